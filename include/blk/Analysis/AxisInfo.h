@@ -1,0 +1,49 @@
+// AxisInfo: what is known about the integer and pointer values of a kernel,
+// per dimension, so that memory accesses can be widened to vectors.
+//   contiguity:   runs of this many consecutive values (each +1 from the last)
+//   divisibility: the first value of every such run is a multiple of this
+//                 (bytes for pointers)
+//   constancy:    runs of this many equal values
+#ifndef BLK_ANALYSIS_AXISINFO_H
+#define BLK_ANALYSIS_AXISINFO_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace blk {
+
+struct AxisInfo {
+  llvm::SmallVector<int64_t, 2> contiguity, divisibility, constancy;
+  /// Set when the value is a known integer constant (splat or scalar).
+  std::optional<int64_t> constant;
+
+  /// Nothing is known: runs of length one, divisible by one.
+  static AxisInfo unknown(unsigned rank);
+  unsigned rank() const { return contiguity.size(); }
+  void print(llvm::raw_ostream &os) const;
+};
+
+/// Largest divisibility tracked; beyond it a value counts as "divisible by anything".
+inline constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
+
+class AxisInfoAnalysis {
+public:
+  /// Analyses every value in `root` (a function or a module) in program order.
+  explicit AxisInfoAnalysis(mlir::Operation *root);
+  const AxisInfo &get(mlir::Value v);
+
+  /// Widest vector (in elements) a load or store through `ptr` may use:
+  /// contiguous, aligned to the vector's size, at most 16 bytes, and under a
+  /// single value of `mask` when there is one.
+  unsigned accessVectorWidth(mlir::Value ptr, mlir::Value mask);
+
+private:
+  void visit(mlir::Operation *op);
+  AxisInfo compute(mlir::Operation *op, mlir::Value result);
+  llvm::DenseMap<mlir::Value, AxisInfo> infos;
+};
+
+} // namespace blk
+
+#endif

@@ -1,0 +1,49 @@
+// Source to any stage (AST, blk, blk with layouts, LLVM IR, PTX, cubin) in
+// one call, timed per phase. blkc and the JIT both compile through here.
+#ifndef BLK_COMPILER_COMPILER_H
+#define BLK_COMPILER_COMPILER_H
+
+#include "blk/Frontend/MLIRGen.h"
+#include "blk/Target/PTX.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace blk {
+
+enum class Stage { AST, Blk, GPU, LLVM, PTX, Cubin };
+bool parseStage(llvm::StringRef name, Stage &out);
+
+struct CompileOptions {
+  GenOptions gen;
+  TargetOptions target;
+  unsigned numWarps = 4;
+  Stage emit = Stage::PTX;
+  /// Run ptxas even when emitting PTX, for its resource report.
+  bool ptxasInfo = false;
+};
+
+struct PhaseTime {
+  std::string name;
+  double ms;
+};
+
+struct KernelInfo {
+  std::string name;
+  std::vector<std::string> argTypes; // ptr, i32, f32, ...
+  unsigned numWarps = 4;
+  int registers = -1, sharedBytes = -1, spillStores = -1; // from ptxas, when run
+};
+
+struct CompileResult {
+  std::string output; // text, or the cubin's bytes
+  std::vector<PhaseTime> phases;
+  std::vector<KernelInfo> kernels;
+};
+
+/// Compiles the buffer `bufferId` of `sourceMgr`. Diagnostics go to the
+/// context's handler; failure means one was reported.
+mlir::FailureOr<CompileResult> compile(mlir::MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
+                                       const CompileOptions &options);
+
+} // namespace blk
+
+#endif

@@ -1,0 +1,152 @@
+#ifndef BLK_OPS_TD
+#define BLK_OPS_TD
+
+include "blk/Dialect/Blk/IR/BlkDialect.td"
+include "blk/Dialect/Blk/IR/BlkTypes.td"
+include "blk/Dialect/Blk/IR/BlkAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/IR/OpAsmInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Program identity
+//===----------------------------------------------------------------------===//
+
+def Blk_ProgramIdOp : Blk_Op<"program_id", [Pure]> {
+  let summary = "Index of this program in the grid along `axis` (0, 1 or 2)";
+  let description = [{
+    Example: `%pid = blk.program_id 0 : i32`
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+}
+
+def Blk_NumProgramsOp : Blk_Op<"num_programs", [Pure]> {
+  let summary = "Number of programs in the grid along `axis` (0, 1 or 2)";
+  let description = [{
+    Example: `%n = blk.num_programs 0 : i32`
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Block construction
+//===----------------------------------------------------------------------===//
+
+def Blk_ArangeOp : Blk_Op<"arange", [Pure]> {
+  let summary = "The block [start, end) of consecutive i32 values";
+  let description = [{
+    `end - start` must be a power of two and equal to the block's size.
+    Example: `%r = blk.arange 0, 1024 : tensor<1024xi32>`
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Blk_SplatOp : Blk_Op<"splat", [Pure]> {
+  let summary = "A block whose every element is the scalar `src`";
+  let description = [{
+    Example: `%b = blk.splat %x : f32 -> tensor<1024xf32>`
+  }];
+  let arguments = (ins Blk_Scalar:$src);
+  let results = (outs RankedTensorOf<[AnySignlessInteger, AnyFloat, Blk_Ptr]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def Blk_AddPtrOp : Blk_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Pointer plus an offset counted in elements of the pointee type";
+  let description = [{
+    Scalar or elementwise over a block; the offset has the pointer's shape.
+    Example: `%q = blk.addptr %p, %offs : tensor<1024x!blk.ptr<f32>>, tensor<1024xi32>`
+  }];
+  let arguments = (ins Blk_PtrLike:$ptr, Blk_IntLike:$offset);
+  let results = (outs Blk_PtrLike:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
+  let hasVerifier = 1;
+}
+
+def Blk_LoadOp : Blk_Op<"load", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Load from global memory through a pointer or a block of pointers";
+  let description = [{
+    Where `mask` is false the element is not read and takes `other` (undefined
+    when there is no `other`). `vec` is the widest access, in elements, that
+    `blk-vectorize-memory` proved safe: contiguous, aligned and under one mask
+    value.
+    Example:
+    `%x = blk.load %p, %m, %o {vec = 4 : i32} : (tensor<1024x!blk.ptr<f32>>, tensor<1024xi1>, tensor<1024xf32>) -> tensor<1024xf32>`
+  }];
+  let arguments = (ins Blk_PtrLike:$ptr, Optional<Blk_BoolLike>:$mask,
+                       Optional<Blk_Value>:$other,
+                       DefaultValuedAttr<I32Attr, "1">:$vec);
+  let results = (outs Blk_Value:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Blk_StoreOp : Blk_Op<"store", [
+    MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Store to global memory through a pointer or a block of pointers";
+  let description = [{
+    Elements where `mask` is false are not written.
+    Example: `blk.store %p, %v, %m {vec = 4 : i32} : (tensor<1024x!blk.ptr<f32>>, tensor<1024xf32>, tensor<1024xi1>) -> ()`
+  }];
+  let arguments = (ins Blk_PtrLike:$ptr, Blk_Value:$value, Optional<Blk_BoolLike>:$mask,
+                       DefaultValuedAttr<I32Attr, "1">:$vec);
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Hints and debugging
+//===----------------------------------------------------------------------===//
+
+def Blk_AssumeOp : Blk_Op<"assume", [Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = "The value of `src`, with facts the user promises about it";
+  let description = [{
+    Made by `multiple_of(x, d)` (every element is a multiple of `divisibility`)
+    and `max_contiguous(x, c)` (runs of `contiguity` consecutive values).
+    Only the axis analysis reads it; it lowers to nothing.
+    Example: `%y = blk.assume %x {divisibility = 16 : i64} : tensor<1024xi32>`
+  }];
+  let arguments = (ins Blk_Value:$src, OptionalAttr<I64Attr>:$divisibility,
+                       OptionalAttr<I64Attr>:$contiguity);
+  let results = (outs Blk_Value:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
+def Blk_PrintOp : Blk_Op<"print", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Print scalars and every element of blocks from the device";
+  let description = [{
+    Each element is printed on its own line with the program id and its index.
+    Example: `blk.print "x = " %x : tensor<128xf32>`
+  }];
+  let arguments = (ins StrAttr:$prefix, Variadic<Blk_Value>:$args);
+  let assemblyFormat = "$prefix ($args^ `:` type($args))? attr-dict";
+}
+
+def Blk_AssertOp : Blk_Op<"assert", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Stop the kernel with `message` where `condition` is false";
+  let description = [{
+    Example: `blk.assert %ok, "index out of range" : tensor<128xi1>`
+  }];
+  let arguments = (ins Blk_BoolLike:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+}
+
+#endif

@@ -1,0 +1,37 @@
+// The blk dialect: types, layout attributes and ops.
+#ifndef BLK_DIALECT_BLK_IR_DIALECT_H
+#define BLK_DIALECT_BLK_IR_DIALECT_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "blk/Dialect/Blk/IR/BlkDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "blk/Dialect/Blk/IR/BlkTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "blk/Dialect/Blk/IR/BlkAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "blk/Dialect/Blk/IR/BlkOps.h.inc"
+
+namespace blk {
+/// Name of the unit attribute that marks a func.func as a kernel entry point.
+inline constexpr llvm::StringLiteral kKernelAttr = "blk.kernel";
+/// Argument attribute: the caller promises divisibility (bytes for pointers,
+/// value for integers) of this argument.
+inline constexpr llvm::StringLiteral kDivisibilityAttr = "blk.divisibility";
+/// Module attributes set by the pipeline.
+inline constexpr llvm::StringLiteral kNumWarpsAttr = "blk.num_warps";
+} // namespace blk
+
+#endif

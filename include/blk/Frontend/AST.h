@@ -1,0 +1,215 @@
+// The syntax tree of a .blk file. Every node carries its source location.
+#ifndef BLK_FRONTEND_AST_H
+#define BLK_FRONTEND_AST_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace blk::ast {
+
+struct Loc {
+  std::shared_ptr<std::string> file;
+  unsigned line = 0, col = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+struct Expr {
+  enum class Kind { Int, Float, Bool, None, Str, Name, Unary, Binary, Compare, BoolOp, Ternary, Call,
+                    Attribute, Subscript, List, Slice, PointerType };
+  Expr(Kind kind, Loc loc) : kind(kind), loc(std::move(loc)) {}
+  virtual ~Expr() = default;
+  const Kind kind;
+  const Loc loc;
+};
+using ExprPtr = std::unique_ptr<Expr>;
+
+template <Expr::Kind K> struct ExprBase : Expr {
+  explicit ExprBase(Loc loc) : Expr(K, std::move(loc)) {}
+  static bool classof(const Expr *e) { return e->kind == K; }
+};
+
+struct IntExpr : ExprBase<Expr::Kind::Int> {
+  IntExpr(Loc l, uint64_t v) : ExprBase(std::move(l)), value(v) {}
+  uint64_t value;
+};
+struct FloatExpr : ExprBase<Expr::Kind::Float> {
+  FloatExpr(Loc l, double v) : ExprBase(std::move(l)), value(v) {}
+  double value;
+};
+struct BoolExpr : ExprBase<Expr::Kind::Bool> {
+  BoolExpr(Loc l, bool v) : ExprBase(std::move(l)), value(v) {}
+  bool value;
+};
+struct NoneExpr : ExprBase<Expr::Kind::None> {
+  using ExprBase::ExprBase;
+};
+struct StrExpr : ExprBase<Expr::Kind::Str> {
+  StrExpr(Loc l, std::string v) : ExprBase(std::move(l)), value(std::move(v)) {}
+  std::string value;
+};
+struct NameExpr : ExprBase<Expr::Kind::Name> {
+  NameExpr(Loc l, std::string n) : ExprBase(std::move(l)), name(std::move(n)) {}
+  std::string name;
+};
+/// `*T` in a parameter annotation: a pointer to elements of T.
+struct PointerTypeExpr : ExprBase<Expr::Kind::PointerType> {
+  PointerTypeExpr(Loc l, ExprPtr p) : ExprBase(std::move(l)), pointee(std::move(p)) {}
+  ExprPtr pointee;
+};
+struct UnaryExpr : ExprBase<Expr::Kind::Unary> {
+  UnaryExpr(Loc l, std::string o, ExprPtr e) : ExprBase(std::move(l)), op(std::move(o)), operand(std::move(e)) {}
+  std::string op; // "-", "+", "~", "not"
+  ExprPtr operand;
+};
+struct BinaryExpr : ExprBase<Expr::Kind::Binary> {
+  BinaryExpr(Loc l, std::string o, ExprPtr a, ExprPtr b)
+      : ExprBase(std::move(l)), op(std::move(o)), lhs(std::move(a)), rhs(std::move(b)) {}
+  std::string op; // + - * / // % ** << >> & | ^
+  ExprPtr lhs, rhs;
+};
+struct CompareExpr : ExprBase<Expr::Kind::Compare> {
+  CompareExpr(Loc l, std::string o, ExprPtr a, ExprPtr b)
+      : ExprBase(std::move(l)), op(std::move(o)), lhs(std::move(a)), rhs(std::move(b)) {}
+  std::string op; // < <= > >= == !=
+  ExprPtr lhs, rhs;
+};
+struct BoolOpExpr : ExprBase<Expr::Kind::BoolOp> {
+  BoolOpExpr(Loc l, std::string o, ExprPtr a, ExprPtr b)
+      : ExprBase(std::move(l)), op(std::move(o)), lhs(std::move(a)), rhs(std::move(b)) {}
+  std::string op; // "and", "or"
+  ExprPtr lhs, rhs;
+};
+struct TernaryExpr : ExprBase<Expr::Kind::Ternary> {
+  TernaryExpr(Loc l, ExprPtr c, ExprPtr a, ExprPtr b)
+      : ExprBase(std::move(l)), cond(std::move(c)), thenValue(std::move(a)), elseValue(std::move(b)) {}
+  ExprPtr cond, thenValue, elseValue;
+};
+struct KeywordArg {
+  std::string name;
+  Loc loc;
+  ExprPtr value;
+};
+struct CallExpr : ExprBase<Expr::Kind::Call> {
+  CallExpr(Loc l, ExprPtr c) : ExprBase(std::move(l)), callee(std::move(c)) {}
+  ExprPtr callee;
+  std::vector<ExprPtr> args;
+  std::vector<KeywordArg> kwargs;
+};
+struct AttributeExpr : ExprBase<Expr::Kind::Attribute> {
+  AttributeExpr(Loc l, ExprPtr b, std::string n) : ExprBase(std::move(l)), base(std::move(b)), name(std::move(n)) {}
+  ExprPtr base;
+  std::string name;
+};
+struct SubscriptExpr : ExprBase<Expr::Kind::Subscript> {
+  SubscriptExpr(Loc l, ExprPtr b) : ExprBase(std::move(l)), base(std::move(b)) {}
+  ExprPtr base;
+  std::vector<ExprPtr> indices; // SliceExpr for ':', NoneExpr for None
+};
+struct SliceExpr : ExprBase<Expr::Kind::Slice> {
+  using ExprBase::ExprBase;
+};
+struct ListExpr : ExprBase<Expr::Kind::List> {
+  using ExprBase::ExprBase;
+  std::vector<ExprPtr> elements;
+};
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+struct Stmt {
+  enum class Kind { Expr, Assign, AugAssign, If, For, While, Return, Pass };
+  Stmt(Kind kind, Loc loc) : kind(kind), loc(std::move(loc)) {}
+  virtual ~Stmt() = default;
+  const Kind kind;
+  const Loc loc;
+};
+using StmtPtr = std::unique_ptr<Stmt>;
+using Body = std::vector<StmtPtr>;
+
+template <Stmt::Kind K> struct StmtBase : Stmt {
+  explicit StmtBase(Loc loc) : Stmt(K, std::move(loc)) {}
+  static bool classof(const Stmt *s) { return s->kind == K; }
+};
+
+struct ExprStmt : StmtBase<Stmt::Kind::Expr> {
+  ExprStmt(Loc l, ExprPtr e) : StmtBase(std::move(l)), expr(std::move(e)) {}
+  ExprPtr expr;
+};
+struct AssignStmt : StmtBase<Stmt::Kind::Assign> {
+  using StmtBase::StmtBase;
+  std::vector<std::string> targets; // `a, b = ...` unpacks
+  ExprPtr value;
+};
+struct AugAssignStmt : StmtBase<Stmt::Kind::AugAssign> {
+  using StmtBase::StmtBase;
+  std::string target, op;
+  ExprPtr value;
+};
+struct IfStmt : StmtBase<Stmt::Kind::If> {
+  using StmtBase::StmtBase;
+  ExprPtr cond;
+  Body thenBody, elseBody; // `elif` is an IfStmt alone in elseBody
+};
+struct ForStmt : StmtBase<Stmt::Kind::For> {
+  using StmtBase::StmtBase;
+  std::string var;
+  ExprPtr iter; // a call of range(...)
+  Body body;
+};
+struct WhileStmt : StmtBase<Stmt::Kind::While> {
+  using StmtBase::StmtBase;
+  ExprPtr cond;
+  Body body;
+};
+struct ReturnStmt : StmtBase<Stmt::Kind::Return> {
+  using StmtBase::StmtBase;
+  ExprPtr value; // may be null
+};
+struct PassStmt : StmtBase<Stmt::Kind::Pass> {
+  using StmtBase::StmtBase;
+};
+
+//===----------------------------------------------------------------------===//
+// Functions and files
+//===----------------------------------------------------------------------===//
+
+struct Param {
+  std::string name;
+  Loc loc;
+  ExprPtr annotation; // null when untyped (helpers)
+  ExprPtr defaultValue;
+};
+
+struct Function {
+  std::string name;
+  Loc loc;
+  bool isKernel = false;
+  std::vector<Param> params;
+  Body body;
+};
+
+struct File {
+  std::vector<std::unique_ptr<Function>> functions;
+  const Function *find(llvm::StringRef name) const {
+    for (auto &f : functions)
+      if (f->name == name)
+        return f.get();
+    return nullptr;
+  }
+};
+
+/// Prints the tree in an indented form (`blkc --emit=ast`).
+void dump(const File &file, llvm::raw_ostream &os);
+
+} // namespace blk::ast
+
+#endif

@@ -1,0 +1,37 @@
+// Turns a parsed .blk file into the blk dialect: one func.func per kernel,
+// constexpr and dtype parameters bound, helpers inlined.
+#ifndef BLK_FRONTEND_MLIRGEN_H
+#define BLK_FRONTEND_MLIRGEN_H
+
+#include "blk/Frontend/AST.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include <map>
+
+namespace blk {
+
+struct GenOptions {
+  /// Values for constexpr and dtype parameters by name (`-D NAME=VALUE`):
+  /// integers, floats, True/False, or a type name such as bf16.
+  std::map<std::string, std::string> defines;
+  /// The caller's specialization by parameter name: divisibility of an
+  /// integer, or alignment in bytes of a pointer (16).
+  std::map<std::string, int64_t> divisibility;
+  /// Integer parameters the caller specializes as equal to 1 (folded away).
+  std::vector<std::string> equalsOne;
+  /// Treat every pointer parameter as 16-byte aligned (Triton's common case).
+  bool alignAllPointers = false;
+  /// Kernels to generate; all `@kernel` functions when empty.
+  std::vector<std::string> kernels;
+};
+
+/// Null after an error (already reported through the diagnostic engine).
+mlir::OwningOpRef<mlir::ModuleOp> generateModule(mlir::MLIRContext &ctx, const ast::File &file,
+                                                 const GenOptions &options);
+
+/// Registers every dialect the frontend and the pipeline use.
+void registerBlkDialects(mlir::DialectRegistry &registry);
+
+} // namespace blk
+
+#endif

@@ -1,0 +1,27 @@
+// The one compilation pipeline, in two halves, registered once for blk-opt
+// and built the same way by blkc and the JIT.
+#ifndef BLK_PIPELINE_PIPELINE_H
+#define BLK_PIPELINE_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace blk {
+
+struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
+  Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("Warps per program"), llvm::cl::init(4)};
+};
+
+/// blk dialect (as the frontend makes it) to blk with layouts and vector widths.
+void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+/// blk with layouts to the LLVM and NVVM dialects.
+void buildGPUToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+/// Both halves.
+void buildBlkToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+
+/// Registers the passes and the pipelines `blk-to-gpu`, `blk-gpu-to-llvm`, `blk-to-llvm`.
+void registerBlkPassesAndPipelines();
+
+} // namespace blk
+
+#endif

@@ -1,0 +1,100 @@
+// The blk runtime: load compiled kernels (PTX or cubin) and launch them with
+// checked, typed arguments through the CUDA driver API. Depends on nothing
+// but libcuda, so that it runs where LLVM is absent.
+#ifndef BLK_RUNTIME_RUNTIME_H
+#define BLK_RUNTIME_RUNTIME_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+typedef struct CUstream_st *CUstream;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+
+namespace blk::rt {
+
+/// Success, or a readable message.
+struct Status {
+  std::string message;
+  bool ok() const { return message.empty(); }
+  static Status error(std::string m) { return Status{std::move(m)}; }
+};
+
+/// Kinds of kernel arguments, as written in a kernel's signature.
+enum class ArgType { Ptr, I1, I8, I16, I32, I64, U32, U64, F16, BF16, F32, F64 };
+const char *toString(ArgType t);
+/// Parses "ptr", "i32", "f32", ... (the spelling of the PTX signature line).
+bool parseArgType(const std::string &s, ArgType &out);
+
+/// One launch argument with its type.
+struct Arg {
+  ArgType type;
+  uint64_t bits = 0; // the value, in the low bytes
+  static Arg ptr(const void *p) { return {ArgType::Ptr, uint64_t(uintptr_t(p))}; }
+  static Arg devicePtr(uint64_t p) { return {ArgType::Ptr, p}; }
+  static Arg i32(int32_t v) { return {ArgType::I32, uint64_t(uint32_t(v))}; }
+  static Arg i64(int64_t v) { return {ArgType::I64, uint64_t(v)}; }
+  static Arg u32(uint32_t v) { return {ArgType::U32, v}; }
+  static Arg u64(uint64_t v) { return {ArgType::U64, v}; }
+  static Arg f32(float v);
+  static Arg f64(double v);
+};
+
+struct Grid {
+  unsigned x = 1, y = 1, z = 1;
+};
+
+/// The signature blkc writes into each PTX file as a comment line:
+/// `// blk.kernel NAME num_warps=N args=ptr,ptr,i32`.
+struct KernelSignature {
+  std::string name;
+  unsigned numWarps = 4;
+  std::vector<ArgType> args;
+};
+std::vector<KernelSignature> parseSignatures(const std::string &ptx);
+
+class Kernel {
+public:
+  const KernelSignature &signature() const { return sig; }
+  /// Checks the arguments against the signature, then launches
+  /// num_warps * 32 threads per program on `grid`.
+  Status launch(Grid grid, CUstream stream, const std::vector<Arg> &args) const;
+  CUfunction handle() const { return fn; }
+
+private:
+  friend class Module;
+  CUfunction fn = nullptr;
+  KernelSignature sig;
+};
+
+/// A loaded module. Not copyable; unloads on destruction.
+class Module {
+public:
+  /// Loads PTX (JIT-compiled by the driver) or a cubin. `signatures` are
+  /// needed for cubins; for PTX they are read from its signature lines.
+  static Status load(const std::string &image, std::unique_ptr<Module> &out,
+                     std::vector<KernelSignature> signatures = {});
+  static Status loadFile(const std::string &path, std::unique_ptr<Module> &out,
+                         std::vector<KernelSignature> signatures = {});
+  ~Module();
+  Module(const Module &) = delete;
+  Module &operator=(const Module &) = delete;
+
+  Status kernel(const std::string &name, Kernel &out) const;
+
+private:
+  Module() = default;
+  CUmodule mod = nullptr;
+  std::vector<KernelSignature> sigs;
+};
+
+/// Initializes the driver and makes device `ordinal`'s primary context current.
+Status initDevice(int ordinal = 0);
+/// "CUDA_ERROR_X: description" for a driver result code.
+std::string driverError(int code);
+
+} // namespace blk::rt
+
+#endif

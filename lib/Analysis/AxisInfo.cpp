@@ -1,0 +1,246 @@
+#include "blk/Analysis/AxisInfo.h"
+
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <numeric>
+
+using namespace mlir;
+
+namespace blk {
+
+static unsigned rankOf(Type t) {
+  if (auto tensor = dyn_cast<RankedTensorType>(t))
+    return std::max<unsigned>(1, tensor.getRank());
+  return 1;
+}
+
+static int64_t sizeOf(Type t, unsigned d) {
+  if (auto tensor = dyn_cast<RankedTensorType>(t))
+    return tensor.getRank() ? tensor.getShape()[d] : 1;
+  return 1;
+}
+
+static int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
+static int64_t highestPow2Divisor(int64_t v) {
+  if (v == 0)
+    return kMaxDivisibility;
+  return std::min<int64_t>(kMaxDivisibility, v & -v);
+}
+
+AxisInfo AxisInfo::unknown(unsigned rank) {
+  AxisInfo info;
+  info.contiguity.assign(rank, 1);
+  info.divisibility.assign(rank, 1);
+  info.constancy.assign(rank, 1);
+  return info;
+}
+
+void AxisInfo::print(raw_ostream &os) const {
+  auto list = [&](ArrayRef<int64_t> v) {
+    os << "[";
+    llvm::interleaveComma(v, os);
+    os << "]";
+  };
+  os << "contiguity = ";
+  list(contiguity);
+  os << ", divisibility = ";
+  list(divisibility);
+  os << ", constancy = ";
+  list(constancy);
+  if (constant)
+    os << ", constant = " << *constant;
+}
+
+AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) { visit(op); });
+}
+
+const AxisInfo &AxisInfoAnalysis::get(Value v) {
+  auto it = infos.find(v);
+  if (it != infos.end())
+    return it->second;
+  AxisInfo info = AxisInfo::unknown(rankOf(v.getType()));
+  // Function arguments: what the caller's specialization promises.
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (auto func = dyn_cast<func::FuncOp>(parent)) {
+      if (auto div = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kDivisibilityAttr))
+        info.divisibility[0] = div.getInt();
+    } else if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      if (arg == loop.getInductionVar()) {
+        const AxisInfo &lb = get(loop.getLowerBound());
+        const AxisInfo &step = get(loop.getStep());
+        info.divisibility[0] = gcd(lb.divisibility[0], step.divisibility[0]);
+      }
+    }
+  }
+  return infos[v] = info;
+}
+
+void AxisInfoAnalysis::visit(Operation *op) {
+  for (Value result : op->getResults())
+    infos[result] = compute(op, result);
+}
+
+AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
+  unsigned rank = rankOf(result.getType());
+  AxisInfo out = AxisInfo::unknown(rank);
+  auto binary = [&](auto fn) {
+    const AxisInfo lhs = get(op->getOperand(0));
+    const AxisInfo rhs = get(op->getOperand(1));
+    for (unsigned d = 0; d < rank; ++d)
+      fn(d, lhs, rhs);
+  };
+  // Elementwise ops keep runs of equal inputs equal.
+  auto elementwiseConstancy = [&]() {
+    for (unsigned d = 0; d < rank; ++d) {
+      int64_t c = sizeOf(result.getType(), d);
+      for (Value operand : op->getOperands())
+        c = gcd(c, get(operand).constancy[d]);
+      out.constancy[d] = c;
+    }
+  };
+
+  llvm::TypeSwitch<Operation *>(op)
+      .Case<arith::ConstantOp>([&](arith::ConstantOp c) {
+        APInt value;
+        if (matchPattern(c.getResult(), m_ConstantInt(&value))) {
+          int64_t v = value.getSExtValue();
+          out.constant = v;
+          for (unsigned d = 0; d < rank; ++d) {
+            out.divisibility[d] = highestPow2Divisor(v);
+            out.constancy[d] = sizeOf(result.getType(), d);
+          }
+        } else {
+          for (unsigned d = 0; d < rank; ++d)
+            out.constancy[d] = sizeOf(result.getType(), d);
+        }
+      })
+      .Case<ArangeOp>([&](ArangeOp a) {
+        out.contiguity[0] = a.getEnd() - a.getStart();
+        out.divisibility[0] = highestPow2Divisor(a.getStart());
+      })
+      .Case<SplatOp>([&](SplatOp s) {
+        const AxisInfo src = get(s.getSrc());
+        out.constant = src.constant;
+        for (unsigned d = 0; d < rank; ++d) {
+          out.divisibility[d] = src.divisibility[0];
+          out.constancy[d] = sizeOf(result.getType(), d);
+        }
+      })
+      .Case<AssumeOp>([&](AssumeOp a) {
+        out = get(a.getSrc());
+        if (auto div = a.getDivisibility())
+          out.divisibility[rank - 1] = std::max(out.divisibility[rank - 1], int64_t(*div));
+        if (auto contig = a.getContiguity())
+          out.contiguity[rank - 1] = std::max(out.contiguity[rank - 1], int64_t(*contig));
+      })
+      .Case<AddPtrOp>([&](AddPtrOp p) {
+        auto pointee = cast<PointerType>(getElementTypeOrSelf(p.getType())).getPointeeType();
+        int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+        binary([&](unsigned d, const AxisInfo &ptr, const AxisInfo &off) {
+          out.contiguity[d] = std::max(gcd(ptr.contiguity[d], off.constancy[d]),
+                                       gcd(ptr.constancy[d], off.contiguity[d]));
+          out.divisibility[d] = gcd(ptr.divisibility[d],
+                                    std::min(kMaxDivisibility, off.divisibility[d] * elemBytes));
+          out.constancy[d] = gcd(ptr.constancy[d], off.constancy[d]);
+        });
+      })
+      .Case<arith::AddIOp, arith::SubIOp>([&](Operation *) {
+        bool isSub = isa<arith::SubIOp>(op);
+        binary([&](unsigned d, const AxisInfo &l, const AxisInfo &r) {
+          // x - contiguous is not contiguous; contiguous - constant is.
+          out.contiguity[d] = isSub ? gcd(l.contiguity[d], r.constancy[d])
+                                    : std::max(gcd(l.contiguity[d], r.constancy[d]),
+                                               gcd(l.constancy[d], r.contiguity[d]));
+          out.divisibility[d] = gcd(l.divisibility[d], r.divisibility[d]);
+          out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
+        });
+        const AxisInfo l = get(op->getOperand(0)), r = get(op->getOperand(1));
+        if (l.constant && r.constant)
+          out.constant = isSub ? *l.constant - *r.constant : *l.constant + *r.constant;
+      })
+      .Case<arith::MulIOp, arith::ShLIOp>([&](Operation *) {
+        bool isShift = isa<arith::ShLIOp>(op);
+        binary([&](unsigned d, const AxisInfo &l, const AxisInfo &r) {
+          int64_t rdiv = r.divisibility[d];
+          if (isShift)
+            rdiv = r.constant && *r.constant >= 0 && *r.constant < 30 ? (int64_t(1) << *r.constant) : 1;
+          out.divisibility[d] = std::min(kMaxDivisibility, l.divisibility[d] * rdiv);
+          if (!isShift)
+            out.divisibility[d] = std::max(out.divisibility[d],
+                                           std::min(kMaxDivisibility, l.divisibility[d] * r.divisibility[d]));
+          out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
+          // Multiplying by the constant 1 keeps contiguity.
+          if (r.constant && *r.constant == 1)
+            out.contiguity[d] = l.contiguity[d];
+          if (!isShift && l.constant && *l.constant == 1)
+            out.contiguity[d] = r.contiguity[d];
+        });
+        const AxisInfo l = get(op->getOperand(0)), r = get(op->getOperand(1));
+        if (l.constant && r.constant)
+          out.constant = isShift ? (*l.constant << *r.constant) : *l.constant * *r.constant;
+      })
+      .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) {
+        binary([&](unsigned d, const AxisInfo &l, const AxisInfo &r) {
+          out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
+          // A contiguous run starting at a multiple of g, compared against a
+          // run-constant multiple of g, flips only at a multiple of g.
+          auto pred = cmp.getPredicate();
+          bool ordered = pred != arith::CmpIPredicate::eq && pred != arith::CmpIPredicate::ne;
+          if (ordered && r.constancy[d] > 1) {
+            int64_t g = gcd(l.contiguity[d], gcd(l.divisibility[d], r.divisibility[d]));
+            g = gcd(g, r.constancy[d]);
+            out.constancy[d] = std::max(out.constancy[d], g);
+          }
+          if (ordered && l.constancy[d] > 1) {
+            int64_t g = gcd(r.contiguity[d], gcd(r.divisibility[d], l.divisibility[d]));
+            g = gcd(g, l.constancy[d]);
+            out.constancy[d] = std::max(out.constancy[d], g);
+          }
+        });
+      })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp>([&](Operation *) {
+        out = get(op->getOperand(0));
+        if (isa<arith::TruncIOp>(op))
+          out.constant.reset();
+      })
+      .Case<arith::SelectOp>([&](arith::SelectOp s) {
+        const AxisInfo c = get(s.getCondition());
+        const AxisInfo a = get(s.getTrueValue()), b = get(s.getFalseValue());
+        for (unsigned d = 0; d < rank; ++d) {
+          out.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+          out.constancy[d] = gcd(gcd(a.constancy[d], b.constancy[d]),
+                                 c.rank() == rank ? c.constancy[d] : sizeOf(result.getType(), d));
+          if (c.rank() == rank && c.constancy[d] == sizeOf(result.getType(), d))
+            out.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
+        }
+      })
+      .Default([&](Operation *) {
+        if (op->hasTrait<OpTrait::Elementwise>() || isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op))
+          elementwiseConstancy();
+      });
+  return out;
+}
+
+unsigned AxisInfoAnalysis::accessVectorWidth(Value ptr, Value mask) {
+  auto tensor = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!tensor)
+    return 1;
+  auto pointee = cast<PointerType>(tensor.getElementType()).getPointeeType();
+  int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  unsigned fast = tensor.getRank() - 1;
+  const AxisInfo &info = get(ptr);
+  int64_t vec = std::min<int64_t>(info.contiguity[fast], 16 / elemBytes);
+  vec = std::min(vec, std::max<int64_t>(1, info.divisibility[fast] / elemBytes));
+  if (mask)
+    vec = std::min(vec, get(mask).constancy[fast]);
+  vec = std::max<int64_t>(1, vec);
+  return unsigned(int64_t(1) << llvm::Log2_64(vec));
+}
+
+} // namespace blk

@@ -1,0 +1,154 @@
+#include "blk/Compiler/Compiler.h"
+
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "blk/Frontend/Parser.h"
+#include "blk/Pipeline/Pipeline.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+#include <chrono>
+
+using namespace mlir;
+
+namespace blk {
+
+bool parseStage(llvm::StringRef name, Stage &out) {
+  static const std::pair<const char *, Stage> stages[] = {{"ast", Stage::AST},   {"blk", Stage::Blk},
+                                                          {"gpu", Stage::GPU},   {"llvm", Stage::LLVM},
+                                                          {"ptx", Stage::PTX},   {"cubin", Stage::Cubin}};
+  for (auto &[n, s] : stages)
+    if (name == n) {
+      out = s;
+      return true;
+    }
+  return false;
+}
+
+namespace {
+
+struct Timer {
+  std::vector<PhaseTime> &phases;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  void lap(const char *name) {
+    auto now = std::chrono::steady_clock::now();
+    phases.push_back({name, std::chrono::duration<double, std::milli>(now - start).count()});
+    start = now;
+  }
+};
+
+std::string argTypeName(Type t) {
+  if (isa<PointerType>(t))
+    return "ptr";
+  if (t.isBF16())
+    return "bf16";
+  if (auto f = dyn_cast<FloatType>(t))
+    return "f" + std::to_string(f.getWidth());
+  return "i" + std::to_string(t.getIntOrFloatBitWidth());
+}
+
+std::string print(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os);
+  return text;
+}
+
+} // namespace
+
+FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
+                                 const CompileOptions &options) {
+  CompileResult result;
+  Timer timer{result.phases};
+  const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
+  auto file = parseFile(ctx, buffer->getBuffer(), buffer->getBufferIdentifier());
+  if (!file)
+    return failure();
+  timer.lap("parse");
+  if (options.emit == Stage::AST) {
+    llvm::raw_string_ostream os(result.output);
+    ast::dump(*file, os);
+    return result;
+  }
+  if (!isSupportedArch(options.target.arch))
+    return emitError(UnknownLoc::get(&ctx)) << "unsupported --arch '" << options.target.arch
+                                            << "' (sm_80, sm_86, sm_89, sm_90 or sm_90a)",
+           failure();
+  if (options.numWarps < 1 || options.numWarps > 32 || (options.numWarps & (options.numWarps - 1)))
+    return emitError(UnknownLoc::get(&ctx)) << "--num-warps must be a power of two from 1 to 32, got "
+                                            << options.numWarps,
+           failure();
+  OwningOpRef<ModuleOp> module = generateModule(ctx, *file, options.gen);
+  if (!module)
+    return failure();
+  module->walk([&](func::FuncOp f) {
+    KernelInfo info{f.getName().str()};
+    for (Type t : f.getArgumentTypes())
+      info.argTypes.push_back(argTypeName(t));
+    info.numWarps = options.numWarps;
+    result.kernels.push_back(std::move(info));
+  });
+  timer.lap("frontend");
+  if (options.emit == Stage::Blk) {
+    result.output = print(*module);
+    return result;
+  }
+  PipelineOptions pipelineOptions;
+  pipelineOptions.numWarps = options.numWarps;
+  {
+    PassManager pm(&ctx);
+    buildBlkToGPUPipeline(pm, pipelineOptions);
+    if (failed(pm.run(*module)))
+      return failure();
+  }
+  timer.lap("layouts");
+  if (options.emit == Stage::GPU) {
+    result.output = print(*module);
+    return result;
+  }
+  {
+    PassManager pm(&ctx);
+    buildGPUToLLVMPipeline(pm, pipelineOptions);
+    if (failed(pm.run(*module)))
+      return failure();
+  }
+  timer.lap("lowering");
+  if (options.emit == Stage::LLVM) {
+    auto ir = emitLLVMIR(*module, options.target);
+    if (failed(ir))
+      return failure();
+    result.output = *ir;
+    timer.lap("llvm");
+    return result;
+  }
+  auto ptx = emitPTX(*module, options.target);
+  if (failed(ptx))
+    return failure();
+  // Signature lines let the runtime check launches of PTX it loads.
+  std::string header;
+  for (const KernelInfo &k : result.kernels) {
+    header += "// blk.kernel " + k.name + " num_warps=" + std::to_string(k.numWarps) + " args=";
+    for (size_t i = 0; i < k.argTypes.size(); ++i)
+      header += (i ? "," : "") + k.argTypes[i];
+    header += "\n";
+  }
+  result.output = header + *ptx;
+  timer.lap("llvm+ptx");
+  if (options.emit == Stage::PTX && !options.ptxasInfo)
+    return result;
+  auto cubin = assemblePTX(result.output, options.target, module->getLoc());
+  if (failed(cubin))
+    return failure();
+  timer.lap("ptxas");
+  for (KernelInfo &k : result.kernels)
+    for (auto &info : cubin->kernels)
+      if (info.name == k.name) {
+        k.registers = info.registers;
+        k.sharedBytes = info.sharedBytes;
+        k.spillStores = info.spillStores;
+      }
+  if (options.emit == Stage::Cubin)
+    result.output = std::move(cubin->cubin);
+  return result;
+}
+
+} // namespace blk

@@ -1,0 +1,46 @@
+#include "Patterns.h"
+#include "blk/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+
+namespace blk {
+#define GEN_PASS_DEF_CONVERTBLKTOLLVMPASS
+#include "blk/Conversion/Passes.h.inc"
+
+namespace {
+struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ThreadTypeConverter converter(ctx);
+    auto noBlocks = [](Operation *op) {
+      auto isBlock = [](Type t) { return isa<RankedTensorType>(t); };
+      return llvm::none_of(op->getOperandTypes(), isBlock) && llvm::none_of(op->getResultTypes(), isBlock);
+    };
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, gpu::GPUDialect>();
+    target.addIllegalDialect<BlkDialect>();
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(noBlocks);
+    target.addDynamicallyLegalOp<func::FuncOp>(
+        [&](func::FuncOp f) { return converter.isSignatureLegal(f.getFunctionType()); });
+    target.addLegalOp<func::ReturnOp, ModuleOp>();
+
+    RewritePatternSet patterns(ctx);
+    populateElementwisePatterns(converter, patterns);
+    populateProgramOpPatterns(converter, patterns);
+    populateMemoryOpPatterns(converter, patterns);
+    populateDebugOpPatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace blk

@@ -1,0 +1,100 @@
+#include "blk/Conversion/Passes.h"
+#include "blk/Dialect/Blk/IR/Dialect.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+
+namespace blk {
+#define GEN_PASS_DEF_BLKLOWERTONVVMPASS
+#include "blk/Conversion/Passes.h.inc"
+
+namespace {
+
+/// exp and exp2 on f32 use the hardware's ex2.approx (about 2 ulp), as Triton does.
+template <typename MathOp>
+struct FastExp2 : ConvertOpToLLVMPattern<MathOp> {
+  using ConvertOpToLLVMPattern<MathOp>::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    if (std::is_same_v<MathOp, math::ExpOp>) {
+      Value log2e = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
+                                             rewriter.getF32FloatAttr(1.4426950408889634f));
+      x = LLVM::FMulOp::create(rewriter, loc, x, log2e);
+    }
+    auto asmOp = LLVM::InlineAsmOp::create(rewriter, loc, rewriter.getF32Type(), ValueRange{x},
+                                           "ex2.approx.f32 $0, $1;", "=f,f", false, false,
+                                           LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
+struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    // Structured control flow first: the LLVM lowering works on a CFG.
+    {
+      RewritePatternSet patterns(ctx);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget target(*ctx);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+    SmallVector<StringRef> kernels;
+    module.walk([&](func::FuncOp f) {
+      if (f->hasAttr(kKernelAttr))
+        kernels.push_back(f.getName());
+      // Specialization facts were used by the analyses; LLVM has no use for them.
+      for (unsigned i = 0; i < f.getNumArguments(); ++i)
+        f.removeArgAttr(i, kDivisibilityAttr);
+    });
+    LLVMTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    patterns.add<FastExp2<math::ExpOp>, FastExp2<math::Exp2Op>>(converter, /*benefit=*/10);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/5);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    populateGpuToNVVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    LLVMConversionTarget target(*ctx);
+    target.addLegalDialect<NVVM::NVVMDialect>();
+    target.addIllegalDialect<gpu::GPUDialect>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+
+    unsigned numWarps = 4;
+    if (auto attr = module->getAttrOfType<IntegerAttr>(kNumWarpsAttr))
+      numWarps = attr.getInt();
+    Builder b(ctx);
+    module.walk([&](LLVM::LLVMFuncOp f) {
+      if (!llvm::is_contained(kernels, f.getName()))
+        return;
+      f->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
+      f->setAttr("nvvm.maxntid", b.getDenseI32ArrayAttr({int32_t(numWarps * 32), 1, 1}));
+      f->removeAttr(kKernelAttr);
+    });
+  }
+};
+} // namespace
+} // namespace blk

@@ -1,0 +1,214 @@
+// Global loads and stores: each run of `vec` registers becomes one predicated
+// ld.global / st.global of up to 16 bytes, written as inline PTX so that the
+// predicate and the vector width reach ptxas exactly as chosen.
+#include "Patterns.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace blk {
+namespace {
+
+/// How `vec` elements of one type travel as PTX words.
+struct WordPlan {
+  unsigned elemBits, wordBits, numWords;
+  Type elemType, wordType;
+  bool byteAccess; // a single 8-bit element, moved through a 16-bit register
+
+  WordPlan(Type elem, unsigned vec) : elemType(elem) {
+    elemBits = elem.getIntOrFloatBitWidth();
+    unsigned total = elemBits * vec;
+    byteAccess = total == 8;
+    wordBits = byteAccess ? 16 : (elemBits >= 32 ? elemBits : std::min(32u, total));
+    numWords = byteAccess ? 1 : total / wordBits;
+    wordType = IntegerType::get(elem.getContext(), wordBits);
+  }
+  unsigned elemsPerWord() const { return byteAccess ? 1 : wordBits / elemBits; }
+  const char *constraint() const { return wordBits == 16 ? "h" : wordBits == 32 ? "r" : "l"; }
+  std::string ptxType() const { return byteAccess ? "u8" : "b" + std::to_string(wordBits); }
+  std::string vectorSuffix() const { return numWords > 1 ? ".v" + std::to_string(numWords) : ""; }
+};
+
+Value toWord(OpBuilder &b, Location loc, const WordPlan &plan, ArrayRef<Value> elems) {
+  if (plan.byteAccess)
+    return LLVM::ZExtOp::create(b, loc, plan.wordType, elems[0]);
+  if (elems.size() == 1)
+    return elems[0].getType() == plan.wordType ? elems[0]
+                                               : LLVM::BitcastOp::create(b, loc, plan.wordType, elems[0]);
+  auto vecType = VectorType::get({int64_t(elems.size())}, plan.elemType);
+  Value v = LLVM::UndefOp::create(b, loc, vecType);
+  for (size_t i = 0; i < elems.size(); ++i)
+    v = LLVM::InsertElementOp::create(b, loc, v, elems[i], i32Const(b, loc, i));
+  return LLVM::BitcastOp::create(b, loc, plan.wordType, v);
+}
+
+void fromWord(OpBuilder &b, Location loc, const WordPlan &plan, Value word, SmallVectorImpl<Value> &out) {
+  if (plan.byteAccess) {
+    out.push_back(LLVM::TruncOp::create(b, loc, plan.elemType, word));
+    return;
+  }
+  unsigned k = plan.elemsPerWord();
+  if (k == 1) {
+    out.push_back(plan.elemType == plan.wordType ? word : LLVM::BitcastOp::create(b, loc, plan.elemType, word));
+    return;
+  }
+  auto vecType = VectorType::get({int64_t(k)}, plan.elemType);
+  Value v = LLVM::BitcastOp::create(b, loc, vecType, word);
+  for (unsigned i = 0; i < k; ++i)
+    out.push_back(LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+}
+
+SmallVector<Value> toWords(OpBuilder &b, Location loc, const WordPlan &plan, ArrayRef<Value> elems) {
+  SmallVector<Value> words;
+  unsigned k = plan.elemsPerWord();
+  for (unsigned w = 0; w < plan.numWords; ++w)
+    words.push_back(toWord(b, loc, plan, elems.slice(w * k, k)));
+  return words;
+}
+
+Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands, StringRef text,
+                StringRef constraints) {
+  auto op = LLVM::InlineAsmOp::create(b, loc, resultType, operands, text, constraints,
+                                      /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+  return op.getNumResults() ? op.getResult(0) : Value();
+}
+
+Value andValues(OpBuilder &b, Location loc, Value a, Value c) {
+  if (!a)
+    return c;
+  if (!c)
+    return a;
+  return LLVM::AndOp::create(b, loc, a, c);
+}
+
+/// Loads `vec` elements at `ptr`; where `pred` is false they take `other`.
+void emitLoad(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value ptr, Value pred,
+              ArrayRef<Value> other, SmallVectorImpl<Value> &out) {
+  WordPlan plan(elemType, vec);
+  unsigned n = plan.numWords;
+  std::string text, constraints;
+  SmallVector<Value> operands{ptr};
+  for (unsigned i = 0; i < n; ++i)
+    constraints += std::string(i ? "," : "") + "=" + plan.constraint();
+  constraints += ",l";
+  unsigned next = n + 1;
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    ++next;
+    if (!other.empty()) {
+      for (unsigned i = 0; i < n; ++i) {
+        text += llvm::formatv("mov.b{0} ${1}, ${2};\n\t", plan.wordBits, i, next + i).str();
+        constraints += std::string(",") + plan.constraint();
+      }
+      llvm::append_range(operands, toWords(b, loc, plan, other));
+    }
+    text += llvm::formatv("@${0} ", n + 1).str();
+  }
+  std::string dests;
+  for (unsigned i = 0; i < n; ++i)
+    dests += (i ? ", $" : "$") + std::to_string(i);
+  if (n > 1)
+    dests = "{ " + dests + " }";
+  text += llvm::formatv("ld.global{0}.{1} {2}, [ ${3} + 0 ];", plan.vectorSuffix(), plan.ptxType(), dests, n).str();
+
+  Type resultType = plan.wordType;
+  if (n > 1)
+    resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, plan.wordType));
+  Value result = inlineAsm(b, loc, resultType, operands, text, constraints);
+  for (unsigned i = 0; i < n; ++i) {
+    Value word = n > 1 ? LLVM::ExtractValueOp::create(b, loc, result, ArrayRef<int64_t>{int64_t(i)}).getResult()
+                       : result;
+    fromWord(b, loc, plan, word, out);
+  }
+}
+
+void emitStore(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value ptr, Value pred,
+               ArrayRef<Value> values) {
+  WordPlan plan(elemType, vec);
+  unsigned n = plan.numWords;
+  SmallVector<Value> operands{ptr};
+  llvm::append_range(operands, toWords(b, loc, plan, values));
+  std::string constraints = "l", srcs;
+  for (unsigned i = 0; i < n; ++i) {
+    constraints += std::string(",") + plan.constraint();
+    srcs += (i ? ", $" : "$") + std::to_string(i + 1);
+  }
+  if (n > 1)
+    srcs = "{ " + srcs + " }";
+  std::string text;
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    text = llvm::formatv("@${0} ", n + 1).str();
+  }
+  text += llvm::formatv("st.global{0}.{1} [ $0 + 0 ], {2};", plan.vectorSuffix(), plan.ptxType(), srcs).str();
+  inlineAsm(b, loc, Type(), operands, text, constraints);
+}
+
+unsigned accessWidth(Type ptrType, unsigned vec) {
+  auto t = dyn_cast<RankedTensorType>(ptrType);
+  return t ? std::min<unsigned>(vec, ThreadTiling::get(t).contiguousRegisters()) : 1;
+}
+
+struct LoadToLLVM : OpConversionPattern<LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type elemType = getElementTypeOrSelf(op.getType());
+    if (elemType.getIntOrFloatBitWidth() < 8)
+      return rewriter.notifyMatchFailure(op, "loads of i1 are not supported");
+    unsigned vec = accessWidth(op.getPtr().getType(), op.getVec());
+    ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask(), others = adaptor.getOther();
+    SmallVector<Value> results;
+    for (size_t i = 0; i < ptrs.size(); i += vec) {
+      Value pred = masks.empty() ? Value() : masks[i];
+      ArrayRef<Value> other;
+      SmallVector<Value> otherSlice(others.begin(), others.end());
+      if (!otherSlice.empty())
+        other = ArrayRef<Value>(otherSlice).slice(i, vec);
+      emitLoad(rewriter, op.getLoc(), elemType, vec, ptrs[i], pred, other, results);
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+struct StoreToLLVM : OpConversionPattern<StoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elemType = getElementTypeOrSelf(op.getValue().getType());
+    if (elemType.getIntOrFloatBitWidth() < 8)
+      return rewriter.notifyMatchFailure(op, "stores of i1 are not supported");
+    Type ptrType = op.getPtr().getType();
+    unsigned vec = accessWidth(ptrType, op.getVec());
+    // Only the first copy of each element writes; a scalar store is made by thread 0.
+    Value owner;
+    if (auto t = dyn_cast<RankedTensorType>(ptrType)) {
+      owner = emitThreadBase(rewriter, loc, ThreadTiling::get(t)).owner;
+    } else {
+      Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+      owner = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid, i32Const(rewriter, loc, 0));
+    }
+    ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
+    SmallVector<Value> values(adaptor.getValue().begin(), adaptor.getValue().end());
+    for (size_t i = 0; i < ptrs.size(); i += vec) {
+      Value pred = andValues(rewriter, loc, masks.empty() ? Value() : masks[i], owner);
+      emitStore(rewriter, loc, elemType, vec, ptrs[i], pred, ArrayRef<Value>(values).slice(i, vec));
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateMemoryOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
+  patterns.add<LoadToLLVM, StoreToLLVM>(tc, patterns.getContext());
+}
+
+} // namespace blk

@@ -1,0 +1,150 @@
+#include "blk/Dialect/Blk/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace blk;
+
+#include "blk/Dialect/Blk/IR/BlkDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "blk/Dialect/Blk/IR/BlkTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "blk/Dialect/Blk/IR/BlkAttrs.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "blk/Dialect/Blk/IR/BlkOps.cpp.inc"
+
+void BlkDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "blk/Dialect/Blk/IR/BlkTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "blk/Dialect/Blk/IR/BlkAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "blk/Dialect/Blk/IR/BlkOps.cpp.inc"
+      >();
+}
+
+
+static bool isPowerOf2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/// A scalar matches any block; two blocks must have the same shape.
+static LogicalResult verifySameShape(Operation *op, Type a, Type b, StringRef what) {
+  auto ta = dyn_cast<RankedTensorType>(a);
+  auto tb = dyn_cast<RankedTensorType>(b);
+  if (!ta && !tb)
+    return success();
+  if (!ta || !tb || ta.getShape() != tb.getShape())
+    return op->emitOpError() << what << " must have the shape of the pointer, got " << b
+                             << " for " << a;
+  return success();
+}
+
+LogicalResult BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                        ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
+                                        ArrayRef<unsigned> wpc, ArrayRef<unsigned> order) {
+  size_t rank = spt.size();
+  if (tpw.size() != rank || wpc.size() != rank || order.size() != rank)
+    return emitError() << "all layout arrays must have the same rank";
+  unsigned lanes = 1;
+  for (unsigned v : tpw)
+    lanes *= v;
+  if (lanes != 32)
+    return emitError() << "threadsPerWarp must multiply to 32, got " << lanes;
+  SmallVector<bool> seen(rank, false);
+  for (unsigned d : order) {
+    if (d >= rank || seen[d])
+      return emitError() << "order must be a permutation of the dimensions";
+    seen[d] = true;
+  }
+  for (size_t d = 0; d < rank; ++d)
+    if (!isPowerOf2(spt[d]) || !isPowerOf2(tpw[d]) || !isPowerOf2(wpc[d]))
+      return emitError() << "layout sizes must be powers of two";
+  return success();
+}
+
+LogicalResult ArangeOp::verify() {
+  int64_t n = int64_t(getEnd()) - int64_t(getStart());
+  auto type = getResult().getType();
+  if (type.getRank() != 1)
+    return emitOpError("result must be 1-D");
+  if (!isPowerOf2(n))
+    return emitOpError("size (end - start) must be a power of two, got ") << n;
+  if (type.getShape()[0] != n)
+    return emitOpError("result size ") << type.getShape()[0] << " does not match end - start = " << n;
+  return success();
+}
+
+LogicalResult SplatOp::verify() {
+  if (getResult().getType().getElementType() != getSrc().getType())
+    return emitOpError("element type of the result must be the source type");
+  return success();
+}
+
+LogicalResult AddPtrOp::verify() {
+  return verifySameShape(*this, getPtr().getType(), getOffset().getType(), "offset");
+}
+
+LogicalResult LoadOp::verify() {
+  Type ptrType = getPtr().getType();
+  auto pointee = cast<PointerType>(getElementTypeOrSelf(ptrType)).getPointeeType();
+  Type resultType = getResult().getType();
+  if (getElementTypeOrSelf(resultType) != pointee)
+    return emitOpError("result element type must be the pointee type ") << pointee;
+  if (auto t = dyn_cast<RankedTensorType>(ptrType)) {
+    auto rt = dyn_cast<RankedTensorType>(resultType);
+    if (!rt || rt.getShape() != t.getShape())
+      return emitOpError("result must have the shape of the pointer block");
+  } else if (isa<RankedTensorType>(resultType)) {
+    return emitOpError("a scalar pointer loads a scalar");
+  }
+  if (getMask() && failed(verifySameShape(*this, ptrType, getMask().getType(), "mask")))
+    return failure();
+  if (getOther()) {
+    if (!getMask())
+      return emitOpError("`other` needs a mask");
+    if (getOther().getType() != resultType)
+      return emitOpError("`other` must have the result type");
+  }
+  if (getVec() < 1 || !isPowerOf2(getVec()))
+    return emitOpError("vec must be a power of two");
+  return success();
+}
+
+void LoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getPtrMutable(),
+                       SideEffects::DefaultResource::get());
+}
+
+LogicalResult StoreOp::verify() {
+  Type ptrType = getPtr().getType();
+  auto pointee = cast<PointerType>(getElementTypeOrSelf(ptrType)).getPointeeType();
+  if (getElementTypeOrSelf(getValue().getType()) != pointee)
+    return emitOpError("stored element type must be the pointee type ") << pointee;
+  if (failed(verifySameShape(*this, ptrType, getValue().getType(), "value")))
+    return failure();
+  if (getMask() && failed(verifySameShape(*this, ptrType, getMask().getType(), "mask")))
+    return failure();
+  if (getVec() < 1 || !isPowerOf2(getVec()))
+    return emitOpError("vec must be a power of two");
+  return success();
+}
+
+LogicalResult AssumeOp::verify() {
+  if (!getDivisibility() && !getContiguity())
+    return emitOpError("needs a divisibility or a contiguity");
+  if (getDivisibility() && !isPowerOf2(*getDivisibility()))
+    return emitOpError("divisibility must be a power of two");
+  if (getContiguity() && !isPowerOf2(*getContiguity()))
+    return emitOpError("contiguity must be a power of two");
+  return success();
+}

@@ -1,0 +1,510 @@
+// Calls: builtins, `.to(T)`, and helpers (inlined at each call).
+#include "Generator.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace blk {
+namespace {
+
+struct Arity {
+  unsigned min, max;
+  std::vector<const char *> names; // positional names, also accepted as keywords
+};
+
+const std::map<std::string, Arity> &builtinTable() {
+  static const std::map<std::string, Arity> table = {
+      {"program_id", {1, 1, {"axis"}}},
+      {"num_programs", {1, 1, {"axis"}}},
+      {"arange", {2, 2, {"start", "end"}}},
+      {"zeros", {2, 2, {"shape", "dtype"}}},
+      {"full", {3, 3, {"shape", "value", "dtype"}}},
+      {"load", {1, 5, {"pointer", "mask", "other", "cache_modifier", "eviction_policy"}}},
+      {"store", {2, 5, {"pointer", "value", "mask", "cache_modifier", "eviction_policy"}}},
+      {"where", {3, 3, {"condition", "x", "y"}}},
+      {"maximum", {2, 2, {"x", "y"}}},
+      {"minimum", {2, 2, {"x", "y"}}},
+      {"fma", {3, 3, {"x", "y", "z"}}},
+      {"cdiv", {2, 2, {"x", "div"}}},
+      {"multiple_of", {2, 2, {"input", "values"}}},
+      {"max_contiguous", {2, 2, {"input", "values"}}},
+      {"static_assert", {1, 2, {"cond", "msg"}}},
+      {"device_assert", {1, 2, {"cond", "msg"}}},
+      {"device_print", {1, 64, {"prefix"}}},
+      {"exp", {1, 1, {"x"}}}, {"exp2", {1, 1, {"x"}}}, {"log", {1, 1, {"x"}}}, {"log2", {1, 1, {"x"}}},
+      {"sqrt", {1, 1, {"x"}}}, {"rsqrt", {1, 1, {"x"}}}, {"abs", {1, 1, {"x"}}}, {"sin", {1, 1, {"x"}}},
+      {"cos", {1, 1, {"x"}}}, {"tanh", {1, 1, {"x"}}}, {"erf", {1, 1, {"x"}}}, {"sigmoid", {1, 1, {"x"}}},
+      {"floor", {1, 1, {"x"}}}, {"ceil", {1, 1, {"x"}}},
+  };
+  return table;
+}
+
+bool isMathFunction(const std::string &n) {
+  return llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "abs", "sin", "cos", "tanh", "erf",
+                             "sigmoid", "floor", "ceil"},
+                            n);
+}
+
+} // namespace
+
+TV Generator::genCall(const ast::CallExpr &call) {
+  if (auto *attr = llvm::dyn_cast<ast::AttributeExpr>(call.callee.get()))
+    return genMethod(call, *attr);
+  auto *callee = llvm::dyn_cast<ast::NameExpr>(call.callee.get());
+  if (!callee)
+    return error(call.loc, "only named functions can be called");
+  const std::string &name = callee->name;
+  std::vector<TV> args;
+  std::map<std::string, TV> kwargs;
+  // static_assert's message and device_print's prefix are strings; all
+  // arguments are evaluated first, in order.
+  for (auto &a : call.args) {
+    TV v = gen(*a);
+    if (!v)
+      return v;
+    args.push_back(v);
+  }
+  for (auto &kw : call.kwargs) {
+    TV v = gen(*kw.value);
+    if (!v)
+      return v;
+    kwargs[kw.name] = v;
+  }
+  if (const ast::Function *fn = file.find(name)) {
+    if (fn->isKernel)
+      return error(call.loc, "cannot call @kernel '" + name + "' from a kernel");
+    return genHelperCall(*fn, call, args, kwargs);
+  }
+  auto it = builtinTable().find(name);
+  if (it == builtinTable().end())
+    return error(callee->loc, "unknown function '" + name + "'");
+  const Arity &arity = it->second;
+  // Keywords fill positional slots by name.
+  for (auto &kw : call.kwargs) {
+    auto pos = llvm::find_if(arity.names, [&](const char *n) { return kw.name == n; });
+    if (pos == arity.names.end())
+      return error(kw.loc, "'" + name + "' has no parameter named '" + kw.name + "'");
+    size_t idx = pos - arity.names.begin();
+    if (idx < args.size() && name != "device_print")
+      return error(kw.loc, "'" + name + "' got '" + kw.name + "' twice");
+  }
+  size_t given = args.size() + kwargs.size();
+  if (given < arity.min || given > arity.max) {
+    std::string expect = arity.min == arity.max ? std::to_string(arity.min)
+                                                : std::to_string(arity.min) + " to " + std::to_string(arity.max);
+    return error(call.loc, "'" + name + "' takes " + expect + " argument" + (arity.max == 1 ? "" : "s") + ", got " +
+                               std::to_string(given));
+  }
+  for (size_t idx = args.size(); idx < arity.names.size(); ++idx) {
+    auto kw = kwargs.find(arity.names[idx]);
+    args.push_back(kw != kwargs.end() ? kw->second : TV::makeNone());
+  }
+  return genBuiltin(name, call, args, kwargs);
+}
+
+static TV constexprInt(Generator &g, const TV &v, const ast::Expr &e, const char *what) {
+  if (v.kind != TV::Int)
+    return g.error(e.loc, std::string(what) + " must be a compile-time integer, got " + g.describe(v));
+  return v;
+}
+
+TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args,
+                         std::map<std::string, TV> &) {
+  Location at = loc(call.loc);
+  auto argLoc = [&](size_t i) -> const ast::Loc & { return i < call.args.size() ? call.args[i]->loc : call.loc; };
+  auto argExpr = [&](size_t i) -> const ast::Expr & { return i < call.args.size() ? *call.args[i] : static_cast<const ast::Expr &>(call); };
+
+  if (name == "program_id" || name == "num_programs") {
+    if (!constexprInt(*this, args[0], argExpr(0), "the axis"))
+      return TV();
+    if (args[0].i < 0 || args[0].i > 2)
+      return error(argLoc(0), "the axis must be 0, 1 or 2, got " + std::to_string(args[0].i));
+    Value v = name == "program_id" ? Value(ProgramIdOp::create(builder, at, builder.getI32Type(), args[0].i))
+                                   : Value(NumProgramsOp::create(builder, at, builder.getI32Type(), args[0].i));
+    return TV::makeVal(v);
+  }
+  if (name == "arange") {
+    if (!constexprInt(*this, args[0], argExpr(0), "arange's start") ||
+        !constexprInt(*this, args[1], argExpr(1), "arange's end"))
+      return TV();
+    int64_t n = args[1].i - args[0].i;
+    if (!isPow2(n))
+      return error(call.loc, "arange's size (end - start) must be a power of two, got " + std::to_string(n));
+    if (args[0].i < INT32_MIN || args[1].i > INT32_MAX)
+      return error(call.loc, "arange's bounds must fit in i32");
+    auto type = RankedTensorType::get({n}, builder.getI32Type());
+    return TV::makeVal(ArangeOp::create(builder, at, type, args[0].i, args[1].i));
+  }
+  if (name == "zeros" || name == "full") {
+    TV shapeArg = args[0];
+    SmallVector<int64_t> shape;
+    auto *list = llvm::dyn_cast<ast::ListExpr>(&argExpr(0));
+    if (list) {
+      for (auto &el : list->elements) {
+        TV d = gen(*el);
+        if (!d || !constexprInt(*this, d, *el, "a block dimension"))
+          return TV();
+        shape.push_back(d.i);
+      }
+    } else if (shapeArg.kind == TV::Int) {
+      shape.push_back(shapeArg.i);
+    } else {
+      return error(argLoc(0), "a block shape must be a list of compile-time integers such as [BLOCK]");
+    }
+    if (shape.size() != 1)
+      return error(argLoc(0), "only 1-D blocks are supported so far");
+    for (int64_t d : shape)
+      if (!isPow2(d))
+        return error(argLoc(0), "block dimensions must be powers of two, got " + std::to_string(d));
+    TV dtype = args[name == "zeros" ? 1 : 2];
+    if (dtype.kind != TV::DType || isa<PointerType>(dtype.type))
+      return error(argLoc(name == "zeros" ? 1 : 2), "expected a dtype, got " + describe(dtype));
+    TV value = name == "zeros" ? TV::makeInt(0) : args[1];
+    if (!value.isConst() && !(value.isVal() && shapeOf(value).empty()))
+      return error(argLoc(1), "full's value must be a scalar, got " + describe(value));
+    return cast(value, dtype.type, dtype.isUnsigned, shape, call.loc);
+  }
+  if (name == "load" || name == "store") {
+    bool isLoad = name == "load";
+    TV ptr = args[0];
+    if (!ptr.isVal() || !isa<PointerType>(elementType(ptr)))
+      return error(argLoc(0), "'" + name + "' needs a pointer or a block of pointers, got " + describe(ptr));
+    Type pointee = llvm::cast<PointerType>(elementType(ptr)).getPointeeType();
+    SmallVector<int64_t> shape(shapeOf(ptr));
+    TV value, mask = args[isLoad ? 1 : 2], other = isLoad ? args[2] : TV::makeNone();
+    if (!isLoad) {
+      value = args[1];
+      if (!value.isConst() && !value.isVal())
+        return error(argLoc(1), "'store' needs a value, got " + describe(value));
+      if (!shapeOf(value).empty() && shape.empty())
+        return error(argLoc(1), "shape mismatch: cannot store " + describe(value) + " through a single pointer");
+      value = cast(value, pointee, false, shape, argLoc(1)); // stores convert to the pointee type
+      if (!value)
+        return TV();
+    }
+    for (size_t extra = isLoad ? 3 : 3; extra < args.size(); ++extra)
+      if (args[extra].kind != TV::None && args[extra].kind != TV::Str)
+        return error(argLoc(extra), "cache and eviction hints must be strings");
+    Value maskValue, otherValue;
+    if (mask.kind != TV::None) {
+      TV m = toBool(mask, argLoc(1));
+      if (!m)
+        return TV();
+      if (!shapeOf(m).empty() && shapeOf(m) != ArrayRef<int64_t>(shape))
+        return error(argLoc(isLoad ? 1 : 2), "shape mismatch: mask " + describe(m) + " for pointers " + describe(ptr));
+      if (m.isConst()) {
+        if (m.asDouble() == 0)
+          return isLoad ? (other.kind != TV::None ? cast(other, pointee, false, shape, call.loc)
+                                                   : cast(TV::makeInt(0), pointee, false, shape, call.loc))
+                        : TV::makeNone(); // masked off everywhere
+      } else {
+        m = broadcastTo(m, shape, call.loc);
+        if (!m)
+          return TV();
+        maskValue = m.value;
+      }
+      if (isLoad && other.kind != TV::None && maskValue) {
+        TV o = cast(other, pointee, false, shape, argLoc(2));
+        if (!o)
+          return TV();
+        otherValue = o.value;
+      }
+    }
+    if (isLoad) {
+      Type resultType = shape.empty() ? pointee : Type(RankedTensorType::get(shape, pointee));
+      return TV::makeVal(LoadOp::create(builder, at, resultType, ptr.value, maskValue, otherValue, 1));
+    }
+    StoreOp::create(builder, at, ptr.value, value.value, maskValue, 1);
+    return TV::makeNone();
+  }
+  if (name == "where") {
+    TV c = toBool(args[0], argLoc(0));
+    if (!c)
+      return c;
+    if (c.isConst())
+      return c.asDouble() != 0 ? args[1] : args[2];
+    bool isUnsigned;
+    Type elem = promote(args[1], args[2], isUnsigned);
+    if (!elem) {
+      Type a = elementType(args[1]), b = elementType(args[2]);
+      if (a && a == b && isa<PointerType>(a))
+        elem = a;
+      else
+        return error(call.loc, "type mismatch: where() branches " + describe(args[1]) + " and " + describe(args[2]));
+    }
+    SmallVector<int64_t> shape;
+    if (!broadcastShape(args[1], args[2], shape, call.loc))
+      return TV();
+    if (shape.empty())
+      shape.assign(shapeOf(c).begin(), shapeOf(c).end());
+    else if (!shapeOf(c).empty() && shapeOf(c) != ArrayRef<int64_t>(shape))
+      return error(call.loc, "shape mismatch: condition " + describe(c) + " for " + describe(args[1]));
+    TV a = cast(args[1], elem, isUnsigned, shape, argLoc(1));
+    TV b = cast(args[2], elem, isUnsigned, shape, argLoc(2));
+    TV cc = broadcastTo(c, shape, argLoc(0));
+    if (!a || !b || !cc)
+      return TV();
+    return TV::makeVal(arith::SelectOp::create(builder, at, cc.value, a.value, b.value), isUnsigned);
+  }
+  if (name == "maximum" || name == "minimum") {
+    if (args[0].isConst() && args[1].isConst()) {
+      bool isF = args[0].kind == TV::Float || args[1].kind == TV::Float;
+      double x = args[0].asDouble(), y = args[1].asDouble();
+      bool pickFirst = name == "maximum" ? x >= y : x <= y;
+      if (isF)
+        return TV::makeFloat(pickFirst ? x : y);
+      return pickFirst ? args[0] : args[1];
+    }
+    bool isUnsigned;
+    Type elem = promote(args[0], args[1], isUnsigned);
+    if (!elem)
+      return error(call.loc, "type mismatch: " + name + " of " + describe(args[0]) + " and " + describe(args[1]));
+    SmallVector<int64_t> shape;
+    if (!broadcastShape(args[0], args[1], shape, call.loc))
+      return TV();
+    TV a = cast(args[0], elem, isUnsigned, shape, argLoc(0)), b = cast(args[1], elem, isUnsigned, shape, argLoc(1));
+    if (!a || !b)
+      return TV();
+    bool isMax = name == "maximum";
+    Value r;
+    if (isa<FloatType>(elem))
+      r = isMax ? Value(arith::MaxNumFOp::create(builder, at, a.value, b.value))
+                : Value(arith::MinNumFOp::create(builder, at, a.value, b.value));
+    else if (isUnsigned)
+      r = isMax ? Value(arith::MaxUIOp::create(builder, at, a.value, b.value))
+                : Value(arith::MinUIOp::create(builder, at, a.value, b.value));
+    else
+      r = isMax ? Value(arith::MaxSIOp::create(builder, at, a.value, b.value))
+                : Value(arith::MinSIOp::create(builder, at, a.value, b.value));
+    return TV::makeVal(r, isUnsigned);
+  }
+  if (name == "fma") {
+    if (args[0].isConst() && args[1].isConst() && args[2].isConst())
+      return TV::makeFloat(std::fma(args[0].asDouble(), args[1].asDouble(), args[2].asDouble()));
+    bool u;
+    Type elem = promote(args[0], args[1], u);
+    if (elem && args[2].isVal()) { // promote the product's type with the addend's
+      Type c = elementType(args[2]);
+      if (isa<FloatType>(c) && c.getIntOrFloatBitWidth() > elem.getIntOrFloatBitWidth())
+        elem = c;
+    }
+    if (!elem || !isa<FloatType>(elem))
+      return error(call.loc, "fma needs floating-point operands");
+    SmallVector<int64_t> shape, s2;
+    if (!broadcastShape(args[0], args[1], shape, call.loc))
+      return TV();
+    TV first = shape.empty() ? args[2] : (shapeOf(args[0]).empty() ? args[1] : args[0]);
+    if (!broadcastShape(first, args[2], s2, call.loc))
+      return TV();
+    TV a = cast(args[0], elem, false, s2, argLoc(0)), b = cast(args[1], elem, false, s2, argLoc(1)),
+       c = cast(args[2], elem, false, s2, argLoc(2));
+    if (!a || !b || !c)
+      return TV();
+    return TV::makeVal(math::FmaOp::create(builder, at, a.value, b.value, c.value));
+  }
+  if (name == "cdiv") {
+    if (args[0].isConst() && args[1].isConst()) {
+      if (args[0].kind != TV::Int || args[1].kind != TV::Int || args[1].i == 0)
+        return error(call.loc, "cdiv needs integers and a non-zero divisor");
+      int64_t a = args[0].i, b = args[1].i;
+      return TV::makeInt((a + b - 1) / b);
+    }
+    TV sum = genBinary("+", args[0], args[1], call.loc);
+    if (!sum)
+      return sum;
+    TV minus = genBinary("-", sum, TV::makeInt(1), call.loc);
+    return minus ? genBinary("//", minus, args[1], call.loc) : minus;
+  }
+  if (name == "multiple_of" || name == "max_contiguous") {
+    TV x = args[0];
+    if (!constexprInt(*this, args[1], argExpr(1), "the hint"))
+      return TV();
+    if (!isPow2(args[1].i))
+      return error(argLoc(1), "the hint must be a power of two, got " + std::to_string(args[1].i));
+    if (x.isConst())
+      return x;
+    if (!x.isVal() || isa<FloatType>(elementType(x)))
+      return error(argLoc(0), name + " applies to integers and pointers, got " + describe(x));
+    IntegerAttr div, contig;
+    if (name == "multiple_of")
+      div = builder.getI64IntegerAttr(args[1].i);
+    else
+      contig = builder.getI64IntegerAttr(args[1].i);
+    return TV::makeVal(AssumeOp::create(builder, at, x.value.getType(), x.value, div, contig), x.isUnsigned);
+  }
+  if (name == "static_assert") {
+    TV c = args[0];
+    if (!c.isConst())
+      return error(argLoc(0), "static_assert needs a compile-time condition, got " + describe(c));
+    if (c.asDouble() == 0)
+      return error(call.loc, "static_assert failed" + (args[1].kind == TV::Str ? ": " + args[1].s : std::string()));
+    return TV::makeNone();
+  }
+  if (name == "device_assert") {
+    TV c = toBool(args[0], argLoc(0));
+    if (!c)
+      return c;
+    if (c.isConst())
+      c = convertElement(c, builder.getI1Type(), false, call.loc);
+    std::string msg = args[1].kind == TV::Str ? args[1].s : "device_assert failed";
+    AssertOp::create(builder, at, c.value, msg);
+    return TV::makeNone();
+  }
+  if (name == "device_print") {
+    if (args[0].kind != TV::Str)
+      return error(argLoc(0), "device_print's first argument must be a string prefix");
+    SmallVector<Value> values;
+    for (size_t i = 1; i < args.size(); ++i) {
+      TV v = args[i];
+      if (v.kind == TV::None)
+        continue;
+      if (v.isConst())
+        v = convertElement(v, elementType(v), false, argLoc(i));
+      if (!v || !v.isVal())
+        return error(argLoc(i), "device_print prints numbers and blocks, got " + describe(args[i]));
+      values.push_back(v.value);
+    }
+    PrintOp::create(builder, at, args[0].s, values);
+    return TV::makeNone();
+  }
+  if (isMathFunction(name))
+    return genMath(name, args[0], argLoc(0));
+  return error(call.loc, "unknown function '" + name + "'");
+}
+
+TV Generator::genMath(const std::string &name, const TV &x, const ast::Loc &l) {
+  if (x.isConst()) {
+    double v = x.asDouble(), r;
+    if (name == "exp") r = std::exp(v);
+    else if (name == "exp2") r = std::exp2(v);
+    else if (name == "log") r = std::log(v);
+    else if (name == "log2") r = std::log2(v);
+    else if (name == "sqrt") r = std::sqrt(v);
+    else if (name == "rsqrt") r = 1 / std::sqrt(v);
+    else if (name == "abs") return x.kind == TV::Int ? TV::makeInt(std::llabs(x.i)) : TV::makeFloat(std::fabs(v));
+    else if (name == "sin") r = std::sin(v);
+    else if (name == "cos") r = std::cos(v);
+    else if (name == "tanh") r = std::tanh(v);
+    else if (name == "erf") r = std::erf(v);
+    else if (name == "sigmoid") r = 1 / (1 + std::exp(-v));
+    else if (name == "floor") r = std::floor(v);
+    else r = std::ceil(v);
+    return TV::makeFloat(r);
+  }
+  if (!x.isVal() || isa<PointerType>(elementType(x)))
+    return error(l, "type mismatch: '" + name + "' needs a number or a block of numbers, got " + describe(x));
+  Location at = loc(l);
+  Type elem = elementType(x);
+  if (name == "abs" && isa<IntegerType>(elem))
+    return x.isUnsigned ? x : TV::makeVal(math::AbsIOp::create(builder, at, x.value));
+  // Integers compute in f32; f16/bf16 compute in f32 and round back.
+  Type computeType = isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() >= 32 ? elem : builder.getF32Type();
+  bool roundBack = isa<FloatType>(elem) && elem != computeType;
+  TV in = convertElement(x, computeType, false, l);
+  if (!in)
+    return in;
+  Value v = in.value, r;
+  if (name == "exp") r = math::ExpOp::create(builder, at, v);
+  else if (name == "exp2") r = math::Exp2Op::create(builder, at, v);
+  else if (name == "log") r = math::LogOp::create(builder, at, v);
+  else if (name == "log2") r = math::Log2Op::create(builder, at, v);
+  else if (name == "sqrt") r = math::SqrtOp::create(builder, at, v);
+  else if (name == "rsqrt") r = math::RsqrtOp::create(builder, at, v);
+  else if (name == "abs") r = math::AbsFOp::create(builder, at, v);
+  else if (name == "sin") r = math::SinOp::create(builder, at, v);
+  else if (name == "cos") r = math::CosOp::create(builder, at, v);
+  else if (name == "tanh") r = math::TanhOp::create(builder, at, v);
+  else if (name == "erf") r = math::ErfOp::create(builder, at, v);
+  else if (name == "floor") r = math::FloorOp::create(builder, at, v);
+  else if (name == "ceil") r = math::CeilOp::create(builder, at, v);
+  else { // sigmoid(x) = 1 / (1 + exp(-x))
+    Value one = arith::ConstantOp::create(builder, at, builder.getFloatAttr(computeType, 1.0));
+    if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+      one = SplatOp::create(builder, at, RankedTensorType::get(t.getShape(), computeType), one);
+    Value e = math::ExpOp::create(builder, at, arith::NegFOp::create(builder, at, v));
+    r = arith::DivFOp::create(builder, at, one, arith::AddFOp::create(builder, at, one, e));
+  }
+  TV out = TV::makeVal(r);
+  return roundBack ? convertElement(out, elem, false, l) : out;
+}
+
+TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr) {
+  TV base = gen(*attr.base);
+  if (!base)
+    return base;
+  if (attr.name != "to")
+    return error(attr.loc, "unknown method '" + attr.name + "' of " + describe(base));
+  if (call.args.size() != 1 || !call.kwargs.empty())
+    return error(call.loc, "'.to' takes 1 argument (a dtype), got " + std::to_string(call.args.size() + call.kwargs.size()));
+  TV dtype = gen(*call.args[0]);
+  if (!dtype)
+    return dtype;
+  if (dtype.kind != TV::DType)
+    return error(call.args[0]->loc, "'.to' needs a dtype, got " + describe(dtype));
+  if (isa<PointerType>(dtype.type))
+    return error(call.args[0]->loc, "cannot convert to a pointer type");
+  if (base.isConst() || base.isVal())
+    return convertElement(base, dtype.type, dtype.isUnsigned, call.loc);
+  return error(attr.base->loc, "'.to' applies to numbers and blocks, got " + describe(base));
+}
+
+TV Generator::genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,
+                            std::map<std::string, TV> &kwargs) {
+  if (llvm::is_contained(callStack, &fn))
+    return error(call.loc, "helper '" + fn.name + "' calls itself; recursion is not supported");
+  if (args.size() > fn.params.size())
+    return error(call.loc, "'" + fn.name + "' takes " + std::to_string(fn.params.size()) + " arguments, got " +
+                               std::to_string(args.size()));
+  Env callee;
+  for (size_t i = 0; i < fn.params.size(); ++i) {
+    const ast::Param &p = fn.params[i];
+    TV v;
+    if (i < args.size()) {
+      v = args[i];
+      if (kwargs.count(p.name))
+        return error(call.loc, "'" + fn.name + "' got '" + p.name + "' twice");
+    } else if (kwargs.count(p.name)) {
+      v = kwargs[p.name];
+    } else if (p.defaultValue) {
+      Env saved = env;
+      env = callee;
+      v = gen(*p.defaultValue);
+      env = saved;
+      if (!v)
+        return v;
+    } else {
+      return error(call.loc, "'" + fn.name + "' is missing argument '" + p.name + "'");
+    }
+    if (auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get())) {
+      if (ann->name == "constexpr" && !v.isConst())
+        return error(call.loc, "argument '" + p.name + "' of '" + fn.name + "' must be a compile-time constant");
+      if (ann->name == "dtype" && v.kind != TV::DType)
+        return error(call.loc, "argument '" + p.name + "' of '" + fn.name + "' must be a dtype");
+    }
+    callee[p.name] = v;
+  }
+  for (auto &[k, v] : kwargs)
+    if (llvm::none_of(fn.params, [&](const ast::Param &p) { return p.name == k; }))
+      return error(call.loc, "'" + fn.name + "' has no parameter named '" + k + "'");
+  Env saved = std::move(env);
+  std::vector<TV> savedReturn = std::move(returnValues);
+  bool savedInLoop = inLoop;
+  env = std::move(callee);
+  returnValues.clear();
+  inLoop = false;
+  callStack.push_back(&fn);
+  std::vector<const ast::Stmt *> body;
+  for (auto &s : fn.body)
+    body.push_back(s.get());
+  bool returned = false;
+  bool ok = genStmts(body, returned);
+  callStack.pop_back();
+  TV result = ok ? (returnValues.empty() ? TV::makeNone() : returnValues[0]) : TV();
+  env = std::move(saved);
+  returnValues = std::move(savedReturn);
+  inLoop = savedInLoop;
+  return result;
+}
+
+} // namespace blk

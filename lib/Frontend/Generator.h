@@ -1,0 +1,101 @@
+// Internal to the frontend: the generator's values and its state.
+#ifndef BLK_LIB_FRONTEND_GENERATOR_H
+#define BLK_LIB_FRONTEND_GENERATOR_H
+
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "blk/Frontend/MLIRGen.h"
+#include "blk/Frontend/Parser.h"
+#include "mlir/IR/Builders.h"
+
+namespace blk {
+
+/// A value during generation: a compile-time constant (Python-like, folded
+/// eagerly), a type, a string, or an SSA value of a scalar or block type.
+struct TV {
+  enum Kind { Invalid, Int, Float, Bool, None, DType, Str, Val } kind = Invalid;
+  int64_t i = 0;
+  double f = 0;
+  mlir::Type type; // DType: the type; Val: unused (see value)
+  std::string s;
+  mlir::Value value;
+  bool isUnsigned = false; // integers (and DType of integers) with u32/u64 semantics
+
+  static TV makeInt(int64_t v) { TV t; t.kind = Int; t.i = v; return t; }
+  static TV makeFloat(double v) { TV t; t.kind = Float; t.f = v; return t; }
+  static TV makeBool(bool v) { TV t; t.kind = Bool; t.i = v; return t; }
+  static TV makeNone() { TV t; t.kind = None; return t; }
+  static TV makeStr(std::string v) { TV t; t.kind = Str; t.s = std::move(v); return t; }
+  static TV makeDType(mlir::Type ty, bool isUnsigned = false) {
+    TV t; t.kind = DType; t.type = ty; t.isUnsigned = isUnsigned; return t;
+  }
+  static TV makeVal(mlir::Value v, bool isUnsigned = false) {
+    TV t; t.kind = Val; t.value = v; t.isUnsigned = isUnsigned; return t;
+  }
+  explicit operator bool() const { return kind != Invalid; }
+  bool isConst() const { return kind == Int || kind == Float || kind == Bool; }
+  bool isVal() const { return kind == Val; }
+  double asDouble() const { return kind == Float ? f : double(i); }
+};
+
+using Env = std::map<std::string, TV>;
+
+class Generator {
+public:
+  Generator(mlir::MLIRContext &ctx, const ast::File &file, const GenOptions &options);
+  mlir::OwningOpRef<mlir::ModuleOp> run();
+
+  // --- values and types (Types.cpp) ---
+  std::string describe(const TV &v);
+  std::string describe(mlir::Type t, bool isUnsigned = false);
+  mlir::Type elementType(const TV &v);
+  llvm::ArrayRef<int64_t> shapeOf(const TV &v);
+  /// Parses a type name (i32, bf16, ...); null when it is not one.
+  mlir::Type typeFromName(llvm::StringRef name, bool &isUnsigned);
+  /// The common element type of two operands under Triton's promotion rules
+  /// (a constant adopts the other operand's type where it fits its kind).
+  mlir::Type promote(const TV &a, const TV &b, bool &isUnsigned);
+  /// `v` as an SSA value of element type `elem` and shape `shape` (splatting
+  /// scalars, materializing constants, converting types).
+  TV cast(const TV &v, mlir::Type elem, bool isUnsigned, llvm::ArrayRef<int64_t> shape, const ast::Loc &loc);
+  TV convertElement(const TV &v, mlir::Type elem, bool isUnsigned, const ast::Loc &loc);
+  TV broadcastTo(const TV &v, llvm::ArrayRef<int64_t> shape, const ast::Loc &loc);
+  /// The shape two operands broadcast to; reports an error and returns false when they do not.
+  bool broadcastShape(const TV &a, const TV &b, llvm::SmallVectorImpl<int64_t> &shape, const ast::Loc &loc);
+  TV toBool(const TV &v, const ast::Loc &loc);
+
+  // --- expressions (MLIRGen.cpp, Operators.cpp, Builtins.cpp) ---
+  TV gen(const ast::Expr &e);
+  TV genBinary(const std::string &op, TV a, TV b, const ast::Loc &loc);
+  TV genCompare(const std::string &op, TV a, TV b, const ast::Loc &loc);
+  TV genUnary(const std::string &op, TV a, const ast::Loc &loc);
+  TV genCall(const ast::CallExpr &call);
+  TV genBuiltin(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args,
+                std::map<std::string, TV> &kwargs);
+  TV genMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr);
+  TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,
+                   std::map<std::string, TV> &kwargs);
+  TV genMath(const std::string &name, const TV &x, const ast::Loc &loc);
+
+  // --- statements (Statements.cpp) ---
+  /// Generates statements in order; returns false on error. Sets `returned`
+  /// when every path through them returned.
+  bool genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned);
+
+  TV error(const ast::Loc &loc, const llvm::Twine &msg);
+  mlir::Location loc(const ast::Loc &l) { return toMLIR(ctx, l); }
+  bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+  mlir::MLIRContext &ctx;
+  const ast::File &file;
+  const GenOptions &options;
+  mlir::OpBuilder builder;
+  Env env;
+  /// Return value of the helper being inlined (None for kernels).
+  std::vector<TV> returnValues;
+  std::vector<const ast::Function *> callStack;
+  bool inLoop = false;
+};
+
+} // namespace blk
+
+#endif

@@ -1,0 +1,262 @@
+// Kernels and expressions: the entry of the frontend's code generation.
+#include "Generator.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+namespace blk {
+
+void registerBlkDialects(DialectRegistry &registry) {
+  registry.insert<BlkDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect, func::FuncDialect,
+                  LLVM::LLVMDialect, NVVM::NVVMDialect, gpu::GPUDialect, ub::UBDialect>();
+}
+
+Generator::Generator(MLIRContext &ctx, const ast::File &file, const GenOptions &options)
+    : ctx(ctx), file(file), options(options), builder(&ctx) {}
+
+/// Parses a -D value: an integer, a float, True/False or a type name.
+static TV parseDefine(Generator &g, const std::string &text) {
+  if (text == "True" || text == "False")
+    return TV::makeBool(text == "True");
+  bool isUnsigned;
+  if (Type t = g.typeFromName(text, isUnsigned))
+    return TV::makeDType(t, isUnsigned);
+  char *end = nullptr;
+  long long i = std::strtoll(text.c_str(), &end, 0);
+  if (end && *end == '\0' && !text.empty())
+    return TV::makeInt(i);
+  double f = std::strtod(text.c_str(), &end);
+  if (end && *end == '\0' && !text.empty())
+    return TV::makeFloat(f);
+  return TV();
+}
+
+OwningOpRef<ModuleOp> Generator::run() {
+  auto module = ModuleOp::create(builder.getUnknownLoc());
+  std::vector<const ast::Function *> kernels;
+  for (auto &fn : file.functions)
+    if (fn->isKernel && (options.kernels.empty() || llvm::is_contained(options.kernels, fn->name)))
+      kernels.push_back(fn.get());
+  for (const std::string &name : options.kernels) {
+    const ast::Function *fn = file.find(name);
+    if (!fn || !fn->isKernel) {
+      emitError(UnknownLoc::get(&ctx)) << "no @kernel named '" << name << "' in the file";
+      return nullptr;
+    }
+  }
+  if (kernels.empty()) {
+    emitError(UnknownLoc::get(&ctx)) << "the file defines no @kernel function";
+    return nullptr;
+  }
+  for (const ast::Function *fn : kernels) {
+    env.clear();
+    callStack = {fn};
+    // Compile-time parameters first: typed parameters may name them (`P: *T`).
+    for (const ast::Param &p : fn->params) {
+      auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get());
+      bool isCompileTime = ann && (ann->name == "constexpr" || ann->name == "dtype");
+      if (!p.annotation)
+        return error(p.loc, "parameter '" + p.name + "' of kernel '" + fn->name +
+                                "' needs a type (for example `" + p.name + ": i32`, `" + p.name +
+                                ": *f32` or `" + p.name + ": constexpr`)"),
+               nullptr;
+      if (!isCompileTime)
+        continue;
+      TV value;
+      auto it = options.defines.find(p.name);
+      if (it != options.defines.end()) {
+        value = parseDefine(*this, it->second);
+        if (!value)
+          return error(p.loc, "cannot parse the value '" + it->second + "' given for '" + p.name + "'"), nullptr;
+      } else if (p.defaultValue) {
+        builder.setInsertionPointToEnd(module.getBody());
+        if (!(value = gen(*p.defaultValue)))
+          return nullptr;
+      } else {
+        return error(p.loc, "missing value for " + ann->name + " parameter '" + p.name + "' of kernel '" +
+                                fn->name + "' (give it a default or pass -D " + p.name + "=...)"),
+               nullptr;
+      }
+      if (ann->name == "dtype" && value.kind != TV::DType)
+        return error(p.loc, "dtype parameter '" + p.name + "' must be bound to a type, got " + describe(value)),
+               nullptr;
+      if (ann->name == "constexpr" && !value.isConst())
+        return error(p.loc, "constexpr parameter '" + p.name + "' must be bound to a number or a bool, got " +
+                                describe(value)),
+               nullptr;
+      env[p.name] = value;
+    }
+    // Runtime parameters become the kernel's arguments.
+    SmallVector<Type> argTypes;
+    SmallVector<const ast::Param *> runtimeParams;
+    SmallVector<bool> unsignedArgs;
+    for (const ast::Param &p : fn->params) {
+      if (env.count(p.name))
+        continue;
+      if (p.defaultValue)
+        return error(p.defaultValue->loc, "only constexpr and dtype parameters can have defaults"), nullptr;
+      TV t = gen(*p.annotation);
+      if (!t)
+        return nullptr;
+      if (t.kind != TV::DType)
+        return error(p.annotation->loc, "expected a type for parameter '" + p.name + "', got " + describe(t)),
+               nullptr;
+      argTypes.push_back(t.type);
+      unsignedArgs.push_back(t.isUnsigned);
+      runtimeParams.push_back(&p);
+    }
+    builder.setInsertionPointToEnd(module.getBody());
+    auto func = func::FuncOp::create(builder, loc(fn->loc), fn->name, builder.getFunctionType(argTypes, {}));
+    func->setAttr(kKernelAttr, builder.getUnitAttr());
+    Block *entry = func.addEntryBlock();
+    builder.setInsertionPointToStart(entry);
+    for (auto [idx, p] : llvm::enumerate(runtimeParams)) {
+      auto spec = options.divisibility.find(p->name);
+      if (spec != options.divisibility.end())
+        func.setArgAttr(idx, kDivisibilityAttr, builder.getI64IntegerAttr(spec->second));
+      else if (options.alignAllPointers && isa<PointerType>(argTypes[idx]))
+        func.setArgAttr(idx, kDivisibilityAttr, builder.getI64IntegerAttr(16));
+      if (llvm::is_contained(options.equalsOne, p->name) && isa<IntegerType>(argTypes[idx])) {
+        env[p->name] = TV::makeInt(1);
+        continue;
+      }
+      env[p->name] = TV::makeVal(entry->getArgument(idx), unsignedArgs[idx]);
+    }
+    std::vector<const ast::Stmt *> body;
+    for (auto &s : fn->body)
+      body.push_back(s.get());
+    bool returned = false;
+    returnValues.clear();
+    if (!genStmts(body, returned))
+      return nullptr;
+    func::ReturnOp::create(builder, loc(fn->loc));
+  }
+  if (failed(verify(module)))
+    return nullptr;
+  return module;
+}
+
+TV Generator::gen(const ast::Expr &e) {
+  using K = ast::Expr::Kind;
+  switch (e.kind) {
+  case K::Int: {
+    uint64_t v = static_cast<const ast::IntExpr &>(e).value;
+    if (v > uint64_t(INT64_MAX))
+      return error(e.loc, "integer literal does not fit in i64");
+    return TV::makeInt(int64_t(v));
+  }
+  case K::Float: return TV::makeFloat(static_cast<const ast::FloatExpr &>(e).value);
+  case K::Bool: return TV::makeBool(static_cast<const ast::BoolExpr &>(e).value);
+  case K::None: return TV::makeNone();
+  case K::Str: return TV::makeStr(static_cast<const ast::StrExpr &>(e).value);
+  case K::Name: {
+    const std::string &name = static_cast<const ast::NameExpr &>(e).name;
+    auto it = env.find(name);
+    if (it != env.end())
+      return it->second;
+    bool isUnsigned;
+    if (Type t = typeFromName(name, isUnsigned))
+      return TV::makeDType(t, isUnsigned);
+    if (name == "inf")
+      return TV::makeFloat(std::numeric_limits<double>::infinity());
+    if (name == "nan")
+      return TV::makeFloat(std::numeric_limits<double>::quiet_NaN());
+    if (file.find(name))
+      return error(e.loc, "function '" + name + "' can only be called");
+    return error(e.loc, "unknown name '" + name + "'");
+  }
+  case K::PointerType: {
+    TV pointee = gen(*static_cast<const ast::PointerTypeExpr &>(e).pointee);
+    if (!pointee)
+      return pointee;
+    if (pointee.kind != TV::DType)
+      return error(e.loc, "expected a type after '*', got " + describe(pointee));
+    return TV::makeDType(PointerType::get(&ctx, pointee.type));
+  }
+  case K::Unary: {
+    auto &u = static_cast<const ast::UnaryExpr &>(e);
+    TV x = gen(*u.operand);
+    return x ? genUnary(u.op, x, e.loc) : x;
+  }
+  case K::Binary: {
+    auto &b = static_cast<const ast::BinaryExpr &>(e);
+    TV l = gen(*b.lhs);
+    if (!l)
+      return l;
+    TV r = gen(*b.rhs);
+    return r ? genBinary(b.op, l, r, e.loc) : r;
+  }
+  case K::Compare: {
+    auto &c = static_cast<const ast::CompareExpr &>(e);
+    TV l = gen(*c.lhs);
+    if (!l)
+      return l;
+    TV r = gen(*c.rhs);
+    return r ? genCompare(c.op, l, r, e.loc) : r;
+  }
+  case K::BoolOp: {
+    auto &b = static_cast<const ast::BoolOpExpr &>(e);
+    TV l = gen(*b.lhs);
+    if (!l)
+      return l;
+    if (l.isConst()) { // Python short-circuit on compile-time values
+      bool v = l.asDouble() != 0;
+      if ((b.op == "and" && !v) || (b.op == "or" && v))
+        return TV::makeBool(v);
+      TV r = gen(*b.rhs);
+      return r ? toBool(r, e.loc) : r;
+    }
+    TV r = gen(*b.rhs);
+    if (!r)
+      return r;
+    if (!shapeOf(l).empty() || !shapeOf(r).empty())
+      return error(e.loc, "'" + b.op + "' needs scalar conditions; use '" + (b.op == "and" ? "&" : "|") +
+                              "' on blocks");
+    TV lb = toBool(l, e.loc), rb = toBool(r, e.loc);
+    if (!lb || !rb)
+      return TV();
+    return genBinary(b.op == "and" ? "&" : "|", lb, rb, e.loc);
+  }
+  case K::Ternary: {
+    auto &t = static_cast<const ast::TernaryExpr &>(e);
+    TV c = gen(*t.cond);
+    if (!c)
+      return c;
+    if (c.isConst())
+      return gen(c.asDouble() != 0 ? *t.thenValue : *t.elseValue);
+    return error(e.loc, "a conditional expression needs a compile-time condition; use where(cond, a, b)");
+  }
+  case K::Call: return genCall(static_cast<const ast::CallExpr &>(e));
+  case K::Attribute: {
+    auto &a = static_cast<const ast::AttributeExpr &>(e);
+    TV base = gen(*a.base);
+    if (!base)
+      return base;
+    if (a.name == "dtype" && base.isVal())
+      return TV::makeDType(elementType(base), base.isUnsigned);
+    if (a.name == "element_ty" && base.kind == TV::DType && isa<PointerType>(base.type))
+      return TV::makeDType(llvm::cast<PointerType>(base.type).getPointeeType());
+    return error(e.loc, "unknown attribute '" + a.name + "' of " + describe(base));
+  }
+  case K::List: return error(e.loc, "a list is only allowed as a shape argument");
+  case K::Subscript: return error(e.loc, "indexing blocks (x[:, None]) is not supported yet");
+  case K::Slice: return error(e.loc, "':' is only allowed inside an index");
+  }
+  return error(e.loc, "unsupported expression");
+}
+
+OwningOpRef<ModuleOp> generateModule(MLIRContext &ctx, const ast::File &file, const GenOptions &options) {
+  DialectRegistry registry;
+  registerBlkDialects(registry);
+  ctx.appendDialectRegistry(registry);
+  ctx.loadAllAvailableDialects();
+  return Generator(ctx, file, options).run();
+}
+
+} // namespace blk

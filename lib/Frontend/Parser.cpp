@@ -1,0 +1,527 @@
+#include "blk/Frontend/Parser.h"
+
+#include "blk/Frontend/Lexer.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+
+namespace blk {
+
+mlir::Location toMLIR(mlir::MLIRContext &ctx, const ast::Loc &loc) {
+  return mlir::FileLineColLoc::get(&ctx, loc.file ? *loc.file : "<unknown>", loc.line, loc.col);
+}
+
+namespace {
+using namespace ast;
+
+class Parser {
+public:
+  Parser(mlir::MLIRContext &ctx, std::vector<Token> toks) : ctx(ctx), toks(std::move(toks)) {}
+
+  std::unique_ptr<File> parseFile() {
+    if (!toks.empty() && toks.back().kind == Tok::Error)
+      return fail(toks.back().loc, toks.back().text), nullptr;
+    auto file = std::make_unique<File>();
+    while (!at(Tok::Eof)) {
+      auto fn = parseFunction();
+      if (!fn)
+        return nullptr;
+      if (file->find(fn->name))
+        return fail(fn->loc, "function '" + fn->name + "' is defined twice"), nullptr;
+      file->functions.push_back(std::move(fn));
+    }
+    return file;
+  }
+
+private:
+  mlir::MLIRContext &ctx;
+  std::vector<Token> toks;
+  size_t i = 0;
+  bool failed = false;
+
+  const Token &cur() const { return toks[std::min(i, toks.size() - 1)]; }
+  bool at(Tok k) const { return cur().kind == k; }
+  bool atOp(llvm::StringRef op) const { return cur().kind == Tok::Op && cur().text == op; }
+  bool atKeyword(llvm::StringRef kw) const { return cur().kind == Tok::Ident && cur().text == kw; }
+  Token take() { return toks[std::min(i++, toks.size() - 1)]; }
+
+  std::nullptr_t fail(const Loc &loc, const llvm::Twine &msg) {
+    if (!failed)
+      mlir::emitError(toMLIR(ctx, loc)) << msg.str();
+    failed = true;
+    return nullptr;
+  }
+  std::string describe(const Token &t) const {
+    switch (t.kind) {
+    case Tok::Eof: return "end of file";
+    case Tok::Newline: return "end of line";
+    case Tok::Indent: return "an indented block";
+    case Tok::Dedent: return "the end of a block";
+    case Tok::String: return "a string";
+    default: return "'" + t.text + "'";
+    }
+  }
+  bool expectOp(llvm::StringRef op) {
+    if (atOp(op)) {
+      ++i;
+      return true;
+    }
+    fail(cur().loc, "expected '" + op + "', found " + describe(cur()));
+    return false;
+  }
+  bool expect(Tok k, llvm::StringRef what) {
+    if (at(k)) {
+      ++i;
+      return true;
+    }
+    fail(cur().loc, "expected " + what + ", found " + describe(cur()));
+    return false;
+  }
+  static bool isKeyword(llvm::StringRef s) {
+    return llvm::is_contained({"def", "if", "elif", "else", "for", "in", "while", "return", "and", "or", "not",
+                               "True", "False", "None", "pass", "break", "continue", "lambda", "class", "import"},
+                              s);
+  }
+  bool expectName(std::string &out, llvm::StringRef what) {
+    if (at(Tok::Ident) && !isKeyword(cur().text)) {
+      out = take().text;
+      return true;
+    }
+    fail(cur().loc, "expected " + what + ", found " + describe(cur()));
+    return false;
+  }
+
+  // function := ['@' 'kernel' NEWLINE] 'def' name '(' params ')' ['->' expr] ':' body
+  std::unique_ptr<Function> parseFunction() {
+    auto fn = std::make_unique<Function>();
+    if (atOp("@")) {
+      ++i;
+      Token deco = cur();
+      std::string name;
+      if (!expectName(name, "a decorator name"))
+        return nullptr;
+      if (name != "kernel")
+        return fail(deco.loc, "unknown decorator '@" + name + "' (only @kernel exists)");
+      fn->isKernel = true;
+      if (!expect(Tok::Newline, "end of line after the decorator"))
+        return nullptr;
+    }
+    if (!atKeyword("def"))
+      return fail(cur().loc, "expected 'def' or '@kernel' at the top level, found " + describe(cur()));
+    fn->loc = take().loc;
+    if (!expectName(fn->name, "a function name") || !expectOp("("))
+      return nullptr;
+    while (!atOp(")")) {
+      Param p;
+      p.loc = cur().loc;
+      if (!expectName(p.name, "a parameter name"))
+        return nullptr;
+      for (auto &q : fn->params)
+        if (q.name == p.name)
+          return fail(p.loc, "parameter '" + p.name + "' is declared twice");
+      if (atOp(":")) {
+        ++i;
+        if (!(p.annotation = parseAnnotation()))
+          return nullptr;
+      }
+      if (atOp("=")) {
+        ++i;
+        if (!(p.defaultValue = parseExpr()))
+          return nullptr;
+      }
+      fn->params.push_back(std::move(p));
+      if (!atOp(","))
+        break;
+      ++i;
+    }
+    if (!expectOp(")"))
+      return nullptr;
+    if (atOp("->")) {
+      ++i;
+      if (!parseAnnotation())
+        return nullptr;
+    }
+    if (!expectOp(":") || !parseBody(fn->body))
+      return nullptr;
+    return fn;
+  }
+
+  ExprPtr parseAnnotation() {
+    if (atOp("*")) {
+      Loc loc = take().loc;
+      auto pointee = parseAnnotation();
+      if (!pointee)
+        return nullptr;
+      return std::make_unique<PointerTypeExpr>(loc, std::move(pointee));
+    }
+    return parsePostfix();
+  }
+
+  // body := NEWLINE INDENT stmt+ DEDENT | simple_stmt NEWLINE
+  bool parseBody(Body &body) {
+    if (!at(Tok::Newline)) {
+      auto s = parseSimpleStmt();
+      if (!s)
+        return false;
+      body.push_back(std::move(s));
+      return expect(Tok::Newline, "end of line");
+    }
+    ++i;
+    if (!expect(Tok::Indent, "an indented block"))
+      return false;
+    while (!at(Tok::Dedent) && !at(Tok::Eof)) {
+      auto s = parseStmt();
+      if (!s)
+        return false;
+      body.push_back(std::move(s));
+    }
+    return expect(Tok::Dedent, "the end of the block");
+  }
+
+  StmtPtr parseStmt() {
+    if (atKeyword("if"))
+      return parseIf();
+    if (atKeyword("for")) {
+      auto s = std::make_unique<ForStmt>(take().loc);
+      if (!expectName(s->var, "a loop variable"))
+        return nullptr;
+      if (!atKeyword("in"))
+        return fail(cur().loc, "expected 'in', found " + describe(cur()));
+      ++i;
+      if (!(s->iter = parseExpr()) || !expectOp(":") || !parseBody(s->body))
+        return nullptr;
+      return s;
+    }
+    if (atKeyword("while")) {
+      auto s = std::make_unique<WhileStmt>(take().loc);
+      if (!(s->cond = parseExpr()) || !expectOp(":") || !parseBody(s->body))
+        return nullptr;
+      return s;
+    }
+    if (atKeyword("def") || atOp("@"))
+      return fail(cur().loc, "functions must be defined at the top level");
+    auto s = parseSimpleStmt();
+    if (!s || !expect(Tok::Newline, "end of line"))
+      return nullptr;
+    return s;
+  }
+
+  StmtPtr parseIf() {
+    auto s = std::make_unique<IfStmt>(take().loc); // 'if' or 'elif'
+    if (!(s->cond = parseExpr()) || !expectOp(":") || !parseBody(s->thenBody))
+      return nullptr;
+    if (atKeyword("elif")) {
+      auto nested = parseIf();
+      if (!nested)
+        return nullptr;
+      s->elseBody.push_back(std::move(nested));
+    } else if (atKeyword("else")) {
+      ++i;
+      if (!expectOp(":") || !parseBody(s->elseBody))
+        return nullptr;
+    }
+    return s;
+  }
+
+  StmtPtr parseSimpleStmt() {
+    Loc loc = cur().loc;
+    if (atKeyword("pass")) {
+      ++i;
+      return std::make_unique<PassStmt>(loc);
+    }
+    if (atKeyword("break") || atKeyword("continue"))
+      return fail(loc, "'" + cur().text + "' is not supported; use a loop condition or a mask instead");
+    if (atKeyword("return")) {
+      auto s = std::make_unique<ReturnStmt>(take().loc);
+      if (!at(Tok::Newline) && !(s->value = parseExprList()))
+        return nullptr;
+      return s;
+    }
+    auto first = parseExprList();
+    if (!first)
+      return nullptr;
+    if (atOp("=")) {
+      ++i;
+      auto s = std::make_unique<AssignStmt>(loc);
+      if (auto *name = llvm::dyn_cast<NameExpr>(first.get())) {
+        s->targets.push_back(name->name);
+      } else if (auto *list = llvm::dyn_cast<ListExpr>(first.get())) {
+        for (auto &e : list->elements) {
+          auto *n = llvm::dyn_cast<NameExpr>(e.get());
+          if (!n)
+            return fail(e->loc, "can only assign to names");
+          s->targets.push_back(n->name);
+        }
+      } else {
+        return fail(first->loc, "can only assign to names");
+      }
+      if (!(s->value = parseExprList()))
+        return nullptr;
+      return s;
+    }
+    for (const char *op : {"+=", "-=", "*=", "/=", "//=", "%=", "&=", "|=", "^=", "<<=", ">>="}) {
+      if (atOp(op)) {
+        ++i;
+        auto *name = llvm::dyn_cast<NameExpr>(first.get());
+        if (!name)
+          return fail(first->loc, "can only assign to names");
+        auto s = std::make_unique<AugAssignStmt>(loc);
+        s->target = name->name;
+        s->op = std::string(op).substr(0, std::strlen(op) - 1);
+        if (!(s->value = parseExpr()))
+          return nullptr;
+        return s;
+      }
+    }
+    return std::make_unique<ExprStmt>(loc, std::move(first));
+  }
+
+  /// `a, b` (a tuple, kept as a ListExpr) or a single expression.
+  ExprPtr parseExprList() {
+    Loc loc = cur().loc;
+    auto e = parseExpr();
+    if (!e || !atOp(","))
+      return e;
+    auto list = std::make_unique<ListExpr>(loc);
+    list->elements.push_back(std::move(e));
+    while (atOp(",")) {
+      ++i;
+      if (atOp("=") || at(Tok::Newline))
+        break;
+      auto next = parseExpr();
+      if (!next)
+        return nullptr;
+      list->elements.push_back(std::move(next));
+    }
+    return list;
+  }
+
+  ExprPtr parseExpr() {
+    auto e = parseOr();
+    if (!e || !atKeyword("if"))
+      return e;
+    Loc loc = take().loc;
+    auto cond = parseOr();
+    if (!cond)
+      return nullptr;
+    if (!atKeyword("else"))
+      return fail(cur().loc, "expected 'else' in a conditional expression, found " + describe(cur()));
+    ++i;
+    auto other = parseExpr();
+    if (!other)
+      return nullptr;
+    return std::make_unique<TernaryExpr>(loc, std::move(cond), std::move(e), std::move(other));
+  }
+
+  ExprPtr parseOr() {
+    auto lhs = parseAnd();
+    while (lhs && atKeyword("or")) {
+      Loc loc = take().loc;
+      auto rhs = parseAnd();
+      if (!rhs)
+        return nullptr;
+      lhs = std::make_unique<BoolOpExpr>(loc, "or", std::move(lhs), std::move(rhs));
+    }
+    return lhs;
+  }
+  ExprPtr parseAnd() {
+    auto lhs = parseNot();
+    while (lhs && atKeyword("and")) {
+      Loc loc = take().loc;
+      auto rhs = parseNot();
+      if (!rhs)
+        return nullptr;
+      lhs = std::make_unique<BoolOpExpr>(loc, "and", std::move(lhs), std::move(rhs));
+    }
+    return lhs;
+  }
+  ExprPtr parseNot() {
+    if (atKeyword("not")) {
+      Loc loc = take().loc;
+      auto e = parseNot();
+      return e ? std::make_unique<UnaryExpr>(loc, "not", std::move(e)) : nullptr;
+    }
+    return parseCompare();
+  }
+  ExprPtr parseCompare() {
+    auto lhs = parseBinary(0);
+    if (!lhs)
+      return nullptr;
+    for (const char *op : {"<", "<=", ">", ">=", "==", "!="}) {
+      if (atOp(op)) {
+        Loc loc = take().loc;
+        auto rhs = parseBinary(0);
+        if (!rhs)
+          return nullptr;
+        for (const char *again : {"<", "<=", ">", ">=", "==", "!="})
+          if (atOp(again))
+            return fail(cur().loc, "chained comparisons are not supported; combine them with '&'");
+        return std::make_unique<CompareExpr>(loc, op, std::move(lhs), std::move(rhs));
+      }
+    }
+    return lhs;
+  }
+
+  // Binary operator levels, loosest first (Python's precedence).
+  ExprPtr parseBinary(int level) {
+    static const std::vector<std::vector<const char *>> levels = {
+        {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%"}};
+    if (level == int(levels.size()))
+      return parseUnary();
+    auto lhs = parseBinary(level + 1);
+    while (lhs) {
+      const char *matched = nullptr;
+      for (const char *op : levels[level])
+        if (atOp(op))
+          matched = op;
+      if (!matched)
+        break;
+      Loc loc = take().loc;
+      auto rhs = parseBinary(level + 1);
+      if (!rhs)
+        return nullptr;
+      lhs = std::make_unique<BinaryExpr>(loc, matched, std::move(lhs), std::move(rhs));
+    }
+    return lhs;
+  }
+  ExprPtr parseUnary() {
+    for (const char *op : {"-", "+", "~"}) {
+      if (atOp(op)) {
+        Loc loc = take().loc;
+        auto e = parseUnary();
+        return e ? std::make_unique<UnaryExpr>(loc, op, std::move(e)) : nullptr;
+      }
+    }
+    return parsePower();
+  }
+  ExprPtr parsePower() {
+    auto base = parsePostfix();
+    if (base && atOp("**")) {
+      Loc loc = take().loc;
+      auto exp = parseUnary();
+      if (!exp)
+        return nullptr;
+      return std::make_unique<BinaryExpr>(loc, "**", std::move(base), std::move(exp));
+    }
+    return base;
+  }
+
+  ExprPtr parsePostfix() {
+    auto e = parseAtom();
+    while (e) {
+      if (atOp("(")) {
+        auto call = std::make_unique<CallExpr>(take().loc, std::move(e));
+        while (!atOp(")")) {
+          if (at(Tok::Ident) && toks[i + 1].kind == Tok::Op && toks[i + 1].text == "=") {
+            KeywordArg kw;
+            kw.loc = cur().loc;
+            kw.name = take().text;
+            ++i;
+            if (!(kw.value = parseExpr()))
+              return nullptr;
+            for (auto &other : call->kwargs)
+              if (other.name == kw.name)
+                return fail(kw.loc, "keyword argument '" + kw.name + "' is given twice");
+            call->kwargs.push_back(std::move(kw));
+          } else {
+            if (!call->kwargs.empty())
+              return fail(cur().loc, "positional argument after a keyword argument");
+            auto arg = parseExpr();
+            if (!arg)
+              return nullptr;
+            call->args.push_back(std::move(arg));
+          }
+          if (!atOp(","))
+            break;
+          ++i;
+        }
+        if (!expectOp(")"))
+          return nullptr;
+        e = std::move(call);
+      } else if (atOp(".")) {
+        Loc loc = take().loc;
+        std::string name;
+        if (!expectName(name, "an attribute name"))
+          return nullptr;
+        e = std::make_unique<AttributeExpr>(loc, std::move(e), name);
+      } else if (atOp("[")) {
+        auto sub = std::make_unique<SubscriptExpr>(take().loc, std::move(e));
+        while (!atOp("]")) {
+          if (atOp(":")) {
+            sub->indices.push_back(std::make_unique<SliceExpr>(take().loc));
+          } else {
+            auto idx = parseExpr();
+            if (!idx)
+              return nullptr;
+            sub->indices.push_back(std::move(idx));
+          }
+          if (!atOp(","))
+            break;
+          ++i;
+        }
+        if (!expectOp("]"))
+          return nullptr;
+        e = std::move(sub);
+      } else {
+        break;
+      }
+    }
+    return e;
+  }
+
+  ExprPtr parseAtom() {
+    const Token &t = cur();
+    Loc loc = t.loc;
+    switch (t.kind) {
+    case Tok::Int:
+      return std::make_unique<IntExpr>(loc, take().intValue);
+    case Tok::Float:
+      return std::make_unique<FloatExpr>(loc, take().floatValue);
+    case Tok::String:
+      return std::make_unique<StrExpr>(loc, take().text);
+    case Tok::Ident:
+      if (t.text == "True" || t.text == "False")
+        return std::make_unique<BoolExpr>(loc, take().text == "True");
+      if (t.text == "None")
+        return ++i, std::make_unique<NoneExpr>(loc);
+      if (isKeyword(t.text))
+        return fail(loc, "expected an expression, found '" + t.text + "'");
+      return std::make_unique<NameExpr>(loc, take().text);
+    case Tok::Op:
+      if (t.text == "(") {
+        ++i;
+        auto e = parseExprList();
+        if (!e || !expectOp(")"))
+          return nullptr;
+        return e;
+      }
+      if (t.text == "[") {
+        ++i;
+        auto list = std::make_unique<ListExpr>(loc);
+        while (!atOp("]")) {
+          auto e = parseExpr();
+          if (!e)
+            return nullptr;
+          list->elements.push_back(std::move(e));
+          if (!atOp(","))
+            break;
+          ++i;
+        }
+        if (!expectOp("]"))
+          return nullptr;
+        return list;
+      }
+      [[fallthrough]];
+    default:
+      return fail(loc, "expected an expression, found " + describe(t));
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ast::File> parseFile(mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename) {
+  auto file = std::make_shared<std::string>(filename.str());
+  return Parser(ctx, lex(source, file)).parseFile();
+}
+
+} // namespace blk

@@ -1,0 +1,242 @@
+// Types of generated values: names, promotion and conversion.
+#include "Generator.h"
+
+using namespace mlir;
+
+namespace blk {
+
+TV Generator::error(const ast::Loc &l, const llvm::Twine &msg) {
+  emitError(loc(l)) << msg.str();
+  return TV();
+}
+
+std::string Generator::describe(Type t, bool isUnsigned) {
+  if (auto ptr = dyn_cast<PointerType>(t))
+    return "*" + describe(ptr.getPointeeType());
+  if (auto tensor = dyn_cast<RankedTensorType>(t)) {
+    std::string s = describe(tensor.getElementType(), isUnsigned) + "[";
+    for (size_t d = 0; d < tensor.getShape().size(); ++d)
+      s += (d ? ", " : "") + std::to_string(tensor.getShape()[d]);
+    return s + "]";
+  }
+  if (t.isBF16())
+    return "bf16";
+  if (auto f = dyn_cast<FloatType>(t))
+    return "f" + std::to_string(f.getWidth());
+  if (auto i = dyn_cast<IntegerType>(t))
+    return (isUnsigned ? "u" : "i") + std::to_string(i.getWidth());
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+std::string Generator::describe(const TV &v) {
+  switch (v.kind) {
+  case TV::Int: return "int constant " + std::to_string(v.i);
+  case TV::Float: return "float constant";
+  case TV::Bool: return "bool constant";
+  case TV::None: return "None";
+  case TV::Str: return "string";
+  case TV::DType: return "dtype " + describe(v.type, v.isUnsigned);
+  case TV::Val: return describe(v.value.getType(), v.isUnsigned);
+  default: return "<invalid>";
+  }
+}
+
+Type Generator::elementType(const TV &v) {
+  switch (v.kind) {
+  case TV::Val: return getElementTypeOrSelf(v.value.getType());
+  case TV::Int: return builder.getIntegerType(v.i >= INT32_MIN && v.i <= INT32_MAX ? 32 : 64);
+  case TV::Float: return builder.getF32Type();
+  case TV::Bool: return builder.getI1Type();
+  default: return {};
+  }
+}
+
+ArrayRef<int64_t> Generator::shapeOf(const TV &v) {
+  if (v.isVal())
+    if (auto t = dyn_cast<RankedTensorType>(v.value.getType()))
+      return t.getShape();
+  return {};
+}
+
+Type Generator::typeFromName(StringRef name, bool &isUnsigned) {
+  isUnsigned = false;
+  Builder b(&ctx);
+  if (name == "i1" || name == "bool")
+    return b.getI1Type();
+  if (name == "i8")
+    return b.getI8Type();
+  if (name == "i16")
+    return b.getI16Type();
+  if (name == "i32")
+    return b.getI32Type();
+  if (name == "i64")
+    return b.getI64Type();
+  if (name == "u8" || name == "u16" || name == "u32" || name == "u64") {
+    isUnsigned = true;
+    return b.getIntegerType(std::stoi(name.drop_front().str()));
+  }
+  if (name == "f16")
+    return b.getF16Type();
+  if (name == "bf16")
+    return b.getBF16Type();
+  if (name == "f32")
+    return b.getF32Type();
+  if (name == "f64")
+    return b.getF64Type();
+  return {};
+}
+
+Type Generator::promote(const TV &a, const TV &b, bool &isUnsigned) {
+  isUnsigned = false;
+  auto isF = [](Type t) { return isa<FloatType>(t); };
+  // A constant is "weak": it takes the other operand's type when the kinds agree.
+  if (a.isConst() && b.isVal())
+    return promote(b, a, isUnsigned);
+  Type ta = elementType(a), tb = elementType(b);
+  if (!ta || !tb || isa<PointerType>(ta) || isa<PointerType>(tb))
+    return {};
+  if (b.isConst() && a.isVal()) {
+    isUnsigned = a.isUnsigned;
+    if (b.kind == TV::Float && !isF(ta))
+      return isUnsigned = false, builder.getF32Type();
+    if (b.kind == TV::Int && ta.isInteger(1))
+      return builder.getI32Type();
+    if (b.kind == TV::Int && !isF(ta) && ta.getIntOrFloatBitWidth() < 64 &&
+        (b.i > INT32_MAX || b.i < INT32_MIN))
+      return builder.getI64Type();
+    return ta;
+  }
+  if (isF(ta) || isF(tb)) {
+    if (!isF(ta))
+      return tb;
+    if (!isF(tb))
+      return ta;
+    if (ta == tb)
+      return ta;
+    unsigned wa = ta.getIntOrFloatBitWidth(), wb = tb.getIntOrFloatBitWidth();
+    if (wa == wb) // f16 with bf16
+      return builder.getF32Type();
+    return wa > wb ? ta : tb;
+  }
+  unsigned wa = ta.getIntOrFloatBitWidth(), wb = tb.getIntOrFloatBitWidth();
+  if (wa == 1 && wb == 1)
+    return ta;
+  if (wa == wb) {
+    isUnsigned = a.isUnsigned || b.isUnsigned;
+    return ta;
+  }
+  isUnsigned = wa > wb ? a.isUnsigned : b.isUnsigned;
+  return wa > wb ? ta : tb;
+}
+
+TV Generator::convertElement(const TV &v, Type elem, bool isUnsigned, const ast::Loc &l) {
+  Location at = loc(l);
+  if (v.isConst()) {
+    TypedAttr attr;
+    if (isa<FloatType>(elem))
+      attr = builder.getFloatAttr(elem, v.asDouble());
+    else if (elem.isInteger(1))
+      attr = builder.getBoolAttr(v.asDouble() != 0);
+    else if (isa<IntegerType>(elem))
+      attr = builder.getIntegerAttr(elem, v.kind == TV::Float ? int64_t(v.f) : v.i);
+    else
+      return error(l, "type mismatch: cannot use " + describe(v) + " as " + describe(elem));
+    return TV::makeVal(arith::ConstantOp::create(builder, at, attr), isUnsigned);
+  }
+  if (!v.isVal())
+    return error(l, "type mismatch: expected a value, got " + describe(v));
+  Value x = v.value;
+  Type src = getElementTypeOrSelf(x.getType());
+  Type dstType = elem;
+  if (auto t = dyn_cast<RankedTensorType>(x.getType()))
+    dstType = RankedTensorType::get(t.getShape(), elem);
+  if (src == elem)
+    return TV::makeVal(x, isUnsigned);
+  if (isa<PointerType>(src) || isa<PointerType>(elem))
+    return error(l, "type mismatch: cannot convert " + describe(v) + " to " + describe(elem));
+  bool srcF = isa<FloatType>(src), dstF = isa<FloatType>(elem);
+  unsigned ws = src.getIntOrFloatBitWidth(), wd = elem.getIntOrFloatBitWidth();
+  bool srcUnsigned = v.isUnsigned || ws == 1;
+  Value r;
+  if (srcF && dstF) {
+    if (ws == wd) { // f16 <-> bf16 goes through f32
+      Type f32 = builder.getF32Type();
+      if (auto t = dyn_cast<RankedTensorType>(x.getType()))
+        f32 = RankedTensorType::get(t.getShape(), f32);
+      x = arith::ExtFOp::create(builder, at, f32, x);
+      ws = 32;
+    }
+    r = wd > ws ? Value(arith::ExtFOp::create(builder, at, dstType, x))
+                : Value(arith::TruncFOp::create(builder, at, dstType, x));
+  } else if (!srcF && dstF) {
+    r = srcUnsigned ? Value(arith::UIToFPOp::create(builder, at, dstType, x))
+                    : Value(arith::SIToFPOp::create(builder, at, dstType, x));
+  } else if (srcF && !dstF) {
+    if (wd == 1) {
+      Value zero = arith::ConstantOp::create(builder, at, builder.getZeroAttr(x.getType()));
+      r = arith::CmpFOp::create(builder, at, arith::CmpFPredicate::UNE, x, zero);
+    } else {
+      r = isUnsigned ? Value(arith::FPToUIOp::create(builder, at, dstType, x))
+                     : Value(arith::FPToSIOp::create(builder, at, dstType, x));
+    }
+  } else {
+    if (wd == 1) {
+      Value zero = arith::ConstantOp::create(builder, at, builder.getZeroAttr(x.getType()));
+      r = arith::CmpIOp::create(builder, at, arith::CmpIPredicate::ne, x, zero);
+    } else if (wd > ws) {
+      r = srcUnsigned ? Value(arith::ExtUIOp::create(builder, at, dstType, x))
+                      : Value(arith::ExtSIOp::create(builder, at, dstType, x));
+    } else if (wd < ws) {
+      r = arith::TruncIOp::create(builder, at, dstType, x);
+    } else {
+      r = x;
+    }
+  }
+  return TV::makeVal(r, isUnsigned);
+}
+
+TV Generator::broadcastTo(const TV &v, ArrayRef<int64_t> shape, const ast::Loc &l) {
+  if (!v.isVal() || shape.empty())
+    return v;
+  ArrayRef<int64_t> have = shapeOf(v);
+  if (have == shape)
+    return v;
+  if (!have.empty())
+    return error(l, "shape mismatch: cannot broadcast " + describe(v) + " to [" +
+                        llvm::join(llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), ", ") +
+                        "]");
+  auto type = RankedTensorType::get(shape, v.value.getType());
+  return TV::makeVal(SplatOp::create(builder, loc(l), type, v.value), v.isUnsigned);
+}
+
+bool Generator::broadcastShape(const TV &a, const TV &b, SmallVectorImpl<int64_t> &shape, const ast::Loc &l) {
+  ArrayRef<int64_t> sa = shapeOf(a), sb = shapeOf(b);
+  if (!sa.empty() && !sb.empty() && sa != sb) {
+    error(l, "shape mismatch: " + describe(a) + " and " + describe(b));
+    return false;
+  }
+  shape.assign(sa.empty() ? sb.begin() : sa.begin(), sa.empty() ? sb.end() : sa.end());
+  return true;
+}
+
+TV Generator::cast(const TV &v, Type elem, bool isUnsigned, ArrayRef<int64_t> shape, const ast::Loc &l) {
+  TV converted = convertElement(v, elem, isUnsigned, l);
+  if (!converted)
+    return converted;
+  return broadcastTo(converted, shape, l);
+}
+
+TV Generator::toBool(const TV &v, const ast::Loc &l) {
+  if (v.isConst())
+    return TV::makeBool(v.asDouble() != 0);
+  if (!v.isVal())
+    return error(l, "type mismatch: expected a condition, got " + describe(v));
+  if (getElementTypeOrSelf(v.value.getType()).isInteger(1))
+    return v;
+  return convertElement(v, builder.getI1Type(), false, l);
+}
+
+} // namespace blk

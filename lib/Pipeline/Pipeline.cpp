@@ -1,0 +1,45 @@
+#include "blk/Pipeline/Pipeline.h"
+
+#include "blk/Conversion/Passes.h"
+#include "blk/Dialect/Blk/Transforms/Passes.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace blk {
+
+void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options) {
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(createBlkVectorizeMemoryPass());
+  pm.addPass(createBlkAssignLayoutsPass(BlkAssignLayoutsPassOptions{options.numWarps}));
+}
+
+void buildGPUToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &) {
+  pm.addPass(createConvertBlkToLLVMPass());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(createBlkLowerToNVVMPass());
+  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+}
+
+void buildBlkToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options) {
+  buildBlkToGPUPipeline(pm, options);
+  buildGPUToLLVMPipeline(pm, options);
+}
+
+void registerBlkPassesAndPipelines() {
+  registerBlkPasses();
+  registerBlkConversionPasses();
+  mlir::PassPipelineRegistration<PipelineOptions>(
+      "blk-to-gpu", "Assign vector widths and layouts (blk as the frontend makes it to blk with layouts)",
+      buildBlkToGPUPipeline);
+  mlir::PassPipelineRegistration<PipelineOptions>("blk-gpu-to-llvm", "Lower blk with layouts to LLVM and NVVM",
+                                                  buildGPUToLLVMPipeline);
+  mlir::PassPipelineRegistration<PipelineOptions>("blk-to-llvm", "The whole pipeline: blk to LLVM and NVVM",
+                                                  buildBlkToLLVMPipeline);
+}
+
+} // namespace blk

@@ -1,0 +1,160 @@
+#include "blk/Runtime/Runtime.h"
+
+#include <cstring>
+#include <cuda.h>
+#include <fstream>
+#include <sstream>
+
+namespace blk::rt {
+
+namespace {
+const char *kTypeNames[] = {"ptr", "i1", "i8", "i16", "i32", "i64", "u32", "u64", "f16", "bf16", "f32", "f64"};
+} // namespace
+
+const char *toString(ArgType t) { return kTypeNames[int(t)]; }
+
+bool parseArgType(const std::string &s, ArgType &out) {
+  for (int i = 0; i < int(sizeof(kTypeNames) / sizeof(kTypeNames[0])); ++i)
+    if (s == kTypeNames[i]) {
+      out = ArgType(i);
+      return true;
+    }
+  return false;
+}
+
+Arg Arg::f32(float v) {
+  Arg a{ArgType::F32};
+  std::memcpy(&a.bits, &v, sizeof v);
+  return a;
+}
+Arg Arg::f64(double v) {
+  Arg a{ArgType::F64};
+  std::memcpy(&a.bits, &v, sizeof v);
+  return a;
+}
+
+std::string driverError(int code) {
+  const char *name = nullptr, *text = nullptr;
+  cuGetErrorName(CUresult(code), &name);
+  cuGetErrorString(CUresult(code), &text);
+  return std::string(name ? name : "CUDA_ERROR_UNKNOWN") + ": " + (text ? text : "unknown error");
+}
+
+#define BLK_CU(call, what)                                                                                   \
+  do {                                                                                                       \
+    CUresult r_ = (call);                                                                                    \
+    if (r_ != CUDA_SUCCESS)                                                                                  \
+      return Status::error(std::string(what) + " failed: " + driverError(r_));                              \
+  } while (0)
+
+Status initDevice(int ordinal) {
+  BLK_CU(cuInit(0), "cuInit");
+  CUdevice dev;
+  BLK_CU(cuDeviceGet(&dev, ordinal), "cuDeviceGet");
+  CUcontext ctx;
+  BLK_CU(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+  BLK_CU(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  return {};
+}
+
+std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
+  std::vector<KernelSignature> sigs;
+  std::istringstream in(ptx);
+  std::string line;
+  const std::string tag = "// blk.kernel ";
+  while (std::getline(in, line)) {
+    if (line.rfind(tag, 0) != 0)
+      continue;
+    std::istringstream words(line.substr(tag.size()));
+    KernelSignature sig;
+    words >> sig.name;
+    std::string field;
+    while (words >> field) {
+      if (field.rfind("num_warps=", 0) == 0) {
+        sig.numWarps = unsigned(std::stoul(field.substr(10)));
+      } else if (field.rfind("args=", 0) == 0) {
+        std::istringstream list(field.substr(5));
+        std::string item;
+        while (std::getline(list, item, ',')) {
+          ArgType t;
+          if (parseArgType(item, t))
+            sig.args.push_back(t);
+        }
+      }
+    }
+    sigs.push_back(std::move(sig));
+  }
+  return sigs;
+}
+
+Status Module::load(const std::string &image, std::unique_ptr<Module> &out, std::vector<KernelSignature> signatures) {
+  std::unique_ptr<Module> m(new Module());
+  bool isPTX = image.find(".target") != std::string::npos && image.find('\0') == std::string::npos;
+  std::string text = isPTX ? image : std::string();
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  char log[8192] = {0};
+  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof log))};
+  CUresult r = cuModuleLoadDataEx(&m->mod, isPTX ? text.c_str() : image.data(), 2, opts, values);
+  if (r != CUDA_SUCCESS)
+    return Status::error("loading the module failed: " + driverError(r) + (log[0] ? std::string("\n") + log : ""));
+  m->sigs = signatures.empty() && isPTX ? parseSignatures(image) : std::move(signatures);
+  out = std::move(m);
+  return {};
+}
+
+Status Module::loadFile(const std::string &path, std::unique_ptr<Module> &out, std::vector<KernelSignature> signatures) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return Status::error("cannot open " + path);
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return load(buf.str(), out, std::move(signatures));
+}
+
+Module::~Module() {
+  if (mod)
+    cuModuleUnload(mod);
+}
+
+Status Module::kernel(const std::string &name, Kernel &out) const {
+  const KernelSignature *sig = nullptr;
+  for (auto &s : sigs)
+    if (s.name == name)
+      sig = &s;
+  if (!sig)
+    return Status::error("no signature for kernel '" + name + "' (is it a blk kernel of this module?)");
+  CUfunction fn;
+  CUresult r = cuModuleGetFunction(&fn, mod, name.c_str());
+  if (r != CUDA_SUCCESS)
+    return Status::error("kernel '" + name + "' not found in the module: " + driverError(r));
+  out.fn = fn;
+  out.sig = *sig;
+  return {};
+}
+
+Status Kernel::launch(Grid grid, CUstream stream, const std::vector<Arg> &args) const {
+  if (!fn)
+    return Status::error("launch of an unloaded kernel");
+  if (args.size() != sig.args.size())
+    return Status::error("kernel '" + sig.name + "' takes " + std::to_string(sig.args.size()) + " arguments, got " +
+                         std::to_string(args.size()));
+  void *params[64];
+  if (args.size() > 64)
+    return Status::error("too many arguments");
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].type != sig.args[i])
+      return Status::error("argument " + std::to_string(i) + " of kernel '" + sig.name + "' must be " +
+                           toString(sig.args[i]) + ", got " + toString(args[i].type));
+    if (args[i].type == ArgType::Ptr && args[i].bits == 0)
+      return Status::error("argument " + std::to_string(i) + " of kernel '" + sig.name + "' is a null pointer");
+    params[i] = const_cast<uint64_t *>(&args[i].bits); // little-endian: low bytes hold narrower values
+  }
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0)
+    return Status::error("empty grid");
+  CUresult r = cuLaunchKernel(fn, grid.x, grid.y, grid.z, sig.numWarps * 32, 1, 1, 0, stream, params, nullptr);
+  if (r != CUDA_SUCCESS)
+    return Status::error("launch of '" + sig.name + "' failed: " + driverError(r));
+  return {};
+}
+
+} // namespace blk::rt

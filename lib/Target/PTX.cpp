@@ -1,0 +1,194 @@
+#include "blk/Target/PTX.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+#ifndef BLK_DEFAULT_LIBDEVICE
+#define BLK_DEFAULT_LIBDEVICE "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+#endif
+#ifndef BLK_DEFAULT_PTXAS
+#define BLK_DEFAULT_PTXAS "/usr/local/cuda/bin/ptxas"
+#endif
+
+using namespace mlir;
+
+namespace blk {
+
+bool isSupportedArch(llvm::StringRef arch) {
+  return llvm::is_contained({"sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"}, arch);
+}
+
+namespace {
+
+std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions &options, std::string &error) {
+  static bool initialized = [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  // PTX 8.0 is the oldest version with every feature of sm_90a; CUDA 12+ drivers take it.
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, options.arch, "+ptx80", llvm::TargetOptions(), std::nullopt, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+}
+
+/// Translates, links libdevice where used, and optimizes at O3.
+FailureOr<std::unique_ptr<llvm::Module>> buildModule(ModuleOp module, const TargetOptions &options,
+                                                     llvm::LLVMContext &llctx, llvm::TargetMachine &tm) {
+  MLIRContext *ctx = module.getContext();
+  registerBuiltinDialectTranslation(*ctx);
+  registerLLVMDialectTranslation(*ctx);
+  registerNVVMDialectTranslation(*ctx);
+  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, llctx, "blk");
+  if (!llvmModule)
+    return emitError(module.getLoc()) << "translation to LLVM IR failed", failure();
+  llvmModule->setTargetTriple(tm.getTargetTriple());
+  llvmModule->setDataLayout(tm.createDataLayout());
+
+  bool needsLibdevice = llvm::any_of(*llvmModule, [](llvm::Function &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (needsLibdevice) {
+    std::string path = options.libdevice.empty() ? BLK_DEFAULT_LIBDEVICE : options.libdevice;
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      return emitError(module.getLoc()) << "cannot read libdevice at " << path, failure();
+    auto lib = llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), llctx);
+    if (!lib)
+      return emitError(module.getLoc()) << "cannot parse libdevice: " << llvm::toString(lib.takeError()), failure();
+    (*lib)->setTargetTriple(tm.getTargetTriple());
+    (*lib)->setDataLayout(tm.createDataLayout());
+    if (llvm::Linker::linkModules(*llvmModule, std::move(*lib), llvm::Linker::Flags::LinkOnlyNeeded))
+      return emitError(module.getLoc()) << "linking libdevice failed", failure();
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  }
+  for (llvm::Function &f : *llvmModule)
+    if (!f.isDeclaration() && f.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&tm);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.run(*llvmModule, mam);
+  return llvmModule;
+}
+
+} // namespace
+
+FailureOr<std::string> emitLLVMIR(ModuleOp module, const TargetOptions &options) {
+  std::string error;
+  auto tm = makeTargetMachine(options, error);
+  if (!tm)
+    return emitError(module.getLoc()) << "NVPTX target unavailable: " << error, failure();
+  llvm::LLVMContext llctx;
+  auto llvmModule = buildModule(module, options, llctx, *tm);
+  if (failed(llvmModule))
+    return failure();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  (*llvmModule)->print(os, nullptr);
+  return text;
+}
+
+FailureOr<std::string> emitPTX(ModuleOp module, const TargetOptions &options) {
+  std::string error;
+  auto tm = makeTargetMachine(options, error);
+  if (!tm)
+    return emitError(module.getLoc()) << "NVPTX target unavailable: " << error, failure();
+  llvm::LLVMContext llctx;
+  auto llvmModule = buildModule(module, options, llctx, *tm);
+  if (failed(llvmModule))
+    return failure();
+  llvm::SmallString<0> ptx;
+  llvm::raw_svector_ostream os(ptx);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
+    return emitError(module.getLoc()) << "the NVPTX backend cannot emit assembly", failure();
+  pm.run(**llvmModule);
+  return std::string(ptx.str());
+}
+
+FailureOr<CubinResult> assemblePTX(llvm::StringRef ptx, const TargetOptions &options, Location loc) {
+  std::string ptxas = options.ptxas.empty() ? BLK_DEFAULT_PTXAS : options.ptxas;
+  llvm::SmallString<128> in, out, log;
+  int fd;
+  if (llvm::sys::fs::createTemporaryFile("blk", "ptx", fd, in) ||
+      llvm::sys::fs::createTemporaryFile("blk", "cubin", out) ||
+      llvm::sys::fs::createTemporaryFile("blk", "log", log))
+    return emitError(loc) << "cannot create temporary files for ptxas", failure();
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << ptx;
+  }
+  llvm::SmallVector<llvm::StringRef> args{ptxas, "-v", "--gpu-name", options.arch, "-o", out, in};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(log), llvm::StringRef(log)};
+  std::string execError;
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0, 0, &execError);
+  CubinResult result;
+  if (auto buf = llvm::MemoryBuffer::getFile(log))
+    result.log = (*buf)->getBuffer().str();
+  if (rc == 0)
+    if (auto buf = llvm::MemoryBuffer::getFile(out))
+      result.cubin = (*buf)->getBuffer().str();
+  llvm::sys::fs::remove(in);
+  llvm::sys::fs::remove(out);
+  llvm::sys::fs::remove(log);
+  if (rc != 0)
+    return emitError(loc) << "ptxas failed" << (execError.empty() ? "" : " (" + execError + ")") << ":\n"
+                          << result.log,
+           failure();
+  // "Compiling entry function 'k' for 'sm_90a'", then "N bytes spill stores",
+  // then "Used R registers[, S bytes smem]".
+  llvm::Regex entry("Compiling entry function '([^']+)'");
+  llvm::Regex used("Used ([0-9]+) registers(.*)");
+  llvm::Regex smem("([0-9]+) bytes smem");
+  llvm::Regex spill("([0-9]+) bytes spill stores");
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(result.log).split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    llvm::SmallVector<llvm::StringRef> m;
+    if (entry.match(line, &m)) {
+      result.kernels.push_back({m[1].str()});
+    } else if (!result.kernels.empty() && used.match(line, &m)) {
+      result.kernels.back().registers = std::stoi(m[1].str());
+      llvm::SmallVector<llvm::StringRef> s;
+      if (smem.match(m[2], &s))
+        result.kernels.back().sharedBytes = std::stoi(s[1].str());
+    } else if (!result.kernels.empty() && spill.match(line, &m)) {
+      result.kernels.back().spillStores = std::stoi(m[1].str());
+    }
+  }
+  return result;
+}
+
+} // namespace blk

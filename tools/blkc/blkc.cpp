@@ -1,0 +1,107 @@
+// blkc: compile .blk kernels to blk IR, LLVM IR, PTX or cubin.
+#include "blk/Compiler/Compiler.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+static const char *kExample = R"(
+Example:
+  blkc kernels/vector_add.blk -D T=f32 -D BLOCK=1024 --arch sm_90a -o vadd.ptx
+  blkc kernels/swiglu.blk -D T=bf16 --emit=gpu        # blk IR with layouts
+  blkc kernels/kl_div.blk -D T=f32 --ptxas-info --time
+)";
+
+int main(int argc, char **argv) {
+  CLI::App app{"blkc " BLK_VERSION ": compile .blk block-level GPU kernels"};
+  app.footer(kExample);
+  std::string input, output = "-", arch = "sm_90a", emit = "ptx";
+  std::vector<std::string> defines, specs, kernels;
+  unsigned numWarps = 4;
+  bool timePhases = false, ptxasInfo = false, alignPointers = false;
+  app.add_option("file", input, "The .blk source file")->required();
+  app.add_option("-o,--output", output, "Output file (default: standard output; nothing is written on error)");
+  app.add_option("--arch", arch, "Target: sm_80, sm_86, sm_89, sm_90 or sm_90a")->capture_default_str();
+  app.add_option("-D,--define", defines, "Bind a constexpr or dtype parameter: NAME=VALUE (e.g. BLOCK=1024, T=bf16)");
+  app.add_option("--num-warps", numWarps, "Warps per program")->capture_default_str();
+  app.add_option("--kernel", kernels, "Compile only this kernel (repeatable; default: every @kernel)");
+  app.add_option("--emit", emit, "Output stage: ast, blk, gpu, llvm, ptx or cubin")->capture_default_str();
+  app.add_option("--spec", specs,
+                 "Specialize a runtime parameter as the JIT would: NAME=16 (pointer 16-byte aligned / integer "
+                 "multiple of 16) or NAME=1 (integer equal to 1)");
+  app.add_flag("--align-pointers", alignPointers, "Specialize every pointer parameter as 16-byte aligned");
+  app.add_flag("--time", timePhases, "Print the time of each compilation phase to standard error");
+  app.add_flag("--ptxas-info", ptxasInfo, "Run ptxas and print registers, shared memory and spills per kernel");
+  CLI11_PARSE(app, argc, argv);
+
+  mlir::MLIRContext ctx;
+  llvm::SourceMgr sourceMgr;
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input);
+  if (!buffer) {
+    fmt::print(stderr, "blkc: error: cannot read '{}': {}\n", input, buffer.getError().message());
+    return 1;
+  }
+  unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+
+  blk::CompileOptions options;
+  options.target.arch = arch;
+  options.numWarps = numWarps;
+  options.ptxasInfo = ptxasInfo;
+  options.gen.kernels = kernels;
+  if (!blk::parseStage(emit, options.emit)) {
+    fmt::print(stderr, "blkc: error: unknown --emit '{}' (ast, blk, gpu, llvm, ptx or cubin)\n", emit);
+    return 1;
+  }
+  for (const std::string &d : defines) {
+    size_t eq = d.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      fmt::print(stderr, "blkc: error: -D expects NAME=VALUE, got '{}'\n", d);
+      return 1;
+    }
+    options.gen.defines[d.substr(0, eq)] = d.substr(eq + 1);
+  }
+  for (const std::string &s : specs) {
+    size_t eq = s.find('=');
+    std::string value = eq == std::string::npos ? "" : s.substr(eq + 1);
+    if (eq == std::string::npos || (value != "16" && value != "1")) {
+      fmt::print(stderr, "blkc: error: --spec expects NAME=16 or NAME=1, got '{}'\n", s);
+      return 1;
+    }
+    if (value == "1")
+      options.gen.equalsOne.push_back(s.substr(0, eq));
+    else
+      options.gen.divisibility[s.substr(0, eq)] = 16;
+  }
+  if (alignPointers)
+    options.gen.alignAllPointers = true;
+
+  auto result = blk::compile(ctx, sourceMgr, bufferId, options);
+  if (mlir::failed(result))
+    return 1;
+  std::error_code ec;
+  auto out = std::make_unique<llvm::ToolOutputFile>(output, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    fmt::print(stderr, "blkc: error: cannot write '{}': {}\n", output, ec.message());
+    return 1;
+  }
+  out->os() << result->output;
+  out->keep();
+  if (ptxasInfo)
+    for (const blk::KernelInfo &k : result->kernels)
+      fmt::print(stderr, "{}: {} registers, {} bytes shared memory, {} bytes spilled\n", k.name, k.registers,
+                 k.sharedBytes, k.spillStores);
+  if (timePhases) {
+    double total = 0;
+    for (const blk::PhaseTime &p : result->phases) {
+      fmt::print(stderr, "  {:<10} {:8.2f} ms\n", p.name, p.ms);
+      total += p.ms;
+    }
+    fmt::print(stderr, "  {:<10} {:8.2f} ms\n", "total", total);
+  }
+  return 0;
+}
