@@ -13,8 +13,11 @@ public:
   std::vector<Token> run() {
     indents.push_back(0);
     while (pos < src.size() && tokens.empty_or_ok()) {
-      if (atLineStart && depth == 0 && !handleIndentation())
-        break;
+      if (atLineStart) {
+        if (!handleIndentation())
+          break;
+        continue;
+      }
       if (pos >= src.size())
         break;
       char c = src[pos];
@@ -30,7 +33,7 @@ public:
         if (depth == 0 && !lastIs(Tok::Newline) && !tokens.list.empty())
           push(Tok::Newline, "\n", here());
         advance(1);
-        atLineStart = true;
+        atLineStart = depth == 0; // inside brackets, lines join
         continue;
       }
       if (c == ' ' || c == '\t' || c == '\r') {

@@ -239,9 +239,18 @@ private:
     auto first = parseExprList();
     if (!first)
       return nullptr;
+    ExprPtr annotation;
+    if (atOp(":") && llvm::isa<NameExpr>(first.get())) {
+      ++i;
+      if (!(annotation = parseAnnotation()))
+        return nullptr;
+      if (!atOp("="))
+        return fail(cur().loc, "expected '=' after the annotation, found " + describe(cur()));
+    }
     if (atOp("=")) {
       ++i;
       auto s = std::make_unique<AssignStmt>(loc);
+      s->annotation = std::move(annotation);
       if (auto *name = llvm::dyn_cast<NameExpr>(first.get())) {
         s->targets.push_back(name->name);
       } else if (auto *list = llvm::dyn_cast<ListExpr>(first.get())) {
@@ -409,7 +418,9 @@ private:
     auto e = parseAtom();
     while (e) {
       if (atOp("(")) {
-        auto call = std::make_unique<CallExpr>(take().loc, std::move(e));
+        Loc calleeLoc = e->loc;
+        ++i;
+        auto call = std::make_unique<CallExpr>(calleeLoc, std::move(e));
         while (!atOp(")")) {
           if (at(Tok::Ident) && toks[i + 1].kind == Tok::Op && toks[i + 1].text == "=") {
             KeywordArg kw;

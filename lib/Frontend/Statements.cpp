@@ -95,6 +95,19 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
         return false;
       if (v.kind == TV::None || v.kind == TV::Str)
         return error(a->value->loc, "cannot assign " + describe(v) + " to a variable"), false;
+      if (auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(a->annotation.get())) {
+        if (ann->name == "constexpr" && !v.isConst())
+          return error(a->value->loc, "a constexpr needs a compile-time value, got " + describe(v)), false;
+      } else if (a->annotation) {
+        TV t = gen(*a->annotation);
+        if (!t)
+          return false;
+        if (t.kind != TV::DType)
+          return error(a->annotation->loc, "expected a type or constexpr, got " + describe(t)), false;
+        v = convertElement(v, t.type, t.isUnsigned, a->loc);
+        if (!v)
+          return false;
+      }
       env[a->targets[0]] = v;
       break;
     }

@@ -75,7 +75,8 @@ FailureOr<std::unique_ptr<llvm::Module>> buildModule(ModuleOp module, const Targ
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer)
       return emitError(module.getLoc()) << "cannot read libdevice at " << path, failure();
-    auto lib = llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), llctx);
+    // Lazy loading materializes only the functions the kernel calls.
+    auto lib = llvm::getLazyBitcodeModule((*buffer)->getMemBufferRef(), llctx);
     if (!lib)
       return emitError(module.getLoc()) << "cannot parse libdevice: " << llvm::toString(lib.takeError()), failure();
     (*lib)->setTargetTriple(tm.getTargetTriple());

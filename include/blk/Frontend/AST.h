@@ -147,6 +147,7 @@ struct ExprStmt : StmtBase<Stmt::Kind::Expr> {
 struct AssignStmt : StmtBase<Stmt::Kind::Assign> {
   using StmtBase::StmtBase;
   std::vector<std::string> targets; // `a, b = ...` unpacks
+  ExprPtr annotation;               // `X: constexpr = 4`; may be null
   ExprPtr value;
 };
 struct AugAssignStmt : StmtBase<Stmt::Kind::AugAssign> {
