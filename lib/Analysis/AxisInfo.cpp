@@ -31,6 +31,12 @@ static int64_t highestPow2Divisor(int64_t v) {
   return std::min<int64_t>(kMaxDivisibility, v & -v);
 }
 
+/// The divisibility of an operand's every element, when the result no longer
+/// has the operand's runs: [2^n, 2^n+1, ...] is then only divisible by 1.
+static int64_t runDivisibility(const AxisInfo &operand, int64_t resultContiguity, unsigned d) {
+  return operand.contiguity[d] > resultContiguity ? 1 : operand.divisibility[d];
+}
+
 AxisInfo AxisInfo::unknown(unsigned rank) {
   AxisInfo info;
   info.contiguity.assign(rank, 1);
@@ -145,8 +151,9 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
         binary([&](unsigned d, const AxisInfo &ptr, const AxisInfo &off) {
           out.contiguity[d] = std::max(gcd(ptr.contiguity[d], off.constancy[d]),
                                        gcd(ptr.constancy[d], off.contiguity[d]));
-          out.divisibility[d] = gcd(ptr.divisibility[d],
-                                    std::min(kMaxDivisibility, off.divisibility[d] * elemBytes));
+          int64_t c = out.contiguity[d];
+          out.divisibility[d] = gcd(runDivisibility(ptr, c, d),
+                                    std::min(kMaxDivisibility, runDivisibility(off, c, d) * elemBytes));
           out.constancy[d] = gcd(ptr.constancy[d], off.constancy[d]);
         });
       })
@@ -157,7 +164,8 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
           out.contiguity[d] = isSub ? gcd(l.contiguity[d], r.constancy[d])
                                     : std::max(gcd(l.contiguity[d], r.constancy[d]),
                                                gcd(l.constancy[d], r.contiguity[d]));
-          out.divisibility[d] = gcd(l.divisibility[d], r.divisibility[d]);
+          int64_t c = out.contiguity[d];
+          out.divisibility[d] = gcd(runDivisibility(l, c, d), runDivisibility(r, c, d));
           out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
         });
         const AxisInfo l = get(op->getOperand(0)), r = get(op->getOperand(1));
@@ -167,19 +175,17 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
       .Case<arith::MulIOp, arith::ShLIOp>([&](Operation *) {
         bool isShift = isa<arith::ShLIOp>(op);
         binary([&](unsigned d, const AxisInfo &l, const AxisInfo &r) {
-          int64_t rdiv = r.divisibility[d];
-          if (isShift)
-            rdiv = r.constant && *r.constant >= 0 && *r.constant < 30 ? (int64_t(1) << *r.constant) : 1;
-          out.divisibility[d] = std::min(kMaxDivisibility, l.divisibility[d] * rdiv);
-          if (!isShift)
-            out.divisibility[d] = std::max(out.divisibility[d],
-                                           std::min(kMaxDivisibility, l.divisibility[d] * r.divisibility[d]));
           out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
           // Multiplying by the constant 1 keeps contiguity.
           if (r.constant && *r.constant == 1)
             out.contiguity[d] = l.contiguity[d];
           if (!isShift && l.constant && *l.constant == 1)
             out.contiguity[d] = r.contiguity[d];
+          int64_t c = out.contiguity[d];
+          int64_t rdiv = runDivisibility(r, c, d);
+          if (isShift)
+            rdiv = r.constant && *r.constant >= 0 && *r.constant < 30 ? (int64_t(1) << *r.constant) : 1;
+          out.divisibility[d] = std::min(kMaxDivisibility, runDivisibility(l, c, d) * rdiv);
         });
         const AxisInfo l = get(op->getOperand(0)), r = get(op->getOperand(1));
         if (l.constant && r.constant)

@@ -2,6 +2,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -18,7 +19,22 @@ using namespace blk;
 #define GET_OP_CLASSES
 #include "blk/Dialect/Blk/IR/BlkOps.cpp.inc"
 
+namespace {
+/// Prints layouts as `#blocked`, `#blocked1`, ... aliases.
+struct BlkOpAsmInterface : OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedLayoutAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void BlkDialect::initialize() {
+  addInterfaces<BlkOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "blk/Dialect/Blk/IR/BlkTypes.cpp.inc"

@@ -1,0 +1,59 @@
+// RUN: blk-opt %s --blk-test-print-axis-info -split-input-file -verify-diagnostics -o /dev/null
+
+func.func @contiguous_offsets(%p: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %n: i32 {blk.divisibility = 16 : i64}) {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %pid = blk.program_id 0 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1024], constancy = [1], constant = 1024}}
+  %c1024 = arith.constant 1024 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1024], constancy = [1]}}
+  %base = arith.muli %pid, %c1024 : i32
+  // expected-remark @+1 {{contiguity = [256], divisibility = [1073741824], constancy = [1]}}
+  %r = blk.arange 0, 256 : tensor<256xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1024], constancy = [256]}}
+  %bs = blk.splat %base : i32 -> tensor<256xi32>
+  // expected-remark @+1 {{contiguity = [256], divisibility = [1024], constancy = [1]}}
+  %offs = arith.addi %bs, %r : tensor<256xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [256]}}
+  %ns = blk.splat %n : i32 -> tensor<256xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [16]}}
+  %mask = arith.cmpi slt, %offs, %ns : tensor<256xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [256]}}
+  %ps = blk.splat %p : !blk.ptr<f32> -> tensor<256x!blk.ptr<f32>>
+  // expected-remark @+1 {{contiguity = [256], divisibility = [16], constancy = [1]}}
+  %q = blk.addptr %ps, %offs : tensor<256x!blk.ptr<f32>>, tensor<256xi32>
+  return
+}
+
+// -----
+
+func.func @unspecialized(%p: !blk.ptr<f32>, %n: i32) {
+  // expected-remark @+1 {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %r = blk.arange 0, 128 : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %ns = blk.splat %n : i32 -> tensor<128xi32>
+  // The bound may fall anywhere: every element has its own mask value.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %mask = arith.cmpi slt, %r, %ns : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %ps = blk.splat %p : !blk.ptr<f32> -> tensor<128x!blk.ptr<f32>>
+  // expected-remark @+1 {{contiguity = [128], divisibility = [1], constancy = [1]}}
+  %q = blk.addptr %ps, %r : tensor<128x!blk.ptr<f32>>, tensor<128xi32>
+  return
+}
+
+// -----
+
+func.func @hints(%x: i32) {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [8], constancy = [1]}}
+  %y = blk.assume %x {divisibility = 8 : i64} : i32
+  // expected-remark @+1 {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %r = blk.arange 0, 128 : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [8], constancy = [128]}}
+  %s = blk.splat %y : i32 -> tensor<128xi32>
+  // Scaling by 2 breaks contiguity.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [2], constancy = [128], constant = 2}}
+  %two = arith.constant dense<2> : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [2], constancy = [1]}}
+  %d = arith.muli %r, %two : tensor<128xi32>
+  return
+}

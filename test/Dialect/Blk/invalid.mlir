@@ -1,0 +1,70 @@
+// RUN: blk-opt %s -split-input-file -verify-diagnostics
+
+func.func @arange_not_pow2() {
+  // expected-error @+1 {{size (end - start) must be a power of two, got 100}}
+  %r = blk.arange 0, 100 : tensor<100xi32>
+  return
+}
+
+// -----
+
+func.func @arange_size_mismatch() {
+  // expected-error @+1 {{result size 64 does not match end - start = 128}}
+  %r = blk.arange 0, 128 : tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @splat_type(%x: f32) {
+  // expected-error @+1 {{element type of the result must be the source type}}
+  %b = blk.splat %x : f32 -> tensor<128xi32>
+  return
+}
+
+// -----
+
+func.func @addptr_shape(%p: tensor<128x!blk.ptr<f32>>, %o: tensor<64xi32>) {
+  // expected-error @+1 {{offset must have the shape of the pointer}}
+  %q = blk.addptr %p, %o : tensor<128x!blk.ptr<f32>>, tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @load_type(%p: !blk.ptr<f32>) {
+  // expected-error @+1 {{result element type must be the pointee type 'f32'}}
+  %x = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<f32>) -> f16
+  return
+}
+
+// -----
+
+func.func @store_type(%p: !blk.ptr<f32>, %v: f16) {
+  // expected-error @+1 {{stored element type must be the pointee type 'f32'}}
+  blk.store %p, %v : (!blk.ptr<f32>, f16) -> ()
+  return
+}
+
+// -----
+
+func.func @store_vec(%p: !blk.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{vec must be a power of two}}
+  blk.store %p, %v {vec = 3 : i32} : (!blk.ptr<f32>, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @assume_empty(%x: i32) {
+  // expected-error @+1 {{needs a divisibility or a contiguity}}
+  %y = blk.assume %x : i32
+  return
+}
+
+// -----
+
+// expected-error @+1 {{threadsPerWarp must multiply to 32, got 16}}
+func.func @bad_layout(%x: tensor<128xi32, #blk.blocked<sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]>>) {
+  return
+}

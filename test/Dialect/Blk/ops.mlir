@@ -1,0 +1,36 @@
+// RUN: blk-opt %s | blk-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @roundtrip
+func.func @roundtrip(%p: !blk.ptr<f32>, %n: i32) {
+  // CHECK: blk.program_id 0 : i32
+  %pid = blk.program_id 0 : i32
+  // CHECK: blk.num_programs 1 : i32
+  %np = blk.num_programs 1 : i32
+  // CHECK: blk.arange 0, 128 : tensor<128xi32>
+  %r = blk.arange 0, 128 : tensor<128xi32>
+  // CHECK: blk.splat %{{.*}} : !blk.ptr<f32> -> tensor<128x!blk.ptr<f32>>
+  %ps = blk.splat %p : !blk.ptr<f32> -> tensor<128x!blk.ptr<f32>>
+  // CHECK: blk.addptr %{{.*}}, %{{.*}} : tensor<128x!blk.ptr<f32>>, tensor<128xi32>
+  %q = blk.addptr %ps, %r : tensor<128x!blk.ptr<f32>>, tensor<128xi32>
+  %ns = blk.splat %n : i32 -> tensor<128xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<128xi32>
+  %o = arith.constant dense<0.0> : tensor<128xf32>
+  // CHECK: blk.load %{{.*}}, %{{.*}}, %{{.*}} {{.*}}vec = 4 : i32{{.*}} : (tensor<128x!blk.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+  %x = blk.load %q, %m, %o {operandSegmentSizes = array<i32: 1, 1, 1>, vec = 4 : i32} : (tensor<128x!blk.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+  // CHECK: blk.store %{{.*}}, %{{.*}}, %{{.*}} : (tensor<128x!blk.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
+  blk.store %q, %x, %m : (tensor<128x!blk.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
+  // CHECK: blk.assume %{{.*}} {divisibility = 16 : i64} : tensor<128xi32>
+  %a = blk.assume %r {divisibility = 16 : i64} : tensor<128xi32>
+  // CHECK: blk.print "x = " %{{.*}} : tensor<128xf32>
+  blk.print "x = " %x : tensor<128xf32>
+  // CHECK: blk.assert %{{.*}}, "in range" : tensor<128xi1>
+  blk.assert %m, "in range" : tensor<128xi1>
+  return
+}
+
+// CHECK-LABEL: func.func @with_layout
+// CHECK: tensor<256xi32, #blocked>
+func.func @with_layout() {
+  %r = blk.arange 0, 256 : tensor<256xi32, #blk.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+  return
+}
