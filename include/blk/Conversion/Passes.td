@@ -23,7 +23,8 @@ def BlkLowerToNVVMPass : Pass<"blk-lower-to-nvvm", "mlir::ModuleOp"> {
     the module's `blk.num_warps`; math functions become libdevice calls
     (`__nv_*`) except the fast paths (`ex2.approx` for exp and exp2).
   }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect",
+                           "mlir::cf::ControlFlowDialect"];
 }
 
 #endif
