@@ -84,6 +84,21 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
     KernelInfo info{f.getName().str()};
     for (Type t : f.getArgumentTypes())
       info.argTypes.push_back(argTypeName(t));
+    if (auto constants = f->getAttrOfType<DictionaryAttr>(kConstantsAttr))
+      for (NamedAttribute c : constants) {
+        std::string value;
+        llvm::raw_string_ostream os(value);
+        if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+          os << (i.getType().isInteger(1) ? (i.getInt() ? "True" : "False") : std::to_string(i.getInt()));
+        else if (auto fl = dyn_cast<FloatAttr>(c.getValue()))
+          os << fl.getValueAsDouble();
+        else if (auto s = dyn_cast<StringAttr>(c.getValue()))
+          os << s.getValue();
+        info.constants.push_back(c.getName().str() + "=" + value);
+      }
+    for (unsigned i = 0; i < f.getNumArguments(); ++i)
+      if (auto div = f.getArgAttrOfType<IntegerAttr>(i, kDivisibilityAttr))
+        info.specialization.push_back(std::to_string(i) + ":" + std::to_string(div.getInt()));
     info.numWarps = options.numWarps;
     result.kernels.push_back(std::move(info));
   });
@@ -129,6 +144,8 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
     header += "// blk.kernel " + k.name + " num_warps=" + std::to_string(k.numWarps) + " args=";
     for (size_t i = 0; i < k.argTypes.size(); ++i)
       header += (i ? "," : "") + k.argTypes[i];
+    header += " constants=" + llvm::join(k.constants, ",");
+    header += " spec=" + llvm::join(k.specialization, ",");
     header += "\n";
   }
   result.output = header + *ptx;

@@ -114,6 +114,26 @@ OwningOpRef<ModuleOp> Generator::run() {
     builder.setInsertionPointToEnd(module.getBody());
     auto func = func::FuncOp::create(builder, loc(fn->loc), fn->name, builder.getFunctionType(argTypes, {}));
     func->setAttr(kKernelAttr, builder.getUnitAttr());
+    // The bound compile-time parameters, for tools and the runtime to read.
+    SmallVector<NamedAttribute> constants;
+    for (const ast::Param &p : fn->params) {
+      auto it = env.find(p.name);
+      if (it == env.end())
+        continue;
+      const TV &v = it->second;
+      Attribute a;
+      if (v.kind == TV::Int)
+        a = builder.getI64IntegerAttr(v.i);
+      else if (v.kind == TV::Bool)
+        a = builder.getBoolAttr(v.i != 0);
+      else if (v.kind == TV::Float)
+        a = builder.getF64FloatAttr(v.f);
+      else if (v.kind == TV::DType)
+        a = builder.getStringAttr(describe(v.type, v.isUnsigned));
+      if (a)
+        constants.push_back(builder.getNamedAttr(p.name, a));
+    }
+    func->setAttr(kConstantsAttr, builder.getDictionaryAttr(constants));
     Block *entry = func.addEntryBlock();
     builder.setInsertionPointToStart(entry);
     for (auto [idx, p] : llvm::enumerate(runtimeParams)) {

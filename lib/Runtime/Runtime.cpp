@@ -1,7 +1,7 @@
 #include "blk/Runtime/Runtime.h"
 
 #include <cstring>
-#include <cuda.h>
+#include "blk/Runtime/Driver.h"
 #include <fstream>
 #include <sstream>
 
@@ -33,10 +33,17 @@ Arg Arg::f64(double v) {
   return a;
 }
 
+namespace {
+/// The driver; only called after initDevice() or a module load succeeded.
+const DriverApi *drv() { return driver(); }
+} // namespace
+
 std::string driverError(int code) {
+  if (!drv())
+    return "CUDA driver not loaded";
   const char *name = nullptr, *text = nullptr;
-  cuGetErrorName(CUresult(code), &name);
-  cuGetErrorString(CUresult(code), &text);
+  drv()->cuGetErrorName(CUresult(code), &name);
+  drv()->cuGetErrorString(CUresult(code), &text);
   return std::string(name ? name : "CUDA_ERROR_UNKNOWN") + ": " + (text ? text : "unknown error");
 }
 
@@ -48,13 +55,23 @@ std::string driverError(int code) {
   } while (0)
 
 Status initDevice(int ordinal) {
-  BLK_CU(cuInit(0), "cuInit");
+  std::string why;
+  if (!driver(&why))
+    return Status::error(why);
+  BLK_CU(drv()->cuInit(0), "cuInit");
   CUdevice dev;
-  BLK_CU(cuDeviceGet(&dev, ordinal), "cuDeviceGet");
+  BLK_CU(drv()->cuDeviceGet(&dev, ordinal), "cuDeviceGet");
   CUcontext ctx;
-  BLK_CU(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
-  BLK_CU(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  BLK_CU(drv()->cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+  BLK_CU(drv()->cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
   return {};
+}
+
+std::string KernelSignature::constant(const std::string &key, const std::string &fallback) const {
+  for (auto &[k, v] : constants)
+    if (k == key)
+      return v;
+  return fallback;
 }
 
 std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
@@ -72,6 +89,23 @@ std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
     while (words >> field) {
       if (field.rfind("num_warps=", 0) == 0) {
         sig.numWarps = unsigned(std::stoul(field.substr(10)));
+      } else if (field.rfind("constants=", 0) == 0) {
+        std::istringstream list(field.substr(10));
+        std::string item;
+        while (std::getline(list, item, ',')) {
+          size_t eq = item.find('=');
+          if (eq != std::string::npos)
+            sig.constants.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+        }
+      } else if (field.rfind("spec=", 0) == 0) {
+        std::istringstream list(field.substr(5));
+        std::string item;
+        while (std::getline(list, item, ',')) {
+          size_t colon = item.find(':');
+          if (colon != std::string::npos)
+            sig.divisibility.emplace_back(unsigned(std::stoul(item.substr(0, colon))),
+                                          unsigned(std::stoul(item.substr(colon + 1))));
+        }
       } else if (field.rfind("args=", 0) == 0) {
         std::istringstream list(field.substr(5));
         std::string item;
@@ -88,13 +122,16 @@ std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
 }
 
 Status Module::load(const std::string &image, std::unique_ptr<Module> &out, std::vector<KernelSignature> signatures) {
+  std::string why;
+  if (!driver(&why))
+    return Status::error(why);
   std::unique_ptr<Module> m(new Module());
   bool isPTX = image.find(".target") != std::string::npos && image.find('\0') == std::string::npos;
   std::string text = isPTX ? image : std::string();
   CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   char log[8192] = {0};
   void *values[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof log))};
-  CUresult r = cuModuleLoadDataEx(&m->mod, isPTX ? text.c_str() : image.data(), 2, opts, values);
+  CUresult r = drv()->cuModuleLoadDataEx(&m->mod, isPTX ? text.c_str() : image.data(), 2, opts, values);
   if (r != CUDA_SUCCESS)
     return Status::error("loading the module failed: " + driverError(r) + (log[0] ? std::string("\n") + log : ""));
   m->sigs = signatures.empty() && isPTX ? parseSignatures(image) : std::move(signatures);
@@ -112,8 +149,8 @@ Status Module::loadFile(const std::string &path, std::unique_ptr<Module> &out, s
 }
 
 Module::~Module() {
-  if (mod)
-    cuModuleUnload(mod);
+  if (mod && drv())
+    drv()->cuModuleUnload(mod);
 }
 
 Status Module::kernel(const std::string &name, Kernel &out) const {
@@ -124,7 +161,7 @@ Status Module::kernel(const std::string &name, Kernel &out) const {
   if (!sig)
     return Status::error("no signature for kernel '" + name + "' (is it a blk kernel of this module?)");
   CUfunction fn;
-  CUresult r = cuModuleGetFunction(&fn, mod, name.c_str());
+  CUresult r = drv()->cuModuleGetFunction(&fn, mod, name.c_str());
   if (r != CUDA_SUCCESS)
     return Status::error("kernel '" + name + "' not found in the module: " + driverError(r));
   out.fn = fn;
@@ -142,16 +179,23 @@ Status Kernel::launch(Grid grid, CUstream stream, const std::vector<Arg> &args) 
   if (args.size() > 64)
     return Status::error("too many arguments");
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i].type != sig.args[i])
+    bool sameWidth = (args[i].type == ArgType::U32 && sig.args[i] == ArgType::I32) ||
+                     (args[i].type == ArgType::U64 && sig.args[i] == ArgType::I64);
+    if (args[i].type != sig.args[i] && !sameWidth)
       return Status::error("argument " + std::to_string(i) + " of kernel '" + sig.name + "' must be " +
                            toString(sig.args[i]) + ", got " + toString(args[i].type));
     if (args[i].type == ArgType::Ptr && args[i].bits == 0)
       return Status::error("argument " + std::to_string(i) + " of kernel '" + sig.name + "' is a null pointer");
+    for (auto [index, div] : sig.divisibility)
+      if (index == i && div > 1 && args[i].bits % div != 0)
+        return Status::error("argument " + std::to_string(i) + " of kernel '" + sig.name + "' must be " +
+                             (args[i].type == ArgType::Ptr ? "aligned to " : "a multiple of ") +
+                             std::to_string(div) + " (the kernel was specialized for it)");
     params[i] = const_cast<uint64_t *>(&args[i].bits); // little-endian: low bytes hold narrower values
   }
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     return Status::error("empty grid");
-  CUresult r = cuLaunchKernel(fn, grid.x, grid.y, grid.z, sig.numWarps * 32, 1, 1, 0, stream, params, nullptr);
+  CUresult r = drv()->cuLaunchKernel(fn, grid.x, grid.y, grid.z, sig.numWarps * 32, 1, 1, 0, stream, params, nullptr);
   if (r != CUDA_SUCCESS)
     return Status::error("launch of '" + sig.name + "' failed: " + driverError(r));
   return {};

@@ -29,6 +29,10 @@ struct PhaseTime {
 struct KernelInfo {
   std::string name;
   std::vector<std::string> argTypes; // ptr, i32, f32, ...
+  std::vector<std::string> argNames;
+  /// Bound constexpr and dtype parameters ("BLOCK=1024", "T=bf16") and the
+  /// specialization of runtime parameters ("X:16", "n:16").
+  std::vector<std::string> constants, specialization;
   unsigned numWarps = 4;
   int registers = -1, sharedBytes = -1, spillStores = -1; // from ptxas, when run
 };

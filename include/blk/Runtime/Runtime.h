@@ -47,11 +47,17 @@ struct Grid {
 };
 
 /// The signature blkc writes into each PTX file as a comment line:
-/// `// blk.kernel NAME num_warps=N args=ptr,ptr,i32`.
+/// `// blk.kernel NAME num_warps=N args=ptr,ptr,i32 constants=BLOCK=1024,T=f32 spec=0:16`.
 struct KernelSignature {
   std::string name;
   unsigned numWarps = 4;
   std::vector<ArgType> args;
+  /// Bound compile-time parameters as NAME=VALUE.
+  std::vector<std::pair<std::string, std::string>> constants;
+  /// Runtime parameters the code assumes divisible (by index).
+  std::vector<std::pair<unsigned, unsigned>> divisibility;
+  /// The value of a bound constant, or `fallback`.
+  std::string constant(const std::string &name, const std::string &fallback = "") const;
 };
 std::vector<KernelSignature> parseSignatures(const std::string &ptx);
 

@@ -30,6 +30,8 @@ inline constexpr llvm::StringLiteral kKernelAttr = "blk.kernel";
 /// Argument attribute: the caller promises divisibility (bytes for pointers,
 /// value for integers) of this argument.
 inline constexpr llvm::StringLiteral kDivisibilityAttr = "blk.divisibility";
+/// Dictionary of the compile-time parameters a kernel was generated with.
+inline constexpr llvm::StringLiteral kConstantsAttr = "blk.constants";
 /// Module attributes set by the pipeline.
 inline constexpr llvm::StringLiteral kNumWarpsAttr = "blk.num_warps";
 } // namespace blk

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Compiles every kernel variant in kernels/ into DIR as the GPU tests and the
+# benchmarks load them: <file>.<T>.ptx (pointers specialized as 16-byte
+# aligned) and <file>.<T>.n16.ptx (also the size n as a multiple of 16).
+#   scripts/build-ptx.sh DIR [--arch sm_90a] [--blkc PATH]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: $0 DIR [--arch ARCH] [--blkc PATH]}
+shift
+arch=sm_90a
+blkc="$root/build/bin/blkc"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --arch) arch=$2; shift 2 ;;
+    --blkc) blkc=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$out"
+for file in "$root"/kernels/*.blk; do
+  base=$(basename "$file" .blk)
+  variants=$(sed -n 's/^# variants: *//p' "$file" | head -n 1)
+  for variant in ${variants:--}; do
+    defines=()
+    name=$base
+    if [ "$variant" != "-" ]; then
+      for d in ${variant//,/ }; do defines+=(-D "$d"); name="$name.${d#*=}"; done
+    fi
+    "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers -o "$out/$name.ptx"
+    if grep -qE '^def .*\bn: *i(32|64)' "$file"; then
+      "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers --spec n=16 -o "$out/$name.n16.ptx"
+    fi
+  done
+done

@@ -1,0 +1,147 @@
+// Float64 references of the shipped kernels and host conversions for
+// f16/bf16, shared by the GPU tests and the benchmarks (and, later, the CPU
+// interpreter's tests).
+#ifndef BLK_TEST_COMMON_REFERENCE_H
+#define BLK_TEST_COMMON_REFERENCE_H
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace blk::ref {
+
+enum class DType { F32, F16, BF16 };
+
+inline const char *name(DType t) { return t == DType::F32 ? "f32" : t == DType::F16 ? "f16" : "bf16"; }
+inline size_t bytes(DType t) { return t == DType::F32 ? 4 : 2; }
+/// Relative-norm tolerance of a result stored in `t`.
+inline double tolerance(DType t) { return t == DType::F32 ? 1e-5 : t == DType::F16 ? 2e-3 : 1e-2; }
+
+inline uint32_t floatBits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
+inline float bitsFloat(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+
+/// Round to nearest even, NaN preserved.
+inline uint16_t toBF16(float f) {
+  uint32_t u = floatBits(f);
+  if ((u & 0x7fffffff) > 0x7f800000)
+    return uint16_t((u >> 16) | 0x40);
+  return uint16_t((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+}
+inline float fromBF16(uint16_t h) { return bitsFloat(uint32_t(h) << 16); }
+
+inline uint16_t toF16(float f) {
+  uint32_t u = floatBits(f);
+  uint32_t sign = (u >> 16) & 0x8000;
+  int32_t exp = int32_t((u >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = u & 0x7fffff;
+  if (((u >> 23) & 0xff) == 0xff)
+    return uint16_t(sign | 0x7c00 | (mant ? 0x200 : 0));
+  if (exp >= 31)
+    return uint16_t(sign | 0x7c00);
+  if (exp <= 0) {
+    if (exp < -10)
+      return uint16_t(sign);
+    mant |= 0x800000;
+    uint32_t shift = uint32_t(14 - exp);
+    uint32_t half = mant >> shift;
+    uint32_t rem = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rem > mid || (rem == mid && (half & 1)))
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = sign | (uint32_t(exp) << 10) | (mant >> 13);
+  uint32_t rem = mant & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
+    ++half;
+  return uint16_t(half);
+}
+inline float fromF16(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  if (exp == 0) {
+    if (mant == 0)
+      return bitsFloat(sign);
+    float f = std::ldexp(float(mant), -24);
+    return sign ? -f : f;
+  }
+  if (exp == 31)
+    return bitsFloat(sign | 0x7f800000 | (mant << 13));
+  return bitsFloat(sign | ((exp + 112) << 23) | (mant << 13));
+}
+
+/// A host buffer of `n` elements stored as `t`.
+struct Buffer {
+  DType type;
+  std::vector<uint8_t> data;
+  Buffer(DType t, size_t n) : type(t), data(n * bytes(t)) {}
+  size_t size() const { return data.size() / bytes(type); }
+  double get(size_t i) const {
+    if (type == DType::F32) {
+      float f;
+      std::memcpy(&f, &data[i * 4], 4);
+      return f;
+    }
+    uint16_t h;
+    std::memcpy(&h, &data[i * 2], 2);
+    return type == DType::F16 ? fromF16(h) : fromBF16(h);
+  }
+  void set(size_t i, double v) {
+    if (type == DType::F32) {
+      float f = float(v);
+      std::memcpy(&data[i * 4], &f, 4);
+      return;
+    }
+    uint16_t h = type == DType::F16 ? toF16(float(v)) : toBF16(float(v));
+    std::memcpy(&data[i * 2], &h, 2);
+  }
+  void fillUniform(std::mt19937_64 &rng, double lo, double hi) {
+    std::uniform_real_distribution<double> dist(lo, hi);
+    for (size_t i = 0; i < size(); ++i)
+      set(i, dist(rng));
+  }
+  /// All bits set: a NaN in every float format, so unwritten elements fail.
+  void poison() { std::memset(data.data(), 0xff, data.size()); }
+};
+
+/// ||out - ref|| / ||ref||; infinity if any output is NaN or infinite.
+inline double relativeError(const Buffer &out, const std::vector<double> &ref) {
+  double num = 0, den = 0;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    double o = out.get(i);
+    if (!std::isfinite(o))
+      return INFINITY;
+    num += (o - ref[i]) * (o - ref[i]);
+    den += ref[i] * ref[i];
+  }
+  return den == 0 ? std::sqrt(num) : std::sqrt(num / den);
+}
+
+inline double silu(double x) { return x / (1 + std::exp(-x)); }
+inline double geluTanh(double x) {
+  const double k = std::sqrt(2.0 / M_PI);
+  return 0.5 * x * (1 + std::tanh(k * (x + 0.044715 * x * x * x)));
+}
+
+/// The elementwise kernels of kernels/: name, input range, reference.
+struct ElementwiseCase {
+  const char *kernel;     // kernel name in the PTX
+  const char *file;       // kernels/<file>.blk
+  double lo, hi;          // input range
+  double (*fn)(double, double);
+};
+
+inline const std::vector<ElementwiseCase> &elementwiseCases() {
+  static const std::vector<ElementwiseCase> cases = {
+      {"vector_add", "vector_add", -4, 4, [](double x, double y) { return x + y; }},
+      {"kl_div", "kl_div", 0.01, 1, [](double p, double q) { return p * (std::log(p) - std::log(q)); }},
+      {"swiglu_forward", "swiglu", -6, 6, [](double a, double b) { return silu(a) * b; }},
+      {"geglu_forward", "geglu", -6, 6, [](double a, double b) { return geluTanh(a) * b; }},
+  };
+  return cases;
+}
+
+} // namespace blk::ref
+
+#endif
