@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Makes .bundle/: what a GPU machine without LLVM needs to run the GPU tests
+# and the benchmarks (binaries that need only libc, libstdc++ and libcuda, the
+# PTX of every kernel, the Python references), and checks its size.
+#   scripts/make-bundle.sh [--arch sm_90a] [--build DIR]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+arch=sm_90a
+build="$root/build"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --arch) arch=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+ninja -C "$build" blkc blk-gpu-tests blk-bench >/dev/null
+bundle="$root/.bundle"
+rm -rf "$bundle"
+mkdir -p "$bundle/bin" "$bundle/ptx" "$bundle/bench"
+"$root/scripts/build-ptx.sh" "$bundle/ptx" --arch "$arch" --blkc "$build/bin/blkc"
+cp "$build/bin/blk-gpu-tests" "$build/bin/blk-bench" "$bundle/bin/"
+strip "$bundle/bin/"*
+cp "$root"/bench/*.py "$bundle/bench/"
+for exe in "$bundle"/bin/*; do
+  extra=$(ldd "$exe" | grep -vE 'linux-vdso|ld-linux|libc\.so|libm\.so|libstdc\+\+|libgcc_s' || true)
+  if [ -n "$extra" ]; then echo "$exe needs more than libc/libstdc++: $extra" >&2; exit 1; fi
+done
+size=$(du -sb "$bundle" | cut -f1)
+limit=$((48 * 1024 * 1024)) # leave room under the 64 MiB a device call carries
+if [ "$size" -gt "$limit" ]; then echo "bundle is $size bytes, over $limit" >&2; exit 1; fi
+echo "bundle: $bundle ($((size / 1024)) KiB)"
