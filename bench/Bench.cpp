@@ -9,6 +9,7 @@
 #include "blk/Runtime/Runtime.h"
 
 #include <algorithm>
+#include <dirent.h>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -174,50 +175,65 @@ int main(int argc, char **argv) {
     for (auto &e : ref::elementwiseCases())
       if (std::string(e.kernel) == c.kernel)
         ec = &e;
-    Result r{std::string(c.file) + "/blk", c.shape, ref::name(c.type), "ok"};
-    std::unique_ptr<rt::Module> mod;
-    rt::Kernel k;
-    std::string ptx = ptxDir + "/" + c.file + "." + ref::name(c.type) + ".n16.ptx";
-    s = rt::Module::loadFile(ptx, mod);
-    if (s.ok())
-      s = mod->kernel(c.kernel, k);
-    if (!s.ok()) {
-      r.status = "FAIL (" + s.message + ")";
-      results.push_back(r);
-      continue;
+    // The default variant, then tuning variants <file>.<dtype>.<tag>.n16.ptx.
+    std::string prefix = std::string(c.file) + "." + ref::name(c.type) + ".";
+    std::vector<std::string> variants{prefix + "n16.ptx"};
+    if (DIR *dir = opendir(ptxDir.c_str())) {
+      while (dirent *e = readdir(dir)) {
+        std::string f = e->d_name;
+        if (f.rfind(prefix, 0) == 0 && f.size() > 8 && f.substr(f.size() - 8) == ".n16.ptx" && f != variants[0])
+          variants.push_back(f);
+      }
+      closedir(dir);
+      std::sort(variants.begin() + 1, variants.end());
     }
     ref::Buffer x(c.type, c.n), y(c.type, c.n), out(c.type, c.n);
     fillRandom(x, ec->lo, ec->hi, ++seed);
     fillRandom(y, ec->lo, ec->hi, ++seed);
-    out.poison();
     Device dx(x.data.size()), dy(y.data.size()), dout(out.data.size());
     CHECK_CU(D->cuMemcpyHtoD(dx.ptr, x.data.data(), x.data.size()));
     CHECK_CU(D->cuMemcpyHtoD(dy.ptr, y.data.data(), y.data.size()));
-    CHECK_CU(D->cuMemcpyHtoD(dout.ptr, out.data.data(), out.data.size()));
-    int64_t block = std::stoll(k.signature().constant("BLOCK"));
-    rt::Grid grid{unsigned((c.n + block - 1) / block)};
-    rt::Arg nArg = k.signature().args[3] == rt::ArgType::I64 ? rt::Arg::i64(int64_t(c.n)) : rt::Arg::i32(int32_t(c.n));
-    std::vector<rt::Arg> args{rt::Arg::devicePtr(dx.ptr), rt::Arg::devicePtr(dy.ptr), rt::Arg::devicePtr(dout.ptr), nArg};
-    s = k.launch(grid, nullptr, args);
-    if (s.ok() && D->cuCtxSynchronize() != CUDA_SUCCESS)
-      s = rt::Status::error("kernel failed");
-    if (!s.ok()) {
-      r.status = "FAIL (" + s.message + ")";
+    for (const std::string &variant : variants) {
+      Result r{std::string(c.file) + "/blk", c.shape, ref::name(c.type), "ok"};
+      std::unique_ptr<rt::Module> mod;
+      rt::Kernel k;
+      s = rt::Module::loadFile(ptxDir + "/" + variant, mod);
+      if (s.ok())
+        s = mod->kernel(c.kernel, k);
+      if (!s.ok()) {
+        r.status = "FAIL (" + s.message + ")";
+        results.push_back(r);
+        continue;
+      }
+      if (variant != variants[0])
+        r.name += "[BLOCK=" + k.signature().constant("BLOCK") + ",warps=" + std::to_string(k.signature().numWarps) + "]";
+      out.poison();
+      CHECK_CU(D->cuMemcpyHtoD(dout.ptr, out.data.data(), out.data.size()));
+      int64_t block = std::stoll(k.signature().constant("BLOCK"));
+      rt::Grid grid{unsigned((c.n + block - 1) / block)};
+      rt::Arg nArg = k.signature().args[3] == rt::ArgType::I64 ? rt::Arg::i64(int64_t(c.n)) : rt::Arg::i32(int32_t(c.n));
+      std::vector<rt::Arg> args{rt::Arg::devicePtr(dx.ptr), rt::Arg::devicePtr(dy.ptr), rt::Arg::devicePtr(dout.ptr), nArg};
+      s = k.launch(grid, nullptr, args);
+      if (s.ok() && D->cuCtxSynchronize() != CUDA_SUCCESS)
+        s = rt::Status::error("kernel failed");
+      if (!s.ok()) {
+        r.status = "FAIL (" + s.message + ")";
+        results.push_back(r);
+        continue;
+      }
+      CHECK_CU(D->cuMemcpyDtoH(out.data.data(), dout.ptr, out.data.size()));
+      r.relErr = checkElementwise(x, y, out, ec->fn);
+      if (!(r.relErr < ref::tolerance(c.type))) {
+        r.status = "FAIL (rel err " + std::to_string(r.relErr) + ")";
+        results.push_back(r);
+        continue;
+      }
+      r.us = medianMicros([&] { k.launch(grid, nullptr, args); }, reps);
+      double bytes = 3.0 * c.n * ref::bytes(c.type);
+      r.gbps = bytes / r.us / 1e3;
+      r.pctOfCopy = 100.0 * r.gbps / copyGBps;
       results.push_back(r);
-      continue;
     }
-    CHECK_CU(D->cuMemcpyDtoH(out.data.data(), dout.ptr, out.data.size()));
-    r.relErr = checkElementwise(x, y, out, ec->fn);
-    if (!(r.relErr < ref::tolerance(c.type))) {
-      r.status = "FAIL (rel err " + std::to_string(r.relErr) + ")";
-      results.push_back(r);
-      continue;
-    }
-    r.us = medianMicros([&] { k.launch(grid, nullptr, args); }, reps);
-    double bytes = 3.0 * c.n * ref::bytes(c.type);
-    r.gbps = bytes / r.us / 1e3;
-    r.pctOfCopy = 100.0 * r.gbps / copyGBps;
-    results.push_back(r);
   }
 
   std::printf("\nblk-bench on %s (median of %d runs, CUDA events)\n\n", devName, reps);

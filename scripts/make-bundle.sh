@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes .bundle/: what a GPU machine without LLVM needs to run the GPU tests
+# Makes .bundle/ (--tune adds block-size/warp variants that blk-bench times too): what a GPU machine without LLVM needs to run the GPU tests
 # and the benchmarks (binaries that need only libc, libstdc++ and libcuda, the
 # PTX of every kernel, the Python references), and checks its size.
 #   scripts/make-bundle.sh [--arch sm_90a] [--build DIR]
@@ -7,10 +7,12 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 arch=sm_90a
 build="$root/build"
+tune=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --arch) arch=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
+    --tune) tune=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -19,6 +21,19 @@ bundle="$root/.bundle"
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/ptx" "$bundle/bench"
 "$root/scripts/build-ptx.sh" "$bundle/ptx" --arch "$arch" --blkc "$build/bin/blkc"
+if [ "$tune" = 1 ]; then
+  # Tuning variants for blk-bench: <file>.<T>.b<BLOCK>w<warps>.n16.ptx
+  for file in swiglu geglu vector_add kl_div; do
+    for t in bf16 f32; do
+      for b in 1024 2048 4096 8192; do
+        for w in 4 8 16; do
+          "$build/bin/blkc" "$root/kernels/$file.blk" -D T=$t -D BLOCK=$b --num-warps $w --arch "$arch" \
+            --align-pointers --spec n=16 -o "$bundle/ptx/$file.$t.b${b}w${w}.n16.ptx"
+        done
+      done
+    done
+  done
+fi
 cp "$build/bin/blk-gpu-tests" "$build/bin/blk-bench" "$bundle/bin/"
 strip "$bundle/bin/"*
 cp "$root"/bench/*.py "$bundle/bench/"

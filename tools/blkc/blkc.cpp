@@ -39,6 +39,7 @@ int main(int argc, char **argv) {
   CLI11_PARSE(app, argc, argv);
 
   mlir::MLIRContext ctx;
+  ctx.printOpOnDiagnostic(false); // errors show source lines, not IR
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input);

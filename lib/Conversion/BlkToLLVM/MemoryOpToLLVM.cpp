@@ -157,19 +157,28 @@ struct LoadToLLVM : OpConversionPattern<LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
     Type elemType = getElementTypeOrSelf(op.getType());
-    if (elemType.getIntOrFloatBitWidth() < 8)
-      return rewriter.notifyMatchFailure(op, "loads of i1 are not supported");
+    // Booleans live in memory as bytes.
+    bool isBool = elemType.isInteger(1);
+    Type memType = isBool ? rewriter.getI8Type() : elemType;
     unsigned vec = accessWidth(op.getPtr().getType(), op.getVec());
-    ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask(), others = adaptor.getOther();
+    ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
+    SmallVector<Value> others;
+    for (Value o : adaptor.getOther())
+      others.push_back(isBool ? LLVM::ZExtOp::create(rewriter, loc, memType, o).getResult() : o);
     SmallVector<Value> results;
     for (size_t i = 0; i < ptrs.size(); i += vec) {
       Value pred = masks.empty() ? Value() : masks[i];
       ArrayRef<Value> other;
-      SmallVector<Value> otherSlice(others.begin(), others.end());
-      if (!otherSlice.empty())
-        other = ArrayRef<Value>(otherSlice).slice(i, vec);
-      emitLoad(rewriter, op.getLoc(), elemType, vec, ptrs[i], pred, other, results);
+      if (!others.empty())
+        other = ArrayRef<Value>(others).slice(i, vec);
+      emitLoad(rewriter, loc, memType, vec, ptrs[i], pred, other, results);
+    }
+    if (isBool) {
+      Value zero = LLVM::ConstantOp::create(rewriter, loc, memType, rewriter.getI8IntegerAttr(0));
+      for (Value &r : results)
+        r = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, r, zero);
     }
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
@@ -182,8 +191,9 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type elemType = getElementTypeOrSelf(op.getValue().getType());
-    if (elemType.getIntOrFloatBitWidth() < 8)
-      return rewriter.notifyMatchFailure(op, "stores of i1 are not supported");
+    bool isBool = elemType.isInteger(1); // stored as bytes
+    if (isBool)
+      elemType = rewriter.getI8Type();
     Type ptrType = op.getPtr().getType();
     unsigned vec = accessWidth(ptrType, op.getVec());
     // Only the first copy of each element writes; a scalar store is made by thread 0.
@@ -195,7 +205,9 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
       owner = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid, i32Const(rewriter, loc, 0));
     }
     ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
-    SmallVector<Value> values(adaptor.getValue().begin(), adaptor.getValue().end());
+    SmallVector<Value> values;
+    for (Value v : adaptor.getValue())
+      values.push_back(isBool ? LLVM::ZExtOp::create(rewriter, loc, elemType, v).getResult() : v);
     for (size_t i = 0; i < ptrs.size(); i += vec) {
       Value pred = andValues(rewriter, loc, masks.empty() ? Value() : masks[i], owner);
       emitStore(rewriter, loc, elemType, vec, ptrs[i], pred, ArrayRef<Value>(values).slice(i, vec));

@@ -11,6 +11,8 @@ namespace blk {
 #include "blk/Dialect/Blk/Transforms/Passes.h.inc"
 
 namespace {
+constexpr int64_t kMaxElemsPerThread = 1024;
+
 struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   using Base::Base;
 
@@ -67,6 +69,24 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       else if (auto store = dyn_cast<StoreOp>(op))
         clamp(op, store.getPtr(), store.getVec());
     });
+    // A block far larger than the program's threads would unroll into
+    // thousands of registers per thread: refuse it where it is made.
+    WalkResult tooLarge = module.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && getBlockedLayout(tensor)) {
+          int64_t perThread = ThreadTiling::get(tensor).elemsPerThread();
+          if (perThread > kMaxElemsPerThread) {
+            op->emitError() << "a block of " << tensor.getNumElements() << " elements needs " << perThread
+                            << " values per thread with " << unsigned(numWarps)
+                            << " warps (at most " << kMaxElemsPerThread
+                            << "); use a smaller block or more warps";
+            return WalkResult::interrupt();
+          }
+        }
+      return WalkResult::advance();
+    });
+    if (tooLarge.wasInterrupted())
+      return signalPassFailure();
     module->setAttr(kNumWarpsAttr, IntegerAttr::get(IntegerType::get(&getContext(), 32), numWarps));
   }
 };
