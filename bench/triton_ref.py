@@ -40,7 +40,8 @@ def tanh(x):
 
 @triton.jit
 def geglu_kernel(a_ptr, b_ptr, c_ptr, stride, n_cols, BLOCK: tl.constexpr):
-    # Liger-Kernel's _geglu_tanh_forward_kernel: one program per row.
+    # Liger-Kernel's _geglu_tanh_forward_kernel (one program per row), with
+    # tanh written through sigmoid as blk's kernels/geglu.blk does.
     row = tl.program_id(0).to(tl.int64)
     a_ptr += row * stride
     b_ptr += row * stride

@@ -26,6 +26,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"maximum", {2, 2, {"x", "y"}}},
       {"minimum", {2, 2, {"x", "y"}}},
       {"fma", {3, 3, {"x", "y", "z"}}},
+      {"div_rn", {2, 2, {"x", "y"}}},
       {"cdiv", {2, 2, {"x", "div"}}},
       {"multiple_of", {2, 2, {"input", "values"}}},
       {"max_contiguous", {2, 2, {"input", "values"}}},
@@ -306,6 +307,13 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     if (!a || !b || !c)
       return TV();
     return TV::makeVal(math::FmaOp::create(builder, at, a.value, b.value, c.value));
+  }
+  if (name == "div_rn") { // IEEE-rounded division (the operator `/` is within 2 ulp on f32)
+    TV q = genBinary("/", args[0], args[1], call.loc);
+    if (q && q.isVal())
+      if (auto div = q.value.getDefiningOp<arith::DivFOp>())
+        div->setAttr(kPreciseAttr, builder.getUnitAttr());
+    return q;
   }
   if (name == "cdiv") {
     if (args[0].isConst() && args[1].isConst()) {

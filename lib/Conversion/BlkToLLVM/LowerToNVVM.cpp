@@ -45,6 +45,23 @@ struct FastExp2 : ConvertOpToLLVMPattern<MathOp> {
   }
 };
 
+/// Division of f32 uses div.full.f32 (within 2 ulp), as Triton's `/` does;
+/// divisions marked precise (div_rn) keep IEEE rounding.
+struct FastDivF32 : ConvertOpToLLVMPattern<arith::DivFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32() || op->hasAttr(kPreciseAttr))
+      return failure();
+    auto asmOp = LLVM::InlineAsmOp::create(rewriter, op.getLoc(), rewriter.getF32Type(),
+                                           ValueRange{adaptor.getLhs(), adaptor.getRhs()},
+                                           "div.full.f32 $0, $1, $2;", "=f,f,f", false, false,
+                                           LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
 struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -69,7 +86,7 @@ struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
     });
     LLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
-    patterns.add<FastExp2<math::ExpOp>, FastExp2<math::Exp2Op>>(converter, /*benefit=*/10);
+    patterns.add<FastExp2<math::ExpOp>, FastExp2<math::Exp2Op>, FastDivF32>(converter, /*benefit=*/10);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

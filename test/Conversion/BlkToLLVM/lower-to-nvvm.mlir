@@ -21,6 +21,17 @@ module attributes {blk.num_warps = 8 : i32} {
     }
     return
   }
+  // f32 division is div.full.f32 unless marked precise (div_rn).
+  // CHECK-LABEL: llvm.func @division
+  // CHECK: llvm.inline_asm "div.full.f32 $0, $1, $2;", "=f,f,f"
+  // CHECK: llvm.fdiv
+  // CHECK: llvm.fdiv %{{.*}} : f64
+  func.func @division(%a: f32, %b: f32, %c: f64) -> (f32, f32, f64) {
+    %q = arith.divf %a, %b : f32
+    %r = arith.divf %a, %b {blk.precise} : f32
+    %s = arith.divf %c, %c : f64
+    return %q, %r, %s : f32, f32, f64
+  }
   // Helpers (none survive the frontend, but the pass must not mark them).
   // CHECK-LABEL: llvm.func @not_a_kernel
   // CHECK-NOT: nvvm.kernel

@@ -32,6 +32,8 @@ inline constexpr llvm::StringLiteral kKernelAttr = "blk.kernel";
 inline constexpr llvm::StringLiteral kDivisibilityAttr = "blk.divisibility";
 /// Dictionary of the compile-time parameters a kernel was generated with.
 inline constexpr llvm::StringLiteral kConstantsAttr = "blk.constants";
+/// Marks an arith.divf that must round as IEEE division (div_rn).
+inline constexpr llvm::StringLiteral kPreciseAttr = "blk.precise";
 /// Module attributes set by the pipeline.
 inline constexpr llvm::StringLiteral kNumWarpsAttr = "blk.num_warps";
 } // namespace blk
