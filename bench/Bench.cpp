@@ -9,6 +9,7 @@
 #include "blk/Runtime/Runtime.h"
 
 #include <algorithm>
+#include <chrono>
 #include <dirent.h>
 #include <cstdio>
 #include <cstdlib>
@@ -114,11 +115,41 @@ double checkElementwise(const ref::Buffer &x, const ref::Buffer &y, const ref::B
   return std::sqrt(sn / sd);
 }
 
+/// Host microseconds per launch of a tiny kernel through the C++ runtime
+/// (checked launch included), over 20000 launches.
+int measureLaunchOverhead(const std::string &ptxDir) {
+  std::unique_ptr<rt::Module> mod;
+  rt::Kernel k;
+  rt::Status s = rt::Module::loadFile(ptxDir + "/vector_add.f32.ptx", mod);
+  if (s.ok())
+    s = mod->kernel("vector_add", k);
+  if (!s.ok()) {
+    std::fprintf(stderr, "blk-bench: %s\n", s.message.c_str());
+    return 1;
+  }
+  Device x(4096), y(4096), out(4096);
+  std::vector<rt::Arg> args{rt::Arg::devicePtr(x.ptr), rt::Arg::devicePtr(y.ptr), rt::Arg::devicePtr(out.ptr),
+                            rt::Arg::i32(1024)};
+  for (int i = 0; i < 100; ++i)
+    k.launch(rt::Grid{1}, nullptr, args);
+  CHECK_CU(D->cuCtxSynchronize());
+  const int n = 20000;
+  auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i)
+    if (!k.launch(rt::Grid{1}, nullptr, args).ok())
+      return 1;
+  CHECK_CU(D->cuCtxSynchronize());
+  double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / n;
+  std::printf("launch_us=%.3f\n", us);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::string ptxDir = "ptx", jsonPath;
   int reps = 100;
+  bool launchOverhead = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--ptx-dir" && i + 1 < argc)
@@ -127,8 +158,10 @@ int main(int argc, char **argv) {
       jsonPath = argv[++i];
     else if (a == "--reps" && i + 1 < argc)
       reps = std::atoi(argv[++i]);
+    else if (a == "--launch-overhead")
+      launchOverhead = true;
     else {
-      std::fprintf(stderr, "usage: %s [--ptx-dir DIR] [--json FILE] [--reps N]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--ptx-dir DIR] [--json FILE] [--reps N] [--launch-overhead]\n", argv[0]);
       return 2;
     }
   }
@@ -142,6 +175,9 @@ int main(int argc, char **argv) {
   CUdevice dev;
   CHECK_CU(D->cuDeviceGet(&dev, 0));
   CHECK_CU(D->cuDeviceGetName(devName, sizeof devName, dev));
+
+  if (launchOverhead)
+    return measureLaunchOverhead(ptxDir);
 
   std::vector<Result> results;
   // The ceiling: a device-to-device copy, bytes read plus bytes written.

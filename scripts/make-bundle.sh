@@ -16,10 +16,10 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-ninja -C "$build" blkc blk-gpu-tests blk-bench >/dev/null
+ninja -C "$build" blkc blk-gpu-tests blk-bench blk_runtime >/dev/null
 bundle="$root/.bundle"
 rm -rf "$bundle"
-mkdir -p "$bundle/bin" "$bundle/ptx" "$bundle/bench"
+mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/ptx" "$bundle/bench"
 "$root/scripts/build-ptx.sh" "$bundle/ptx" --arch "$arch" --blkc "$build/bin/blkc"
 if [ "$tune" = 1 ]; then
   # Tuning variants for blk-bench: <file>.<T>.b<BLOCK>w<warps>.n16.ptx
@@ -35,9 +35,11 @@ if [ "$tune" = 1 ]; then
   done
 fi
 cp "$build/bin/blk-gpu-tests" "$build/bin/blk-bench" "$bundle/bin/"
-strip "$bundle/bin/"*
+cp "$build/lib/libblk_runtime.so" "$bundle/lib/"
+strip "$bundle/bin/"* "$bundle/lib/"*
+"$root/scripts/compile_times.py" --blkc "$build/bin/blkc" --json "$bundle/compile-times.json" >"$bundle/compile-times.md"
 cp "$root"/bench/*.py "$bundle/bench/"
-for exe in "$bundle"/bin/*; do
+for exe in "$bundle"/bin/* "$bundle"/lib/*; do
   extra=$(ldd "$exe" | grep -vE 'linux-vdso|ld-linux|libc\.so|libm\.so|libstdc\+\+|libgcc_s' || true)
   if [ -n "$extra" ]; then echo "$exe needs more than libc/libstdc++: $extra" >&2; exit 1; fi
 done

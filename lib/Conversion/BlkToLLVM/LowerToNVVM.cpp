@@ -45,6 +45,30 @@ struct FastExp2 : ConvertOpToLLVMPattern<MathOp> {
   }
 };
 
+/// log and log2 on f32 use lg2.approx.f32 (absolute error about 2^-22), so
+/// that the kernel does not inline libdevice's logf at every element.
+template <typename MathOp>
+struct FastLog2 : ConvertOpToLLVMPattern<MathOp> {
+  using ConvertOpToLLVMPattern<MathOp>::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value r = LLVM::InlineAsmOp::create(rewriter, loc, rewriter.getF32Type(), ValueRange{adaptor.getOperand()},
+                                        "lg2.approx.f32 $0, $1;", "=f,f", false, false, LLVM::TailCallKind::None,
+                                        LLVM::AsmDialectAttr(), ArrayAttr())
+                  .getResult(0);
+    if (std::is_same_v<MathOp, math::LogOp>) {
+      Value ln2 = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
+                                           rewriter.getF32FloatAttr(0.6931471805599453f));
+      r = LLVM::FMulOp::create(rewriter, loc, r, ln2);
+    }
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
 /// Division of f32 uses div.full.f32 (within 2 ulp), as Triton's `/` does;
 /// divisions marked precise (div_rn) keep IEEE rounding.
 struct FastDivF32 : ConvertOpToLLVMPattern<arith::DivFOp> {
@@ -86,7 +110,8 @@ struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
     });
     LLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
-    patterns.add<FastExp2<math::ExpOp>, FastExp2<math::Exp2Op>, FastDivF32>(converter, /*benefit=*/10);
+    patterns.add<FastExp2<math::ExpOp>, FastExp2<math::Exp2Op>, FastLog2<math::LogOp>, FastLog2<math::Log2Op>,
+                 FastDivF32>(converter, /*benefit=*/10);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

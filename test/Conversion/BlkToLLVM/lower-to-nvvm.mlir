@@ -1,18 +1,20 @@
 // RUN: blk-opt %s --blk-lower-to-nvvm | FileCheck %s
 
 module attributes {blk.num_warps = 8 : i32} {
-  // Kernels get nvvm.kernel and the thread count; exp on f32 uses ex2.approx;
+  // Kernels get nvvm.kernel and the thread count; exp and log on f32 use ex2/lg2.approx;
   // other math goes to libdevice; loops become branches.
   // CHECK-LABEL: llvm.func @kernel
   // CHECK-SAME: nvvm.kernel
   // CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
   // CHECK: llvm.fmul
   // CHECK: llvm.inline_asm "ex2.approx.f32 $0, $1;", "=f,f"
-  // CHECK: llvm.call @__nv_logf
+  // CHECK: llvm.inline_asm "lg2.approx.f32 $0, $1;", "=f,f"
+  // CHECK: llvm.call @__nv_sinf
   // CHECK: llvm.cond_br
   func.func @kernel(%x: f32, %n: i32) attributes {blk.kernel} {
     %e = math.exp %x : f32
-    %l = math.log %e : f32
+    %l0 = math.log %e : f32
+    %l = math.sin %l0 : f32
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %l) -> (f32) : i32 {

@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""blk's benchmark harness: every kernel of kernels/ next to the same algorithm
+in Triton and PyTorch eager, with the device's limits measured in the same run.
+
+One command on the GPU machine, from the bundle that scripts/make-bundle.sh
+makes (PTX, libblk_runtime.so, blk-bench, compile-times.json):
+
+    python3 bench/run.py --bundle .bundle --out OUTDIR
+
+Correctness first: each blk output is compared with a float64 PyTorch
+reference computed from the same inputs; a wrong result is reported FAIL and
+not timed. Timing: CUDA events around each launch, warm-up, median of at least
+100 launches, random inputs rotated so that the data read per launch set
+exceeds L2. Writes results.json, results.md and one PNG per sweep."""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+# An empty Triton cache, so that the first call of each reference kernel
+# measures its compilation.
+os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="triton-cache-")
+
+import torch  # noqa: E402
+import triton  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import triton_kernels as tk  # noqa: E402
+from blk import Runtime  # noqa: E402
+
+ROTATE_BYTES = 256 << 20  # each timing rotates through at least this much input data
+TOL = {torch.float32: 1e-5, torch.float16: 2e-3, torch.bfloat16: 1e-2}
+DT = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16"}
+
+
+def median_us(fns, reps=100, warmup=10):
+    """Median over `reps` launches, each timed with its own pair of CUDA events;
+    launch i runs fns[i % len(fns)] (rotation over input sets)."""
+    for i in range(warmup):
+        fns[i % len(fns)]()
+    torch.cuda.synchronize()
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    stops = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    for i in range(reps):
+        starts[i].record()
+        fns[i % len(fns)]()
+        stops[i].record()
+    torch.cuda.synchronize()
+    t = sorted(a.elapsed_time(b) * 1e3 for a, b in zip(starts, stops))
+    return t[len(t) // 2]
+
+
+def rel_err(out, ref):
+    o = out.double()
+    if not torch.isfinite(o).all():
+        return math.inf
+    return (torch.linalg.vector_norm(o - ref) / torch.linalg.vector_norm(ref)).item()
+
+
+class Harness:
+    def __init__(self, bundle, reps):
+        self.bundle, self.reps = bundle, reps
+        self.rt = Runtime(os.path.join(bundle, "lib", "libblk_runtime.so"))
+        self.rows, self.sweeps, self.compile_rows = [], {}, []
+        self.triton_first_call = {}
+        self.device = torch.cuda.get_device_name()
+
+    def kernel(self, file, dtype, name, spec=True):
+        path = os.path.join(self.bundle, "ptx", f"{file}.{DT[dtype]}{'.n16' if spec else ''}.ptx")
+        return self.rt.load(path, name)
+
+    def triton_call(self, key, fn):
+        """Calls a Triton launcher; the first call of each kernel is timed (compilation)."""
+        if key not in self.triton_first_call:
+            torch.cuda.synchronize()
+            t0 = time.perf_counter()
+            fn()
+            torch.cuda.synchronize()
+            self.triton_first_call[key] = (time.perf_counter() - t0) * 1e3
+        return fn
+
+    def limits(self):
+        src = torch.randint(0, 255, (1 << 30,), dtype=torch.uint8, device="cuda")
+        dst = torch.empty_like(src)
+        us = median_us([lambda: dst.copy_(src)], self.reps)
+        self.copy_gbps = 2 * src.numel() / us / 1e3
+        self.rows.append(dict(case="ceiling/copy", shape="1 GiB", dtype="u8", blk_us=None, triton_us=None,
+                              torch_us=us, rate=self.copy_gbps, unit="GB/s", status="ok"))
+        del src, dst
+        a = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
+        us = median_us([lambda: torch.matmul(a, b)], self.reps)
+        self.mm_tflops = 2 * 8192 ** 3 / us / 1e6
+        self.rows.append(dict(case="ceiling/cublas_matmul", shape="8192^3", dtype="bf16", blk_us=None,
+                              triton_us=None, torch_us=us, rate=self.mm_tflops, unit="TFLOP/s", status="ok"))
+
+    def elementwise(self, case, shape, dtype, n, make_inputs, reference, blk_file, blk_name, triton_launch,
+                    torch_fn, sweep=None, record=True):
+        """One elementwise case: C = f(A, B) over n elements."""
+        in_bytes = 2 * n * torch.tensor([], dtype=dtype).element_size()
+        sets = max(1, min(4096, math.ceil(ROTATE_BYTES / in_bytes)))
+        # Input sets are consecutive views of one pool (aligned: n is a multiple of 16 here).
+        pool_a, pool_b = make_inputs(n * sets, dtype)
+        pool_o = torch.empty(n * sets, device="cuda", dtype=dtype)
+        data = [(pool_a[i * n:(i + 1) * n], pool_b[i * n:(i + 1) * n]) for i in range(sets)]
+        outs = [pool_o[i * n:(i + 1) * n] for i in range(sets)]
+        k = self.kernel(blk_file, dtype, blk_name, spec=n % 16 == 0)
+        block = int(k.constant("BLOCK"))
+        grid = (triton.cdiv(n, block),)
+        blk_fns = [k.prepare(grid, a, b, o, n) for (a, b), o in zip(data, outs)]
+        # Correctness: poisoned output, float64 reference.
+        outs[0].fill_(float("nan"))
+        blk_fns[0]()
+        torch.cuda.synchronize()
+        ref = reference(data[0][0].double(), data[0][1].double())
+        err = rel_err(outs[0], ref)
+        nbytes = 3 * n * outs[0].element_size()
+        row = dict(case=case, shape=shape, dtype=DT[dtype], rel_err=err, unit="GB/s")
+        if not err < TOL[dtype]:
+            row.update(status=f"FAIL (rel err {err:.2e})", blk_us=None, triton_us=None, torch_us=None, rate=None)
+        else:
+            row["blk_us"] = median_us(blk_fns, self.reps)
+            tri = [self.triton_call(case, lambda a=a, b=b, o=o: triton_launch(a, b, o, n)) for (a, b), o in zip(data, outs)]
+            row["triton_us"] = median_us(tri, self.reps)
+            row["torch_us"] = median_us([lambda a=a, b=b: torch_fn(a, b) for a, b in data], self.reps)
+            row["rate"] = nbytes / row["blk_us"] / 1e3
+            row["status"] = "ok"
+        if record:
+            self.rows.append(row)
+        if sweep is not None:
+            self.sweeps.setdefault(sweep, []).append(
+                dict(n=n, **{k2: (nbytes / row[k2] / 1e3 if row.get(k2) else None) for k2 in ("blk_us", "triton_us", "torch_us")}))
+        del data, outs, pool_a, pool_b, pool_o
+        return row
+
+
+def uniform(lo, hi):
+    def make(n, dtype):
+        return tuple(torch.empty(n, device="cuda", dtype=dtype).uniform_(lo, hi) for _ in range(2))
+    return make
+
+
+def run_cases(h):
+    def vadd(a, b, o, n):
+        tk.add_kernel[(triton.cdiv(n, 1024),)](a, b, o, n, BLOCK=1024)
+
+    def swiglu(a, b, o, n, cols=14336):
+        tk.swiglu_kernel[(n // cols,)](a, b, o, cols, cols, BLOCK=triton.next_power_of_2(cols), num_warps=32)
+
+    def geglu(a, b, o, n, cols=14336):
+        tk.geglu_kernel[(n // cols,)](a, b, o, cols, cols, BLOCK=triton.next_power_of_2(cols), num_warps=32)
+
+    def kl(a, b, o, n):
+        tk.kl_div_kernel[(triton.cdiv(n, 1024),)](a, b, o, n, BLOCK=1024)
+
+    silu = lambda a, b: a * torch.sigmoid(a) * b  # noqa: E731
+    gelu = lambda a, b: torch.nn.functional.gelu(a, approximate="tanh") * b  # noqa: E731
+    kl_ref = lambda p, q: p * (p.log() - q.log())  # noqa: E731
+
+    for dt in (torch.float32, torch.bfloat16):
+        h.elementwise("vector_add", "2^28", dt, 1 << 28, uniform(-4, 4), lambda a, b: a + b, "vector_add",
+                      "vector_add", vadd, lambda a, b: a + b)
+    for dt in (torch.bfloat16, torch.float32):
+        h.elementwise("swiglu_fwd", "4096x14336", dt, 4096 * 14336, uniform(-6, 6), silu, "swiglu", "swiglu_forward",
+                      swiglu, lambda a, b: torch.nn.functional.silu(a) * b)
+    h.elementwise("geglu_fwd", "4096x14336", torch.bfloat16, 4096 * 14336, uniform(-6, 6), gelu, "geglu",
+                  "geglu_forward", geglu, gelu)
+    for dt in (torch.float32, torch.bfloat16):
+        h.elementwise("kl_div", "8192x32000", dt, 8192 * 32000, uniform(0.01, 1), kl_ref, "kl_div", "kl_div", kl,
+                      lambda p, q: torch.nn.functional.kl_div(q.log(), p, reduction="none"))
+    # Sweeps, as Triton's perf_report plots them.
+    for e in range(12, 29, 2):
+        h.elementwise("vector_add", f"2^{e}", torch.float32, 1 << e, uniform(-4, 4), lambda a, b: a + b,
+                      "vector_add", "vector_add", vadd, lambda a, b: a + b, sweep="vector_add_f32", record=False)
+    for rows in (256, 512, 1024, 2048, 4096, 8192):
+        h.elementwise("swiglu_fwd", f"{rows}x14336", torch.bfloat16, rows * 14336, uniform(-6, 6), silu, "swiglu",
+                      "swiglu_forward", swiglu, lambda a, b: torch.nn.functional.silu(a) * b,
+                      sweep="swiglu_bf16_rows_x14336", record=False)
+
+
+def launch_overhead(h):
+    """Host microseconds per launch of a tiny kernel."""
+    out = {}
+    exe = os.path.join(h.bundle, "bin", "blk-bench")
+    r = subprocess.run([exe, "--launch-overhead", "--ptx-dir", os.path.join(h.bundle, "ptx")],
+                       capture_output=True, text=True)
+    for line in r.stdout.splitlines():
+        if line.startswith("launch_us="):
+            out["blk (C++ runtime)"] = float(line.split("=")[1])
+    x = torch.randn(1024, device="cuda")
+    y = torch.randn(1024, device="cuda")
+    o = torch.empty_like(x)
+    k = h.kernel("vector_add", torch.float32, "vector_add", spec=False)
+    fn = k.prepare((1,), x, y, o, 1024)
+
+    def per_launch(f, n=20000):
+        for _ in range(100):
+            f()
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            f()
+        torch.cuda.synchronize()
+        return (time.perf_counter() - t0) / n * 1e6
+
+    out["blk (Python, ctypes C API)"] = per_launch(fn)
+    out["Triton (Python)"] = per_launch(lambda: tk.add_kernel[(1,)](x, y, o, 1024, BLOCK=1024))
+    out["PyTorch (torch.add)"] = per_launch(lambda: torch.add(x, y, out=o))
+    return out
+
+
+def fmt(v, f="{:.1f}"):
+    return "-" if v is None else f.format(v)
+
+
+def report(h, overhead, out_dir):
+    lines = [f"Device: {h.device}; Triton {triton.__version__}, PyTorch {torch.__version__}; "
+             f"{time.strftime('%Y-%m-%d')}; median of {h.reps} launches (CUDA events).", "",
+             "| case | shape | dtype | blk (us) | Triton (us) | PyTorch (us) | blk/Triton | blk/PyTorch | blk rate | % of limit | rel. error | status |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for r in h.rows:
+        ratio_t = r["blk_us"] / r["triton_us"] if r.get("blk_us") and r.get("triton_us") else None
+        ratio_p = r["blk_us"] / r["torch_us"] if r.get("blk_us") and r.get("torch_us") else None
+        limit = h.mm_tflops if r["unit"] == "TFLOP/s" else h.copy_gbps
+        pct = 100 * r["rate"] / limit if r.get("rate") else None
+        lines.append(f"| {r['case']} | {r['shape']} | {r['dtype']} | {fmt(r.get('blk_us'))} | {fmt(r.get('triton_us'))} | "
+                     f"{fmt(r.get('torch_us'))} | {fmt(ratio_t, '{:.3f}')} | {fmt(ratio_p, '{:.3f}')} | "
+                     f"{fmt(r.get('rate'), '{:.0f}')} {r['unit']} | {fmt(pct)} | {fmt(r.get('rel_err'), '{:.1e}')} | {r['status']} |")
+    lines += ["", "Compile time: blk to PTX (blkc, on the 2-core build machine) against Triton's first call with an "
+              "empty cache (on this GPU host: compilation plus one launch).", "",
+              "| kernel | blk frontend+passes (ms) | blk LLVM+PTX (ms) | blk total (ms) | Triton first call (ms) | Triton/blk |",
+              "|---|---:|---:|---:|---:|---:|"]
+    ct_path = os.path.join(h.bundle, "compile-times.json")
+    ct = json.load(open(ct_path)) if os.path.exists(ct_path) else {}
+    for case, tri_ms in h.triton_first_call.items():
+        file = {"vector_add": "vector_add.f32", "swiglu_fwd": "swiglu.bf16", "geglu_fwd": "geglu.bf16",
+                "kl_div": "kl_div.f32"}.get(case)
+        c = ct.get(file, {})
+        total = c.get("total_ms")
+        h.compile_rows.append(dict(kernel=case, blk=c, triton_first_call_ms=tri_ms))
+        lines.append(f"| {case} ({file}) | {fmt(c.get('front_ms'))} | {fmt(c.get('llvm_ms'))} | {fmt(total)} | "
+                     f"{tri_ms:.1f} | {fmt(tri_ms / total if total else None)} |")
+    lines += ["", "Launch overhead: host microseconds per launch of a tiny kernel (a loop of 20000 launches).", "",
+              "| launcher | us per launch |", "|---|---:|"]
+    for k2, v in overhead.items():
+        lines.append(f"| {k2} | {v:.2f} |")
+    text = "\n".join(lines)
+    print("\n" + text)
+    with open(os.path.join(out_dir, "results.md"), "w") as f:
+        f.write(text + "\n")
+    with open(os.path.join(out_dir, "results.json"), "w") as f:
+        json.dump(dict(device=h.device, triton=triton.__version__, torch=torch.__version__, reps=h.reps,
+                       copy_gbps=h.copy_gbps, matmul_tflops=h.mm_tflops, rows=h.rows, sweeps=h.sweeps,
+                       compile=h.compile_rows, launch_overhead_us=overhead), f, indent=1)
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        for name, pts in h.sweeps.items():
+            plt.figure(figsize=(6, 4))
+            for key, label in (("blk_us", "blk"), ("triton_us", "Triton"), ("torch_us", "PyTorch")):
+                plt.plot([p["n"] for p in pts], [p[key] for p in pts], marker="o", label=label)
+            plt.axhline(h.copy_gbps, color="gray", linestyle="--", label="copy")
+            plt.xscale("log", base=2)
+            plt.xlabel("elements")
+            plt.ylabel("GB/s")
+            plt.title(f"{name} on {h.device}")
+            plt.legend()
+            plt.grid(alpha=0.3)
+            plt.tight_layout()
+            plt.savefig(os.path.join(out_dir, f"sweep-{name}.png"), dpi=100)
+            plt.close()
+    except ImportError:
+        print("matplotlib missing: no plots")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bundle", default=".bundle")
+    ap.add_argument("--out", default="bench-out")
+    ap.add_argument("--reps", type=int, default=100)
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    h = Harness(args.bundle, args.reps)
+    h.limits()
+    run_cases(h)
+    overhead = launch_overhead(h)
+    report(h, overhead, args.out)
+    return 1 if any(r["status"] != "ok" for r in h.rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
