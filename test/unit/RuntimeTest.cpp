@@ -48,3 +48,24 @@ TEST(Runtime, ScalarArgumentsKeepTheirBits) {
 }
 
 } // namespace
+
+#include "blk/Runtime/blk_runtime.h"
+
+namespace {
+
+TEST(RuntimeC, ErrorsAreReportedAsText) {
+  char error[256] = {0};
+  blk_module *m = nullptr;
+  EXPECT_EQ(blk_module_load_file(nullptr, &m, error, sizeof error), -1);
+  EXPECT_STREQ(error, "blk_module_load_file: null argument");
+  EXPECT_EQ(blk_module_load_file("/nonexistent.ptx", &m, error, sizeof error), -1);
+  EXPECT_NE(std::string(error), ""); // no driver here, or no file
+  EXPECT_EQ(blk_kernel_launch(nullptr, 1, 1, 1, nullptr, nullptr, nullptr, 0, error, sizeof error), -1);
+  EXPECT_STREQ(error, "blk_kernel_launch: null or negative argument");
+  // A tiny buffer still gets a terminated message.
+  char tiny[8];
+  EXPECT_EQ(blk_module_load_file(nullptr, &m, tiny, sizeof tiny), -1);
+  EXPECT_EQ(std::string(tiny), "blk_mod");
+}
+
+} // namespace
