@@ -135,7 +135,7 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
     timer.lap("llvm");
     return result;
   }
-  auto ptx = emitPTX(*module, options.target);
+  auto ptx = emitPTX(*module, options.target, [&](const char *phase) { timer.lap(phase); });
   if (failed(ptx))
     return failure();
   // Signature lines let the runtime check launches of PTX it loads.
@@ -149,7 +149,6 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
     header += "\n";
   }
   result.output = header + *ptx;
-  timer.lap("llvm+ptx");
   if (options.emit == Stage::PTX && !options.ptxasInfo)
     return result;
   auto cubin = assemblePTX(result.output, options.target, module->getLoc());

@@ -121,7 +121,8 @@ FailureOr<std::string> emitLLVMIR(ModuleOp module, const TargetOptions &options)
   return text;
 }
 
-FailureOr<std::string> emitPTX(ModuleOp module, const TargetOptions &options) {
+FailureOr<std::string> emitPTX(ModuleOp module, const TargetOptions &options,
+                               llvm::function_ref<void(const char *)> phaseDone) {
   std::string error;
   auto tm = makeTargetMachine(options, error);
   if (!tm)
@@ -130,12 +131,16 @@ FailureOr<std::string> emitPTX(ModuleOp module, const TargetOptions &options) {
   auto llvmModule = buildModule(module, options, llctx, *tm);
   if (failed(llvmModule))
     return failure();
+  if (phaseDone)
+    phaseDone("llvm");
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream os(ptx);
   llvm::legacy::PassManager pm;
   if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
     return emitError(module.getLoc()) << "the NVPTX backend cannot emit assembly", failure();
   pm.run(**llvmModule);
+  if (phaseDone)
+    phaseDone("ptx");
   return std::string(ptx.str());
 }
 

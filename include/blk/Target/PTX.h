@@ -3,6 +3,7 @@
 #define BLK_TARGET_PTX_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <string>
 
 namespace blk {
@@ -18,8 +19,10 @@ bool isSupportedArch(llvm::StringRef arch);
 
 /// LLVM IR (optimized at O3, libdevice linked where used) as text.
 mlir::FailureOr<std::string> emitLLVMIR(mlir::ModuleOp module, const TargetOptions &options);
-/// PTX assembly.
-mlir::FailureOr<std::string> emitPTX(mlir::ModuleOp module, const TargetOptions &options);
+/// PTX assembly. `phaseDone`, when given, is called with "llvm" once the LLVM
+/// IR is optimized and "ptx" once the assembly is emitted (for timings).
+mlir::FailureOr<std::string> emitPTX(mlir::ModuleOp module, const TargetOptions &options,
+                                     llvm::function_ref<void(const char *)> phaseDone = {});
 
 struct CubinResult {
   std::string cubin;
