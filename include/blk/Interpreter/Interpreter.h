@@ -1,0 +1,62 @@
+// Runs blk kernels on the CPU: the blk dialect as the frontend makes it (the
+// IR the GPU pipeline compiles), with the language's semantics: masks and
+// `other`, broadcasting, f16/bf16 rounding after every operation, checked
+// memory accesses, device_print and device_assert.
+#ifndef BLK_INTERPRETER_INTERPRETER_H
+#define BLK_INTERPRETER_INTERPRETER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+#include <array>
+#include <cstdint>
+
+namespace blk::interp {
+
+/// A kernel argument: a host pointer (into a buffer given to addBuffer), an
+/// integer, or a float.
+struct Arg {
+  enum Kind { Pointer, Int, Float } kind;
+  const void *ptr = nullptr;
+  int64_t i = 0;
+  double f = 0;
+  static Arg pointer(const void *p) { return {Pointer, p}; }
+  static Arg integer(int64_t v) { return {Int, nullptr, v}; }
+  static Arg real(double v) { return {Float, nullptr, 0, v}; }
+};
+
+struct RunOptions {
+  /// Run the programs of the grid in a shuffled order (exposes kernels that
+  /// depend on program order).
+  bool shuffle = false;
+  uint64_t seed = 0;
+  /// Where device_print writes.
+  llvm::raw_ostream *printStream = &llvm::outs();
+};
+
+class Interpreter {
+public:
+  /// `module` holds kernels as the frontend makes them (blk dialect, no layouts).
+  explicit Interpreter(mlir::ModuleOp module) : module(module) {}
+
+  /// Memory that pointer arguments may point into; every access outside all
+  /// registered buffers is an error.
+  void addBuffer(void *data, size_t bytes);
+
+  /// Runs `kernel` on a grid of programs. Errors (out-of-bounds accesses,
+  /// failed device_assert, bad arguments) are reported through the MLIR
+  /// diagnostic engine at the op's source location.
+  mlir::LogicalResult run(llvm::StringRef kernel, std::array<unsigned, 3> grid, llvm::ArrayRef<Arg> args,
+                          const RunOptions &options = {});
+
+private:
+  mlir::ModuleOp module;
+  struct Range {
+    uintptr_t begin, end;
+  };
+  std::vector<Range> buffers;
+  friend class Executor;
+};
+
+} // namespace blk::interp
+
+#endif

@@ -1,0 +1,64 @@
+// Internal to the interpreter: values and the executor of one program.
+#ifndef BLK_LIB_INTERPRETER_EXECUTOR_H
+#define BLK_LIB_INTERPRETER_EXECUTOR_H
+
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "blk/Interpreter/Interpreter.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace blk::interp {
+
+/// A scalar (empty shape) or a block. Floats are held as doubles already
+/// rounded to their type; integers sign-extended from their width; pointers
+/// as addresses in `i`.
+struct Tensor {
+  mlir::Type elem;
+  llvm::SmallVector<int64_t, 2> shape;
+  std::vector<double> f;
+  std::vector<int64_t> i;
+
+  bool isFloat() const { return mlir::isa<mlir::FloatType>(elem); }
+  size_t size() const { return isFloat() ? f.size() : i.size(); }
+  static Tensor like(mlir::Type type, size_t n);
+};
+
+/// Rounds `v` to the float type `t` (f16/bf16/f32 round to nearest even).
+double roundTo(mlir::Type t, double v);
+/// Sign-extends the low `width` bits of `v`.
+int64_t wrapInt(unsigned width, int64_t v);
+/// Applies an elementwise arith/math op; failure if unsupported.
+mlir::LogicalResult evalElementwise(mlir::Operation *op, llvm::ArrayRef<const Tensor *> operands, Tensor &result);
+
+class Executor {
+public:
+  Executor(Interpreter &interp, const RunOptions &options, std::array<unsigned, 3> pid, std::array<unsigned, 3> grid)
+      : interp(interp), options(options), pid(pid), grid(grid) {}
+  mlir::LogicalResult runKernel(mlir::func::FuncOp func, llvm::ArrayRef<Arg> args);
+
+private:
+  mlir::LogicalResult execBlock(mlir::Block &block, llvm::ArrayRef<Tensor> args,
+                                llvm::SmallVectorImpl<Tensor> &terminatorOperands);
+  mlir::LogicalResult execOp(mlir::Operation *op);
+  mlir::LogicalResult execFor(mlir::scf::ForOp op);
+  mlir::LogicalResult execIf(mlir::scf::IfOp op);
+  mlir::LogicalResult execWhile(mlir::scf::WhileOp op);
+  mlir::LogicalResult execLoad(LoadOp op);
+  mlir::LogicalResult execStore(StoreOp op);
+  mlir::LogicalResult execPrint(PrintOp op);
+  mlir::LogicalResult execAssert(AssertOp op);
+  /// Checks that [addr, addr + bytes) lies in a registered buffer.
+  bool inBounds(int64_t addr, size_t bytes) const;
+  std::string indexText(const Tensor &t, size_t flat) const;
+
+  const Tensor &get(mlir::Value v) { return env.find(v)->second; }
+  void set(mlir::Value v, Tensor t) { env[v] = std::move(t); }
+
+  Interpreter &interp;
+  const RunOptions &options;
+  std::array<unsigned, 3> pid, grid;
+  llvm::DenseMap<mlir::Value, Tensor> env;
+};
+
+} // namespace blk::interp
+
+#endif

@@ -1,0 +1,358 @@
+// The interpreter's engine: programs of the grid, regions and scf control
+// flow, blk ops, checked memory.
+#include "Executor.h"
+
+#include "blk/Support/FloatBits.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Format.h"
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+using namespace mlir;
+
+namespace blk::interp {
+
+void Interpreter::addBuffer(void *data, size_t bytes) {
+  buffers.push_back({uintptr_t(data), uintptr_t(data) + bytes});
+}
+
+LogicalResult Interpreter::run(StringRef kernel, std::array<unsigned, 3> grid, ArrayRef<Arg> args,
+                               const RunOptions &options) {
+  auto func = module.lookupSymbol<func::FuncOp>(kernel);
+  if (!func || !func->hasAttr(kKernelAttr))
+    return emitError(module.getLoc()) << "no kernel named '" << kernel << "'";
+  if (args.size() != func.getNumArguments())
+    return emitError(func.getLoc()) << "kernel '" << kernel << "' takes " << func.getNumArguments()
+                                    << " arguments, got " << args.size();
+  for (auto [idx, type] : llvm::enumerate(func.getArgumentTypes())) {
+    Arg::Kind want = isa<PointerType>(type) ? Arg::Pointer : isa<FloatType>(type) ? Arg::Float : Arg::Int;
+    if (args[idx].kind != want)
+      return emitError(func.getLoc()) << "argument " << idx << " of kernel '" << kernel << "' must be "
+                                      << (want == Arg::Pointer ? "a pointer" : want == Arg::Float ? "a float" : "an integer");
+  }
+  if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
+    return emitError(func.getLoc()) << "empty grid";
+  std::vector<std::array<unsigned, 3>> programs;
+  for (unsigned z = 0; z < grid[2]; ++z)
+    for (unsigned y = 0; y < grid[1]; ++y)
+      for (unsigned x = 0; x < grid[0]; ++x)
+        programs.push_back({x, y, z});
+  if (options.shuffle) {
+    std::mt19937_64 rng(options.seed);
+    std::shuffle(programs.begin(), programs.end(), rng);
+  }
+  for (const auto &pid : programs) {
+    Executor exec(*this, options, pid, grid);
+    if (failed(exec.runKernel(func, args)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult Executor::runKernel(func::FuncOp func, ArrayRef<Arg> args) {
+  SmallVector<Tensor> argValues;
+  for (auto [arg, type] : llvm::zip(args, func.getArgumentTypes())) {
+    Tensor t = Tensor::like(type, 1);
+    if (arg.kind == Arg::Float)
+      t.f[0] = roundTo(type, arg.f);
+    else if (arg.kind == Arg::Pointer)
+      t.i[0] = int64_t(uintptr_t(arg.ptr));
+    else
+      t.i[0] = wrapInt(type.getIntOrFloatBitWidth(), arg.i);
+    argValues.push_back(std::move(t));
+  }
+  SmallVector<Tensor> ignored;
+  return execBlock(func.getBody().front(), argValues, ignored);
+}
+
+LogicalResult Executor::execBlock(Block &block, ArrayRef<Tensor> args, SmallVectorImpl<Tensor> &terminatorOperands) {
+  for (auto [arg, value] : llvm::zip(block.getArguments(), args))
+    set(arg, value);
+  for (Operation &op : block) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      terminatorOperands.clear();
+      for (Value v : op.getOperands())
+        terminatorOperands.push_back(get(v));
+      return success();
+    }
+    if (failed(execOp(&op)))
+      return failure();
+  }
+  return success();
+}
+
+static Tensor scalarInt(Type type, int64_t v) {
+  Tensor t = Tensor::like(type, 1);
+  t.i[0] = v;
+  return t;
+}
+
+LogicalResult Executor::execOp(Operation *op) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> LogicalResult {
+        Type type = c.getType();
+        size_t n = 1;
+        if (auto r = dyn_cast<RankedTensorType>(type))
+          n = r.getNumElements();
+        Tensor t = Tensor::like(type, n);
+        Attribute value = c.getValue();
+        if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+          if (!dense.isSplat())
+            return op->emitError("the interpreter supports only splat block constants");
+          value = dense.getSplatValue<Attribute>();
+        }
+        if (auto f = dyn_cast<FloatAttr>(value))
+          std::fill(t.f.begin(), t.f.end(), f.getValueAsDouble());
+        else if (auto i = dyn_cast<IntegerAttr>(value))
+          std::fill(t.i.begin(), t.i.end(), wrapInt(t.elem.getIntOrFloatBitWidth(), i.getValue().getSExtValue()));
+        else
+          return op->emitError("unsupported constant");
+        set(c.getResult(), std::move(t));
+        return success();
+      })
+      .Case<ProgramIdOp>([&](ProgramIdOp p) {
+        set(p.getResult(), scalarInt(p.getType(), pid[p.getAxis()]));
+        return success();
+      })
+      .Case<NumProgramsOp>([&](NumProgramsOp p) {
+        set(p.getResult(), scalarInt(p.getType(), grid[p.getAxis()]));
+        return success();
+      })
+      .Case<ArangeOp>([&](ArangeOp a) {
+        Tensor t = Tensor::like(a.getType(), size_t(a.getEnd() - a.getStart()));
+        std::iota(t.i.begin(), t.i.end(), int64_t(a.getStart()));
+        set(a.getResult(), std::move(t));
+        return success();
+      })
+      .Case<SplatOp>([&](SplatOp s) {
+        const Tensor &src = get(s.getSrc());
+        size_t n = s.getType().getNumElements();
+        Tensor t = Tensor::like(s.getType(), n);
+        if (t.isFloat())
+          std::fill(t.f.begin(), t.f.end(), src.f[0]);
+        else
+          std::fill(t.i.begin(), t.i.end(), src.i[0]);
+        set(s.getResult(), std::move(t));
+        return success();
+      })
+      .Case<AddPtrOp>([&](AddPtrOp p) {
+        Type pointee = cast<PointerType>(getElementTypeOrSelf(p.getType())).getPointeeType();
+        int64_t bytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+        const Tensor &ptr = get(p.getPtr()), &off = get(p.getOffset());
+        Tensor t = Tensor::like(p.getType(), ptr.size());
+        for (size_t j = 0; j < t.i.size(); ++j)
+          t.i[j] = int64_t(uint64_t(ptr.i[j]) + uint64_t(off.i[off.i.size() == 1 ? 0 : j] * bytes));
+        set(p.getResult(), std::move(t));
+        return success();
+      })
+      .Case<AssumeOp>([&](AssumeOp a) {
+        set(a.getResult(), get(a.getSrc()));
+        return success();
+      })
+      .Case<LoadOp>([&](LoadOp l) { return execLoad(l); })
+      .Case<StoreOp>([&](StoreOp s) { return execStore(s); })
+      .Case<PrintOp>([&](PrintOp p) { return execPrint(p); })
+      .Case<AssertOp>([&](AssertOp a) { return execAssert(a); })
+      .Case<scf::ForOp>([&](scf::ForOp f) { return execFor(f); })
+      .Case<scf::IfOp>([&](scf::IfOp i) { return execIf(i); })
+      .Case<scf::WhileOp>([&](scf::WhileOp w) { return execWhile(w); })
+      .Default([&](Operation *) -> LogicalResult {
+        if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+          return op->emitError("the interpreter does not support '") << op->getName() << "'";
+        SmallVector<const Tensor *> operands;
+        for (Value v : op->getOperands())
+          operands.push_back(&get(v));
+        Tensor result;
+        if (failed(evalElementwise(op, operands, result)))
+          return failure();
+        set(op->getResult(0), std::move(result));
+        return success();
+      });
+}
+
+LogicalResult Executor::execFor(scf::ForOp op) {
+  int64_t lb = get(op.getLowerBound()).i[0], ub = get(op.getUpperBound()).i[0], step = get(op.getStep()).i[0];
+  SmallVector<Tensor> carried;
+  for (Value v : op.getInitArgs())
+    carried.push_back(get(v));
+  if (step <= 0 && lb < ub)
+    return op->emitError("loop step must be positive, got ") << step;
+  Type ivType = op.getInductionVar().getType();
+  for (int64_t iv = lb; iv < ub; iv += step) {
+    SmallVector<Tensor> args{scalarInt(ivType, iv)};
+    args.append(carried.begin(), carried.end());
+    SmallVector<Tensor> next;
+    if (failed(execBlock(*op.getBody(), args, next)))
+      return failure();
+    carried = std::move(next);
+  }
+  for (auto [result, value] : llvm::zip(op.getResults(), carried))
+    set(result, value);
+  return success();
+}
+
+LogicalResult Executor::execIf(scf::IfOp op) {
+  bool cond = get(op.getCondition()).i[0] & 1;
+  Region &region = cond ? op.getThenRegion() : op.getElseRegion();
+  SmallVector<Tensor> results;
+  if (!region.empty() && failed(execBlock(region.front(), {}, results)))
+    return failure();
+  for (auto [result, value] : llvm::zip(op.getResults(), results))
+    set(result, value);
+  return success();
+}
+
+LogicalResult Executor::execWhile(scf::WhileOp op) {
+  SmallVector<Tensor> carried;
+  for (Value v : op.getInits())
+    carried.push_back(get(v));
+  while (true) {
+    SmallVector<Tensor> condOperands;
+    if (failed(execBlock(op.getBefore().front(), carried, condOperands)))
+      return failure();
+    bool cond = condOperands[0].i[0] & 1;
+    SmallVector<Tensor> passed(condOperands.begin() + 1, condOperands.end());
+    if (!cond) {
+      for (auto [result, value] : llvm::zip(op.getResults(), passed))
+        set(result, value);
+      return success();
+    }
+    if (failed(execBlock(op.getAfter().front(), passed, carried)))
+      return failure();
+  }
+}
+
+bool Executor::inBounds(int64_t addr, size_t bytes) const {
+  uintptr_t a = uintptr_t(addr);
+  for (const auto &r : interp.buffers)
+    if (a >= r.begin && a + bytes <= r.end)
+      return true;
+  return false;
+}
+
+std::string Executor::indexText(const Tensor &t, size_t flat) const {
+  if (t.shape.empty())
+    return "";
+  std::string s = " at index (";
+  SmallVector<int64_t> coord(t.shape.size());
+  for (size_t d = t.shape.size(); d-- > 0;) {
+    coord[d] = int64_t(flat) % t.shape[d];
+    flat /= size_t(t.shape[d]);
+  }
+  for (size_t d = 0; d < coord.size(); ++d)
+    s += (d ? ", " : "") + std::to_string(coord[d]);
+  return s + ")";
+}
+
+static std::string programText(std::array<unsigned, 3> pid) {
+  return "program (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " + std::to_string(pid[2]) + ")";
+}
+
+LogicalResult Executor::execLoad(LoadOp op) {
+  const Tensor &ptr = get(op.getPtr());
+  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+  const Tensor *other = op.getOther() ? &get(op.getOther()) : nullptr;
+  Tensor out = Tensor::like(op.getType(), ptr.size());
+  Type elem = out.elem;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  size_t bytes = std::max(1u, bits / 8);
+  for (size_t j = 0; j < ptr.size(); ++j) {
+    if (mask && !(mask->i[mask->i.size() == 1 ? 0 : j] & 1)) {
+      if (out.isFloat())
+        out.f[j] = other ? other->f[other->f.size() == 1 ? 0 : j] : 0.0;
+      else
+        out.i[j] = other ? other->i[other->i.size() == 1 ? 0 : j] : 0;
+      continue;
+    }
+    if (!inBounds(ptr.i[j], bytes))
+      return op.emitError() << "out-of-bounds load in " << programText(pid) << indexText(ptr, j) << ": address 0x"
+                            << llvm::utohexstr(uint64_t(ptr.i[j])) << " is outside every buffer of the kernel";
+    const void *p = reinterpret_cast<const void *>(uintptr_t(ptr.i[j]));
+    if (elem.isF32()) {
+      float v;
+      std::memcpy(&v, p, 4);
+      out.f[j] = v;
+    } else if (elem.isF64()) {
+      std::memcpy(&out.f[j], p, 8);
+    } else if (elem.isF16() || elem.isBF16()) {
+      uint16_t h;
+      std::memcpy(&h, p, 2);
+      out.f[j] = elem.isF16() ? fromF16(h) : fromBF16(h);
+    } else {
+      int64_t v = 0;
+      std::memcpy(&v, p, bytes); // little-endian
+      out.i[j] = bits == 1 ? int64_t(v != 0) : wrapInt(bits, v);
+    }
+  }
+  set(op.getResult(), std::move(out));
+  return success();
+}
+
+LogicalResult Executor::execStore(StoreOp op) {
+  const Tensor &ptr = get(op.getPtr()), &value = get(op.getValue());
+  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+  Type elem = value.elem;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  size_t bytes = std::max(1u, bits / 8);
+  for (size_t j = 0; j < ptr.size(); ++j) {
+    if (mask && !(mask->i[mask->i.size() == 1 ? 0 : j] & 1))
+      continue;
+    if (!inBounds(ptr.i[j], bytes))
+      return op.emitError() << "out-of-bounds store in " << programText(pid) << indexText(ptr, j) << ": address 0x"
+                            << llvm::utohexstr(uint64_t(ptr.i[j])) << " is outside every buffer of the kernel";
+    void *p = reinterpret_cast<void *>(uintptr_t(ptr.i[j]));
+    if (elem.isF32()) {
+      float v = float(value.f[j]);
+      std::memcpy(p, &v, 4);
+    } else if (elem.isF64()) {
+      std::memcpy(p, &value.f[j], 8);
+    } else if (elem.isF16() || elem.isBF16()) {
+      uint16_t h = elem.isF16() ? toF16(float(value.f[j])) : toBF16(float(value.f[j]));
+      std::memcpy(p, &h, 2);
+    } else {
+      int64_t v = bits == 1 ? (value.i[j] & 1) : value.i[j];
+      std::memcpy(p, &v, bytes);
+    }
+  }
+  return success();
+}
+
+LogicalResult Executor::execPrint(PrintOp op) {
+  llvm::raw_ostream &os = *options.printStream;
+  std::string head = "pid (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " + std::to_string(pid[2]) + ") ";
+  if (op.getArgs().empty())
+    os << head << op.getPrefix() << "\n";
+  for (Value v : op.getArgs()) {
+    const Tensor &t = get(v);
+    for (size_t j = 0; j < t.size(); ++j) {
+      os << head;
+      if (!t.shape.empty())
+        os << "idx (" << indexText(t, j).substr(11);
+      if (!t.shape.empty())
+        os << " ";
+      os << op.getPrefix();
+      if (t.isFloat())
+        os << llvm::format("%f", t.f[j]);
+      else if (isa<PointerType>(t.elem))
+        os << "0x" << llvm::utohexstr(uint64_t(t.i[j]));
+      else
+        os << t.i[j];
+      os << "\n";
+    }
+  }
+  os.flush();
+  return success();
+}
+
+LogicalResult Executor::execAssert(AssertOp op) {
+  const Tensor &c = get(op.getCondition());
+  for (size_t j = 0; j < c.i.size(); ++j)
+    if (!(c.i[j] & 1))
+      return op.emitError() << "device_assert failed in " << programText(pid) << indexText(c, j) << ": "
+                            << op.getMessage();
+  return success();
+}
+
+} // namespace blk::interp

@@ -1,0 +1,235 @@
+// Elementwise semantics of arith and math ops, per element type.
+#include "Executor.h"
+
+#include "blk/Support/FloatBits.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <cmath>
+
+using namespace mlir;
+
+namespace blk::interp {
+
+Tensor Tensor::like(Type type, size_t n) {
+  Tensor t;
+  t.elem = getElementTypeOrSelf(type);
+  if (auto r = dyn_cast<RankedTensorType>(type))
+    t.shape.assign(r.getShape().begin(), r.getShape().end());
+  if (t.isFloat())
+    t.f.resize(n);
+  else
+    t.i.resize(n);
+  return t;
+}
+
+double roundTo(Type t, double v) {
+  if (t.isF64())
+    return v;
+  if (t.isF32())
+    return double(float(v));
+  if (t.isF16())
+    return fromF16(toF16(float(v)));
+  if (t.isBF16())
+    return fromBF16(toBF16(float(v)));
+  return v;
+}
+
+int64_t wrapInt(unsigned width, int64_t v) {
+  if (width >= 64)
+    return v;
+  if (width == 1)
+    return v & 1;
+  uint64_t mask = (uint64_t(1) << width) - 1;
+  uint64_t u = uint64_t(v) & mask;
+  if (u >> (width - 1))
+    u |= ~mask;
+  return int64_t(u);
+}
+
+static uint64_t unsignedOf(unsigned width, int64_t v) {
+  return width >= 64 ? uint64_t(v) : uint64_t(v) & ((uint64_t(1) << width) - 1);
+}
+
+static bool comparePredicate(arith::CmpIPredicate p, int64_t a, int64_t b, unsigned w) {
+  uint64_t ua = unsignedOf(w, a), ub = unsignedOf(w, b);
+  if (w == 1) { // i1 compares as unsigned 0/1 for signed predicates too (true = -1 in two's complement)
+    a = -(a & 1);
+    b = -(b & 1);
+  }
+  switch (p) {
+  case arith::CmpIPredicate::eq: return a == b;
+  case arith::CmpIPredicate::ne: return a != b;
+  case arith::CmpIPredicate::slt: return a < b;
+  case arith::CmpIPredicate::sle: return a <= b;
+  case arith::CmpIPredicate::sgt: return a > b;
+  case arith::CmpIPredicate::sge: return a >= b;
+  case arith::CmpIPredicate::ult: return ua < ub;
+  case arith::CmpIPredicate::ule: return ua <= ub;
+  case arith::CmpIPredicate::ugt: return ua > ub;
+  case arith::CmpIPredicate::uge: return ua >= ub;
+  }
+  return false;
+}
+
+static bool comparePredicate(arith::CmpFPredicate p, double a, double b) {
+  bool unordered = std::isnan(a) || std::isnan(b);
+  using P = arith::CmpFPredicate;
+  switch (p) {
+  case P::AlwaysFalse: return false;
+  case P::OEQ: return !unordered && a == b;
+  case P::OGT: return !unordered && a > b;
+  case P::OGE: return !unordered && a >= b;
+  case P::OLT: return !unordered && a < b;
+  case P::OLE: return !unordered && a <= b;
+  case P::ONE: return !unordered && a != b;
+  case P::ORD: return !unordered;
+  case P::UEQ: return unordered || a == b;
+  case P::UGT: return unordered || a > b;
+  case P::UGE: return unordered || a >= b;
+  case P::ULT: return unordered || a < b;
+  case P::ULE: return unordered || a <= b;
+  case P::UNE: return unordered || a != b;
+  case P::UNO: return unordered;
+  case P::AlwaysTrue: return true;
+  }
+  return false;
+}
+
+/// Float-to-integer conversion as the GPU does it (cvt.rzi saturates, NaN to 0).
+static int64_t floatToInt(double v, unsigned width, bool isUnsigned) {
+  if (std::isnan(v))
+    return 0;
+  double t = std::trunc(v);
+  if (isUnsigned) {
+    double hi = width >= 64 ? 18446744073709551615.0 : double((uint64_t(1) << width) - 1);
+    uint64_t u = t <= 0 ? 0 : t >= hi ? (width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1) : uint64_t(t);
+    return wrapInt(width, int64_t(u));
+  }
+  double lo = -std::ldexp(1.0, int(width) - 1), hi = std::ldexp(1.0, int(width) - 1) - 1;
+  if (t <= lo)
+    return wrapInt(width, int64_t(lo));
+  if (t >= hi)
+    return width >= 64 ? INT64_MAX : int64_t(hi);
+  return int64_t(t);
+}
+
+LogicalResult evalElementwise(Operation *op, ArrayRef<const Tensor *> in, Tensor &out) {
+  Type resultType = op->getResult(0).getType();
+  size_t n = 1;
+  for (const Tensor *t : in)
+    n = std::max(n, t->size());
+  out = Tensor::like(resultType, n);
+  Type elem = out.elem;
+  unsigned w = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64;
+  auto F = [&](size_t k, size_t idx) { return in[k]->f[in[k]->f.size() == 1 ? 0 : idx]; };
+  auto I = [&](size_t k, size_t idx) { return in[k]->i[in[k]->i.size() == 1 ? 0 : idx]; };
+  unsigned inWidth = in.empty() ? w : (in[0]->elem.isIntOrFloat() ? in[0]->elem.getIntOrFloatBitWidth() : 64);
+
+  auto floatOp = [&](auto fn) {
+    for (size_t j = 0; j < n; ++j)
+      out.f[j] = roundTo(elem, fn(j));
+    return success();
+  };
+  auto intOp = [&](auto fn) {
+    for (size_t j = 0; j < n; ++j)
+      out.i[j] = wrapInt(w, fn(j));
+    return success();
+  };
+  auto divisor = [&](size_t j) -> int64_t { return I(1, j) == 0 ? 1 : I(1, j); }; // GPU division by 0 is undefined
+
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<arith::AddFOp>([&](auto) { return floatOp([&](size_t j) { return F(0, j) + F(1, j); }); })
+      .Case<arith::SubFOp>([&](auto) { return floatOp([&](size_t j) { return F(0, j) - F(1, j); }); })
+      .Case<arith::MulFOp>([&](auto) { return floatOp([&](size_t j) { return F(0, j) * F(1, j); }); })
+      .Case<arith::DivFOp>([&](auto) { return floatOp([&](size_t j) { return F(0, j) / F(1, j); }); })
+      .Case<arith::RemFOp>([&](auto) { return floatOp([&](size_t j) { return std::fmod(F(0, j), F(1, j)); }); })
+      .Case<arith::NegFOp>([&](auto) { return floatOp([&](size_t j) { return -F(0, j); }); })
+      .Case<arith::MaxNumFOp>([&](auto) { return floatOp([&](size_t j) { return std::fmax(F(0, j), F(1, j)); }); })
+      .Case<arith::MinNumFOp>([&](auto) { return floatOp([&](size_t j) { return std::fmin(F(0, j), F(1, j)); }); })
+      .Case<arith::MaximumFOp>([&](auto) {
+        return floatOp([&](size_t j) { return std::isnan(F(0, j)) || std::isnan(F(1, j)) ? NAN : std::fmax(F(0, j), F(1, j)); });
+      })
+      .Case<arith::MinimumFOp>([&](auto) {
+        return floatOp([&](size_t j) { return std::isnan(F(0, j)) || std::isnan(F(1, j)) ? NAN : std::fmin(F(0, j), F(1, j)); });
+      })
+      .Case<arith::AddIOp>([&](auto) { return intOp([&](size_t j) { return int64_t(uint64_t(I(0, j)) + uint64_t(I(1, j))); }); })
+      .Case<arith::SubIOp>([&](auto) { return intOp([&](size_t j) { return int64_t(uint64_t(I(0, j)) - uint64_t(I(1, j))); }); })
+      .Case<arith::MulIOp>([&](auto) { return intOp([&](size_t j) { return int64_t(uint64_t(I(0, j)) * uint64_t(I(1, j))); }); })
+      .Case<arith::DivSIOp>([&](auto) { return intOp([&](size_t j) { return I(0, j) / divisor(j); }); })
+      .Case<arith::RemSIOp>([&](auto) { return intOp([&](size_t j) { return I(0, j) % divisor(j); }); })
+      .Case<arith::DivUIOp>([&](auto) {
+        return intOp([&](size_t j) { return int64_t(unsignedOf(w, I(0, j)) / std::max<uint64_t>(1, unsignedOf(w, I(1, j)))); });
+      })
+      .Case<arith::RemUIOp>([&](auto) {
+        return intOp([&](size_t j) { return int64_t(unsignedOf(w, I(0, j)) % std::max<uint64_t>(1, unsignedOf(w, I(1, j)))); });
+      })
+      .Case<arith::AndIOp>([&](auto) { return intOp([&](size_t j) { return I(0, j) & I(1, j); }); })
+      .Case<arith::OrIOp>([&](auto) { return intOp([&](size_t j) { return I(0, j) | I(1, j); }); })
+      .Case<arith::XOrIOp>([&](auto) { return intOp([&](size_t j) { return I(0, j) ^ I(1, j); }); })
+      .Case<arith::ShLIOp>([&](auto) {
+        return intOp([&](size_t j) { return unsignedOf(w, I(1, j)) >= w ? 0 : int64_t(uint64_t(I(0, j)) << I(1, j)); });
+      })
+      .Case<arith::ShRSIOp>([&](auto) {
+        return intOp([&](size_t j) { return I(0, j) >> std::min<uint64_t>(63, unsignedOf(w, I(1, j))); });
+      })
+      .Case<arith::ShRUIOp>([&](auto) {
+        return intOp([&](size_t j) {
+          uint64_t s = unsignedOf(w, I(1, j));
+          return s >= w ? 0 : int64_t(unsignedOf(w, I(0, j)) >> s);
+        });
+      })
+      .Case<arith::MaxSIOp>([&](auto) { return intOp([&](size_t j) { return std::max(I(0, j), I(1, j)); }); })
+      .Case<arith::MinSIOp>([&](auto) { return intOp([&](size_t j) { return std::min(I(0, j), I(1, j)); }); })
+      .Case<arith::MaxUIOp>([&](auto) {
+        return intOp([&](size_t j) { return unsignedOf(w, I(0, j)) >= unsignedOf(w, I(1, j)) ? I(0, j) : I(1, j); });
+      })
+      .Case<arith::MinUIOp>([&](auto) {
+        return intOp([&](size_t j) { return unsignedOf(w, I(0, j)) <= unsignedOf(w, I(1, j)) ? I(0, j) : I(1, j); });
+      })
+      .Case<arith::CmpIOp>([&](arith::CmpIOp c) {
+        for (size_t j = 0; j < n; ++j)
+          out.i[j] = comparePredicate(c.getPredicate(), I(0, j), I(1, j), inWidth);
+        return success();
+      })
+      .Case<arith::CmpFOp>([&](arith::CmpFOp c) {
+        for (size_t j = 0; j < n; ++j)
+          out.i[j] = comparePredicate(c.getPredicate(), F(0, j), F(1, j));
+        return success();
+      })
+      .Case<arith::SelectOp>([&](auto) {
+        for (size_t j = 0; j < n; ++j) {
+          bool c = I(0, j) & 1;
+          if (out.isFloat())
+            out.f[j] = c ? F(1, j) : F(2, j);
+          else
+            out.i[j] = c ? I(1, j) : I(2, j);
+        }
+        return success();
+      })
+      .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { return floatOp([&](size_t j) { return F(0, j); }); })
+      .Case<arith::SIToFPOp>([&](auto) { return floatOp([&](size_t j) { return double(I(0, j)); }); })
+      .Case<arith::UIToFPOp>([&](auto) { return floatOp([&](size_t j) { return double(unsignedOf(inWidth, I(0, j))); }); })
+      .Case<arith::FPToSIOp>([&](auto) { return intOp([&](size_t j) { return floatToInt(F(0, j), w, false); }); })
+      .Case<arith::FPToUIOp>([&](auto) { return intOp([&](size_t j) { return floatToInt(F(0, j), w, true); }); })
+      .Case<arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>([&](auto) { return intOp([&](size_t j) { return I(0, j); }); })
+      .Case<arith::ExtUIOp>([&](auto) { return intOp([&](size_t j) { return int64_t(unsignedOf(inWidth, I(0, j))); }); })
+      .Case<math::ExpOp>([&](auto) { return floatOp([&](size_t j) { return std::exp(F(0, j)); }); })
+      .Case<math::Exp2Op>([&](auto) { return floatOp([&](size_t j) { return std::exp2(F(0, j)); }); })
+      .Case<math::LogOp>([&](auto) { return floatOp([&](size_t j) { return std::log(F(0, j)); }); })
+      .Case<math::Log2Op>([&](auto) { return floatOp([&](size_t j) { return std::log2(F(0, j)); }); })
+      .Case<math::SqrtOp>([&](auto) { return floatOp([&](size_t j) { return std::sqrt(F(0, j)); }); })
+      .Case<math::RsqrtOp>([&](auto) { return floatOp([&](size_t j) { return 1.0 / std::sqrt(F(0, j)); }); })
+      .Case<math::AbsFOp>([&](auto) { return floatOp([&](size_t j) { return std::fabs(F(0, j)); }); })
+      .Case<math::SinOp>([&](auto) { return floatOp([&](size_t j) { return std::sin(F(0, j)); }); })
+      .Case<math::CosOp>([&](auto) { return floatOp([&](size_t j) { return std::cos(F(0, j)); }); })
+      .Case<math::TanhOp>([&](auto) { return floatOp([&](size_t j) { return std::tanh(F(0, j)); }); })
+      .Case<math::ErfOp>([&](auto) { return floatOp([&](size_t j) { return std::erf(F(0, j)); }); })
+      .Case<math::FloorOp>([&](auto) { return floatOp([&](size_t j) { return std::floor(F(0, j)); }); })
+      .Case<math::CeilOp>([&](auto) { return floatOp([&](size_t j) { return std::ceil(F(0, j)); }); })
+      .Case<math::FmaOp>([&](auto) { return floatOp([&](size_t j) { return std::fma(F(0, j), F(1, j), F(2, j)); }); })
+      .Case<math::AbsIOp>([&](auto) { return intOp([&](size_t j) { return I(0, j) < 0 ? -I(0, j) : I(0, j); }); })
+      .Default([&](Operation *) -> LogicalResult { return op->emitError("the interpreter does not support this op"); });
+}
+
+} // namespace blk::interp

@@ -1,0 +1,233 @@
+// The CPU interpreter: every kernel of kernels/ against the float64
+// references the GPU tests use, and the interpreter's own semantics.
+#include "../common/Reference.h"
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "blk/Frontend/MLIRGen.h"
+#include "blk/Frontend/Parser.h"
+#include "blk/Interpreter/Interpreter.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <gtest/gtest.h>
+
+using namespace blk;
+
+namespace {
+
+/// A compiled source and the diagnostics its runs produced.
+struct Program {
+  mlir::MLIRContext ctx;
+  std::unique_ptr<ast::File> file;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string diagnostics;
+  std::unique_ptr<mlir::ScopedDiagnosticHandler> handler;
+
+  Program(const std::string &source, std::map<std::string, std::string> defines = {}) {
+    handler = std::make_unique<mlir::ScopedDiagnosticHandler>(&ctx, [this](mlir::Diagnostic &d) {
+      diagnostics += d.str() + "\n";
+      return mlir::success();
+    });
+    file = parseFile(ctx, source, "test.blk");
+    if (!file)
+      return;
+    GenOptions options;
+    options.defines = std::move(defines);
+    module = generateModule(ctx, *file, options);
+  }
+  int64_t block(llvm::StringRef kernel) {
+    auto f = module->lookupSymbol<mlir::func::FuncOp>(kernel);
+    auto c = f->getAttrOfType<mlir::DictionaryAttr>(kConstantsAttr);
+    return llvm::cast<mlir::IntegerAttr>(c.get("BLOCK")).getInt();
+  }
+};
+
+std::string readKernel(const std::string &file) {
+  auto buf = llvm::MemoryBuffer::getFile(std::string(BLK_SOURCE_DIR) + "/kernels/" + file + ".blk");
+  return buf ? (*buf)->getBuffer().str() : std::string();
+}
+
+struct Param {
+  size_t caseIndex;
+  ref::DType type;
+  size_t n;
+};
+
+class Kernels : public testing::TestWithParam<Param> {};
+
+TEST_P(Kernels, MatchFloat64Reference) {
+  const Param &p = GetParam();
+  const auto &c = ref::elementwiseCases()[p.caseIndex];
+  Program prog(readKernel(c.file), {{"T", ref::name(p.type)}});
+  ASSERT_TRUE(prog.module) << prog.diagnostics;
+  std::mt19937_64 rng(std::random_device{}());
+  ref::Buffer x(p.type, p.n), y(p.type, p.n), out(p.type, p.n);
+  x.fillUniform(rng, c.lo, c.hi);
+  y.fillUniform(rng, c.lo, c.hi);
+  out.poison();
+  interp::Interpreter in(*prog.module);
+  for (ref::Buffer *b : {&x, &y, &out})
+    in.addBuffer(b->data.data(), b->data.size());
+  int64_t block = prog.block(c.kernel);
+  unsigned grid = unsigned((p.n + block - 1) / block);
+  interp::RunOptions options;
+  options.shuffle = true;
+  options.seed = rng();
+  ASSERT_TRUE(mlir::succeeded(in.run(c.kernel, {grid, 1, 1},
+                                     {interp::Arg::pointer(x.data.data()), interp::Arg::pointer(y.data.data()),
+                                      interp::Arg::pointer(out.data.data()), interp::Arg::integer(int64_t(p.n))},
+                                     options)))
+      << prog.diagnostics;
+  std::vector<double> expect(p.n);
+  for (size_t i = 0; i < p.n; ++i)
+    expect[i] = c.fn(x.get(i), y.get(i));
+  EXPECT_LT(ref::relativeError(out, expect), ref::tolerance(p.type));
+}
+
+std::vector<Param> params() {
+  std::vector<Param> ps;
+  for (size_t c = 0; c < ref::elementwiseCases().size(); ++c)
+    for (ref::DType t : {ref::DType::F32, ref::DType::F16, ref::DType::BF16})
+      for (size_t n : {size_t(1), size_t(1000), size_t(4097)})
+        ps.push_back({c, t, n});
+  return ps;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, Kernels, testing::ValuesIn(params()), [](const auto &info) {
+  return std::string(ref::elementwiseCases()[info.param.caseIndex].file) + "_" + ref::name(info.param.type) + "_n" +
+         std::to_string(info.param.n);
+});
+
+TEST(Interpreter, MaskedLanesTakeOther) {
+  Program prog("@kernel\n"
+               "def k(X: *f32, Out: *f32, n: i32):\n"
+               "    offs = arange(0, 8)\n"
+               "    store(Out + offs, load(X + offs, mask=offs < n, other=7.5))\n");
+  ASSERT_TRUE(prog.module) << prog.diagnostics;
+  float x[3] = {1, 2, 3}, out[8];
+  interp::Interpreter in(*prog.module);
+  in.addBuffer(x, sizeof x);
+  in.addBuffer(out, sizeof out);
+  ASSERT_TRUE(mlir::succeeded(in.run("k", {1, 1, 1}, {interp::Arg::pointer(x), interp::Arg::pointer(out),
+                                                      interp::Arg::integer(3)})))
+      << prog.diagnostics;
+  EXPECT_EQ(out[2], 3.0f);
+  for (int i = 3; i < 8; ++i)
+    EXPECT_EQ(out[i], 7.5f) << i; // masked-off loads never touched memory beyond x
+}
+
+TEST(Interpreter, OutOfBoundsAccessIsReportedWithLocationAndIndex) {
+  Program prog("@kernel\n"
+               "def k(X: *f32, n: i32):\n"
+               "    offs = arange(0, 8)\n"
+               "    x = load(X + offs)\n");
+  ASSERT_TRUE(prog.module);
+  float x[5] = {};
+  interp::Interpreter in(*prog.module);
+  in.addBuffer(x, sizeof x);
+  EXPECT_TRUE(mlir::failed(in.run("k", {1, 1, 1}, {interp::Arg::pointer(x), interp::Arg::integer(8)})));
+  EXPECT_NE(prog.diagnostics.find("out-of-bounds load in program (0, 0, 0) at index (5)"), std::string::npos)
+      << prog.diagnostics;
+}
+
+TEST(Interpreter, OutOfBoundsStoreIsReported) {
+  Program prog("@kernel\n"
+               "def k(X: *i32):\n"
+               "    store(X + arange(0, 4) + program_id(0) * 4, 1)\n");
+  ASSERT_TRUE(prog.module);
+  int32_t x[6] = {};
+  interp::Interpreter in(*prog.module);
+  in.addBuffer(x, sizeof x);
+  EXPECT_TRUE(mlir::failed(in.run("k", {2, 1, 1}, {interp::Arg::pointer(x)})));
+  EXPECT_NE(prog.diagnostics.find("out-of-bounds store in program (1, 0, 0) at index (2)"), std::string::npos)
+      << prog.diagnostics;
+}
+
+TEST(Interpreter, HalfPrecisionRoundsAfterEveryOperation) {
+  // (x + y) - x with y below half an ulp of x: 0 in bf16/f16, y in f32.
+  const char *src = "@kernel\n"
+                    "def k(X: *T, Y: *T, Out: *T, T: dtype):\n"
+                    "    x = load(X)\n"
+                    "    store(Out, (x + load(Y)) - x)\n";
+  for (auto [type, tiny, expect] : {std::tuple{ref::DType::BF16, 1.0 / 512, 0.0},
+                                    std::tuple{ref::DType::F16, 1.0 / 4096, 0.0},
+                                    std::tuple{ref::DType::F32, 1.0 / 512, 1.0 / 512}}) {
+    Program prog(src, {{"T", ref::name(type)}});
+    ASSERT_TRUE(prog.module) << prog.diagnostics;
+    ref::Buffer x(type, 1), y(type, 1), out(type, 1);
+    x.set(0, 1.0);
+    y.set(0, tiny);
+    interp::Interpreter in(*prog.module);
+    for (ref::Buffer *b : {&x, &y, &out})
+      in.addBuffer(b->data.data(), b->data.size());
+    ASSERT_TRUE(mlir::succeeded(in.run("k", {1, 1, 1}, {interp::Arg::pointer(x.data.data()),
+                                                        interp::Arg::pointer(y.data.data()),
+                                                        interp::Arg::pointer(out.data.data())})));
+    EXPECT_EQ(out.get(0), expect) << ref::name(type);
+  }
+}
+
+TEST(Interpreter, DeviceAssertAndPrint) {
+  Program prog("@kernel\n"
+               "def k(X: *i32, n: i32):\n"
+               "    i = load(X + arange(0, 2))\n"
+               "    device_print(\"i = \", i)\n"
+               "    device_assert(i < n, \"i out of range\")\n");
+  ASSERT_TRUE(prog.module);
+  int32_t x[2] = {3, 9};
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  interp::RunOptions options;
+  options.printStream = &os;
+  interp::Interpreter in(*prog.module);
+  in.addBuffer(x, sizeof x);
+  EXPECT_TRUE(mlir::failed(in.run("k", {1, 1, 1}, {interp::Arg::pointer(x), interp::Arg::integer(5)}, options)));
+  EXPECT_EQ(printed, "pid (0, 0, 0) idx (0) i = 3\npid (0, 0, 0) idx (1) i = 9\n");
+  EXPECT_NE(prog.diagnostics.find("device_assert failed in program (0, 0, 0) at index (1): i out of range"),
+            std::string::npos)
+      << prog.diagnostics;
+}
+
+TEST(Interpreter, ControlFlowAndIntegerSemantics) {
+  Program prog("def tri(k):\n"
+               "    s = 0\n"
+               "    for i in range(0, k):\n"
+               "        s += i\n"
+               "    return s\n"
+               "@kernel\n"
+               "def k(Out: *i32, n: i32, u: u32):\n"
+               "    j = 1\n"
+               "    while j < n:\n"
+               "        j = j * 2\n"
+               "    if n > 5:\n"
+               "        store(Out, tri(n))\n"
+               "    else:\n"
+               "        store(Out, -1)\n"
+               "    store(Out + 1, j)\n"
+               "    store(Out + 2, -7 // 2)\n"
+               "    store(Out + 3, n // -2)\n"
+               "    store(Out + 4, (u >> 1).to(i32))\n");
+  ASSERT_TRUE(prog.module) << prog.diagnostics;
+  int32_t out[5] = {};
+  interp::Interpreter in(*prog.module);
+  in.addBuffer(out, sizeof out);
+  ASSERT_TRUE(mlir::succeeded(in.run("k", {1, 1, 1}, {interp::Arg::pointer(out), interp::Arg::integer(7),
+                                                      interp::Arg::integer(int64_t(0xfffffffe))})))
+      << prog.diagnostics;
+  EXPECT_EQ(out[0], 21);  // 0 + 1 + ... + 6
+  EXPECT_EQ(out[1], 8);
+  EXPECT_EQ(out[2], -4);  // constants fold with Python's floor division
+  EXPECT_EQ(out[3], -3);  // runtime integer division truncates, as on the GPU
+  EXPECT_EQ(out[4], 0x7fffffff); // unsigned shift
+}
+
+TEST(Interpreter, RefusesBadArguments) {
+  Program prog("@kernel\ndef k(X: *f32, n: i32):\n    pass\n");
+  ASSERT_TRUE(prog.module);
+  interp::Interpreter in(*prog.module);
+  EXPECT_TRUE(mlir::failed(in.run("k", {1, 1, 1}, {interp::Arg::integer(1)})));
+  EXPECT_NE(prog.diagnostics.find("takes 2 arguments, got 1"), std::string::npos);
+  EXPECT_TRUE(mlir::failed(in.run("k", {1, 1, 1}, {interp::Arg::integer(1), interp::Arg::integer(1)})));
+  EXPECT_NE(prog.diagnostics.find("argument 0 of kernel 'k' must be a pointer"), std::string::npos);
+}
+
+} // namespace
