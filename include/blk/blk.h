@@ -1,0 +1,113 @@
+// blk from C++: compile kernels from files or strings, specialize them on the
+// actual launch arguments as Triton does, and launch them on the GPU or on
+// the CPU interpreter with the same host code.
+//
+//   blk::Jit jit(blk::Backend::CUDA);            // or blk::Backend::CPU
+//   blk::Kernel add;
+//   if (auto s = jit.compileFile("kernels/vector_add.blk", "vector_add", {{"T", "f32"}}, add); !s.ok()) ...
+//   void *x, *y, *out;  jit.alloc(bytes, &x); ...  jit.upload(x, host, bytes);
+//   add.launch({blk::cdiv(n, 1024)}, {x, y, out, int32_t(n)});
+#ifndef BLK_BLK_H
+#define BLK_BLK_H
+
+#include "blk/Runtime/Runtime.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace blk {
+
+using rt::Grid;
+using rt::Status;
+
+enum class Backend { CUDA, CPU };
+
+/// How a kernel is compiled. `constants` binds constexpr and dtype parameters
+/// ("BLOCK" -> "1024", "T" -> "bf16").
+struct KernelOptions {
+  std::map<std::string, std::string> constants;
+  std::string arch = "sm_90a";
+  unsigned numWarps = 4;
+  /// Parameters never specialized (a pointer that is rarely aligned, a size
+  /// that changes every call): one variant serves every value.
+  std::vector<std::string> doNotSpecialize;
+};
+
+/// One launch argument: a pointer (device memory from Jit::alloc), an integer
+/// or a float. Converts implicitly from those C++ types.
+struct KernelArg {
+  enum Kind { Pointer, Int, Float } kind;
+  uint64_t bits = 0;
+  double real = 0;
+  KernelArg(void *p) : kind(Pointer), bits(uint64_t(uintptr_t(p))) {}
+  KernelArg(const void *p) : kind(Pointer), bits(uint64_t(uintptr_t(p))) {}
+  KernelArg(int32_t v) : kind(Int), bits(uint64_t(int64_t(v))) {}
+  KernelArg(int64_t v) : kind(Int), bits(uint64_t(v)) {}
+  KernelArg(uint32_t v) : kind(Int), bits(v) {}
+  KernelArg(uint64_t v) : kind(Int), bits(v) {}
+  KernelArg(float v) : kind(Float), real(v) {}
+  KernelArg(double v) : kind(Float), real(v) {}
+};
+
+inline unsigned cdiv(uint64_t a, uint64_t b) { return unsigned((a + b - 1) / b); }
+
+class Jit;
+
+/// A compiled kernel: each distinct specialization of its arguments is
+/// compiled once, on its first launch, and kept.
+class Kernel {
+public:
+  Kernel();
+  ~Kernel();
+  Kernel(Kernel &&) noexcept;
+  Kernel &operator=(Kernel &&) noexcept;
+
+  /// Checks the arguments against the kernel's parameters, picks (or
+  /// compiles) the variant specialized for them, and launches.
+  Status launch(Grid grid, const std::vector<KernelArg> &args, void *stream = nullptr);
+  /// The specialization `args` select, as blkc --spec would write it ("X:16,n:1").
+  std::string specialization(const std::vector<KernelArg> &args) const;
+  /// Variants compiled so far.
+  size_t numVariants() const;
+  /// A bound compile-time parameter ("BLOCK" -> "1024"), or empty.
+  std::string constant(const std::string &name) const;
+
+  struct Impl;
+
+private:
+  friend class Jit;
+  std::unique_ptr<Impl> impl;
+};
+
+/// Compiles and launches kernels on one backend. Owns the compiler's context
+/// and, for the CPU backend, the memory kernels may touch.
+class Jit {
+public:
+  explicit Jit(Backend backend = Backend::CUDA);
+  ~Jit();
+  Backend backend() const;
+  /// False (with the reason) when the backend cannot run here (no GPU).
+  Status available() const;
+
+  Status compileFile(const std::string &path, const std::string &kernel, const KernelOptions &options, Kernel &out);
+  Status compileSource(const std::string &source, const std::string &kernel, const KernelOptions &options,
+                       Kernel &out, const std::string &filename = "<string>");
+
+  /// Memory kernels read and write: device memory (CUDA) or checked host memory (CPU).
+  Status alloc(size_t bytes, void **out);
+  Status free(void *ptr);
+  Status upload(void *dst, const void *src, size_t bytes);
+  Status download(void *dst, const void *src, size_t bytes);
+  Status synchronize();
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace blk
+
+#endif

@@ -1,0 +1,362 @@
+#include "blk/blk.h"
+
+#include "blk/Compiler/Compiler.h"
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "blk/Frontend/MLIRGen.h"
+#include "blk/Frontend/Parser.h"
+#include "blk/Interpreter/Interpreter.h"
+#include "blk/Runtime/Driver.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include <cstdlib>
+#include <cstring>
+
+namespace blk {
+
+//===----------------------------------------------------------------------===//
+// Jit
+//===----------------------------------------------------------------------===//
+
+struct Jit::Impl {
+  Backend backend;
+  Status availability;
+  mlir::MLIRContext ctx;
+  /// CPU backend: the memory kernels may touch.
+  std::map<uintptr_t, size_t> hostAllocations;
+
+  explicit Impl(Backend b) : backend(b) {
+    ctx.printOpOnDiagnostic(false);
+    mlir::DialectRegistry registry;
+    registerBlkDialects(registry);
+    ctx.appendDialectRegistry(registry);
+    ctx.loadAllAvailableDialects();
+    if (backend == Backend::CUDA)
+      availability = rt::initDevice(0);
+  }
+};
+
+Jit::Jit(Backend backend) : impl(std::make_unique<Impl>(backend)) {}
+Jit::~Jit() {
+  for (auto &[p, bytes] : impl->hostAllocations)
+    std::free(reinterpret_cast<void *>(p));
+}
+Backend Jit::backend() const { return impl->backend; }
+Status Jit::available() const { return impl->availability; }
+
+Status Jit::alloc(size_t bytes, void **out) {
+  if (!out)
+    return Status::error("alloc: null output");
+  if (impl->backend == Backend::CPU) {
+    // 256-byte aligned, like cuMemAlloc, so that specialization behaves alike.
+    void *p = std::aligned_alloc(256, (std::max<size_t>(bytes, 1) + 255) / 256 * 256);
+    if (!p)
+      return Status::error("alloc: out of host memory");
+    impl->hostAllocations[uintptr_t(p)] = bytes;
+    *out = p;
+    return {};
+  }
+  if (!impl->availability.ok())
+    return impl->availability;
+  CUdeviceptr p;
+  CUresult r = rt::driver()->cuMemAlloc(&p, std::max<size_t>(bytes, 1));
+  if (r != CUDA_SUCCESS)
+    return Status::error("cuMemAlloc of " + std::to_string(bytes) + " bytes failed: " + rt::driverError(r));
+  *out = reinterpret_cast<void *>(p);
+  return {};
+}
+
+Status Jit::free(void *ptr) {
+  if (impl->backend == Backend::CPU) {
+    auto it = impl->hostAllocations.find(uintptr_t(ptr));
+    if (it == impl->hostAllocations.end())
+      return Status::error("free: not memory of this Jit");
+    std::free(ptr);
+    impl->hostAllocations.erase(it);
+    return {};
+  }
+  CUresult r = rt::driver()->cuMemFree(CUdeviceptr(uintptr_t(ptr)));
+  return r == CUDA_SUCCESS ? Status() : Status::error("cuMemFree failed: " + rt::driverError(r));
+}
+
+Status Jit::upload(void *dst, const void *src, size_t bytes) {
+  if (impl->backend == Backend::CPU) {
+    std::memcpy(dst, src, bytes);
+    return {};
+  }
+  CUresult r = rt::driver()->cuMemcpyHtoD(CUdeviceptr(uintptr_t(dst)), src, bytes);
+  return r == CUDA_SUCCESS ? Status() : Status::error("upload failed: " + rt::driverError(r));
+}
+
+Status Jit::download(void *dst, const void *src, size_t bytes) {
+  if (impl->backend == Backend::CPU) {
+    std::memcpy(dst, src, bytes);
+    return {};
+  }
+  CUresult r = rt::driver()->cuMemcpyDtoH(dst, CUdeviceptr(uintptr_t(src)), bytes);
+  return r == CUDA_SUCCESS ? Status() : Status::error("download failed: " + rt::driverError(r));
+}
+
+Status Jit::synchronize() {
+  if (impl->backend == Backend::CPU)
+    return {};
+  CUresult r = rt::driver()->cuCtxSynchronize();
+  return r == CUDA_SUCCESS ? Status() : Status::error("kernel failed: " + rt::driverError(r));
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Param {
+  std::string name;
+  enum Kind { Pointer, Int, Float } kind;
+  unsigned width = 64;
+  bool isUnsigned = false;
+};
+
+struct Variant {
+  std::unique_ptr<rt::Module> module; // CUDA
+  rt::Kernel kernel;
+  mlir::OwningOpRef<mlir::ModuleOp> ir; // CPU
+};
+} // namespace
+
+struct Kernel::Impl {
+  Jit::Impl *jit = nullptr;
+  std::string name;
+  KernelOptions options;
+  llvm::SourceMgr sourceMgr;
+  unsigned bufferId = 0;
+  std::unique_ptr<ast::File> ast;
+  std::vector<Param> params;
+  std::map<std::string, std::string> constants;
+  std::map<std::string, Variant> variants;
+
+  /// Runs `fn` with diagnostics rendered as text (file:line:col, source line, caret).
+  template <typename Fn> Status withDiagnostics(Fn fn) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &jit->ctx, os);
+    if (mlir::succeeded(fn()))
+      return {};
+    return Status::error(text.empty() ? "compilation failed" : text);
+  }
+
+  GenOptions genOptions(const std::string &spec) const {
+    GenOptions gen;
+    gen.defines = options.constants;
+    gen.kernels = {name};
+    llvm::SmallVector<llvm::StringRef> items;
+    llvm::StringRef(spec).split(items, ',', -1, false);
+    for (llvm::StringRef item : items) {
+      auto [param, value] = item.split(':');
+      if (value == "1")
+        gen.equalsOne.push_back(param.str());
+      else
+        gen.divisibility[param.str()] = 16;
+    }
+    return gen;
+  }
+
+  Status compileVariant(const std::string &spec, Variant &out) {
+    if (jit->backend == Backend::CPU) {
+      return withDiagnostics([&]() -> mlir::LogicalResult {
+        out.ir = generateModule(jit->ctx, *ast, genOptions(spec));
+        return mlir::success(bool(out.ir));
+      });
+    }
+    CompileOptions co;
+    co.gen = genOptions(spec);
+    co.target.arch = options.arch;
+    co.numWarps = options.numWarps;
+    co.emit = Stage::PTX;
+    std::string ptx;
+    Status s = withDiagnostics([&]() -> mlir::LogicalResult {
+      auto r = compile(jit->ctx, sourceMgr, bufferId, co);
+      if (mlir::failed(r))
+        return mlir::failure();
+      ptx = std::move(r->output);
+      return mlir::success();
+    });
+    if (!s.ok())
+      return s;
+    if (!jit->availability.ok())
+      return jit->availability;
+    s = rt::Module::load(ptx, out.module);
+    if (s.ok())
+      s = out.module->kernel(name, out.kernel);
+    return s;
+  }
+};
+
+Kernel::Kernel() = default;
+Kernel::~Kernel() = default;
+Kernel::Kernel(Kernel &&) noexcept = default;
+Kernel &Kernel::operator=(Kernel &&) noexcept = default;
+
+size_t Kernel::numVariants() const { return impl ? impl->variants.size() : 0; }
+
+std::string Kernel::constant(const std::string &name) const {
+  if (!impl)
+    return "";
+  auto it = impl->constants.find(name);
+  return it == impl->constants.end() ? "" : it->second;
+}
+
+std::string Kernel::specialization(const std::vector<KernelArg> &args) const {
+  std::string key;
+  if (!impl)
+    return key;
+  for (size_t i = 0; i < args.size() && i < impl->params.size(); ++i) {
+    const Param &p = impl->params[i];
+    if (llvm::is_contained(impl->options.doNotSpecialize, p.name) || p.kind == Param::Float)
+      continue;
+    const char *value = nullptr;
+    if (p.kind == Param::Pointer && args[i].bits % 16 == 0)
+      value = "16";
+    else if (p.kind == Param::Int && args[i].bits == 1)
+      value = "1";
+    else if (p.kind == Param::Int && args[i].bits % 16 == 0)
+      value = "16";
+    if (value)
+      key += (key.empty() ? "" : ",") + p.name + ":" + value;
+  }
+  return key;
+}
+
+Status Jit::compileSource(const std::string &source, const std::string &kernel, const KernelOptions &options,
+                          Kernel &out, const std::string &filename) {
+  auto k = std::make_unique<Kernel::Impl>();
+  k->jit = impl.get();
+  k->name = kernel;
+  k->options = options;
+  k->bufferId = k->sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
+  llvm::StringRef text = k->sourceMgr.getMemoryBuffer(k->bufferId)->getBuffer();
+  // Parse and generate once, unspecialized: errors surface here, and the
+  // parameters and bound constants become known.
+  mlir::OwningOpRef<mlir::ModuleOp> probe;
+  Status s = k->withDiagnostics([&]() -> mlir::LogicalResult {
+    k->ast = parseFile(impl->ctx, text, filename);
+    if (!k->ast)
+      return mlir::failure();
+    GenOptions gen = k->genOptions("");
+    probe = generateModule(impl->ctx, *k->ast, gen);
+    return mlir::success(bool(probe));
+  });
+  if (!s.ok())
+    return s;
+  auto func = probe->lookupSymbol<mlir::func::FuncOp>(kernel);
+  const ast::Function *fn = k->ast->find(kernel);
+  std::vector<std::string> names;
+  for (const ast::Param &p : fn->params) {
+    auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get());
+    if (!(ann && (ann->name == "constexpr" || ann->name == "dtype")))
+      names.push_back(p.name);
+  }
+  for (auto [idx, type] : llvm::enumerate(func.getArgumentTypes())) {
+    Param p{names[idx], Param::Int};
+    if (mlir::isa<PointerType>(type))
+      p.kind = Param::Pointer;
+    else if (mlir::isa<mlir::FloatType>(type))
+      p.kind = Param::Float, p.width = type.getIntOrFloatBitWidth();
+    else
+      p.width = type.getIntOrFloatBitWidth();
+    k->params.push_back(p);
+  }
+  if (auto c = func->getAttrOfType<mlir::DictionaryAttr>(kConstantsAttr))
+    for (mlir::NamedAttribute a : c) {
+      std::string v;
+      llvm::raw_string_ostream os(v);
+      if (auto i = mlir::dyn_cast<mlir::IntegerAttr>(a.getValue()))
+        os << i.getInt();
+      else if (auto f = mlir::dyn_cast<mlir::FloatAttr>(a.getValue()))
+        os << f.getValueAsDouble();
+      else if (auto str = mlir::dyn_cast<mlir::StringAttr>(a.getValue()))
+        os << str.getValue();
+      k->constants[a.getName().str()] = v;
+    }
+  out.impl = std::move(k);
+  return {};
+}
+
+Status Jit::compileFile(const std::string &path, const std::string &kernel, const KernelOptions &options,
+                        Kernel &out) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return Status::error("cannot read " + path + ": " + buffer.getError().message());
+  return compileSource((*buffer)->getBuffer().str(), kernel, options, out, path);
+}
+
+Status Kernel::launch(Grid grid, const std::vector<KernelArg> &args, void *stream) {
+  if (!impl)
+    return Status::error("launch of a kernel that was not compiled");
+  const auto &params = impl->params;
+  if (args.size() != params.size())
+    return Status::error("kernel '" + impl->name + "' takes " + std::to_string(params.size()) + " arguments, got " +
+                         std::to_string(args.size()));
+  static const char *kinds[] = {"a pointer", "an integer", "a float"};
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Param &p = params[i];
+    bool ok = args[i].kind == KernelArg::Kind(p.kind) || (p.kind == Param::Float && args[i].kind == KernelArg::Int);
+    if (!ok)
+      return Status::error("argument " + std::to_string(i) + " ('" + p.name + "') of kernel '" + impl->name +
+                           "' must be " + kinds[p.kind] + ", got " + kinds[args[i].kind]);
+    if (p.kind == Param::Pointer && args[i].bits == 0)
+      return Status::error("argument " + std::to_string(i) + " ('" + p.name + "') of kernel '" + impl->name +
+                           "' is a null pointer");
+    if (p.kind == Param::Int && p.width < 64) {
+      int64_t v = int64_t(args[i].bits);
+      int64_t lo = -(int64_t(1) << (p.width - 1)), hi = (int64_t(1) << p.width) - 1; // signed or unsigned range
+      if (v < lo || v > hi)
+        return Status::error("argument " + std::to_string(i) + " ('" + p.name + "') = " + std::to_string(v) +
+                             " does not fit in i" + std::to_string(p.width));
+    }
+  }
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0)
+    return Status::error("empty grid");
+  std::string key = specialization(args);
+  auto it = impl->variants.find(key);
+  if (it == impl->variants.end()) {
+    Variant v;
+    Status s = impl->compileVariant(key, v);
+    if (!s.ok())
+      return s;
+    it = impl->variants.emplace(key, std::move(v)).first;
+  }
+  Variant &v = it->second;
+  if (impl->jit->backend == Backend::CPU) {
+    interp::Interpreter in(*v.ir);
+    for (auto &[p, bytes] : impl->jit->hostAllocations)
+      in.addBuffer(reinterpret_cast<void *>(p), bytes);
+    std::vector<interp::Arg> iargs;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (params[i].kind == Param::Pointer)
+        iargs.push_back(interp::Arg::pointer(reinterpret_cast<const void *>(uintptr_t(args[i].bits))));
+      else if (params[i].kind == Param::Float)
+        iargs.push_back(interp::Arg::real(args[i].kind == KernelArg::Float ? args[i].real : double(int64_t(args[i].bits))));
+      else
+        iargs.push_back(interp::Arg::integer(int64_t(args[i].bits)));
+    }
+    return impl->withDiagnostics([&] { return in.run(impl->name, {grid.x, grid.y, grid.z}, iargs); });
+  }
+  std::vector<rt::Arg> rargs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Param &p = params[i];
+    if (p.kind == Param::Pointer) {
+      rargs.push_back(rt::Arg::devicePtr(args[i].bits));
+    } else if (p.kind == Param::Float) {
+      double d = args[i].kind == KernelArg::Float ? args[i].real : double(int64_t(args[i].bits));
+      rargs.push_back(p.width == 64 ? rt::Arg::f64(d) : rt::Arg::f32(float(d)));
+    } else {
+      rt::ArgType t = p.width == 64 ? rt::ArgType::I64 : p.width == 32 ? rt::ArgType::I32
+                      : p.width == 16 ? rt::ArgType::I16 : p.width == 8 ? rt::ArgType::I8 : rt::ArgType::I1;
+      rargs.push_back(rt::Arg{t, args[i].bits});
+    }
+  }
+  return v.kernel.launch(grid, static_cast<CUstream>(stream), rargs);
+}
+
+} // namespace blk

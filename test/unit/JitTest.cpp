@@ -1,0 +1,94 @@
+// The C++ API on the CPU backend (the CUDA backend is the same code with
+// another launcher; it runs where a GPU is).
+#include "../common/Reference.h"
+#include "blk/blk.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+std::string kernelPath(const char *file) { return std::string(BLK_SOURCE_DIR) + "/kernels/" + file + ".blk"; }
+
+TEST(Jit, CompilesSpecializesAndRunsOnTheCPU) {
+  blk::Jit jit(blk::Backend::CPU);
+  blk::Kernel add;
+  blk::Status s = jit.compileFile(kernelPath("vector_add"), "vector_add", {{{"T", "f32"}}}, add);
+  ASSERT_TRUE(s.ok()) << s.message;
+  EXPECT_EQ(add.constant("BLOCK"), "1024");
+  std::mt19937_64 rng(std::random_device{}());
+  for (size_t n : {size_t(1000), size_t(4096), size_t(8192)}) {
+    blk::ref::Buffer x(blk::ref::DType::F32, n), y(blk::ref::DType::F32, n), out(blk::ref::DType::F32, n);
+    x.fillUniform(rng, -1, 1);
+    y.fillUniform(rng, -1, 1);
+    void *dx, *dy, *dout;
+    ASSERT_TRUE(jit.alloc(n * 4, &dx).ok());
+    ASSERT_TRUE(jit.alloc(n * 4, &dy).ok());
+    ASSERT_TRUE(jit.alloc(n * 4, &dout).ok());
+    jit.upload(dx, x.data.data(), n * 4);
+    jit.upload(dy, y.data.data(), n * 4);
+    s = add.launch({blk::cdiv(n, 1024)}, {dx, dy, dout, int32_t(n)});
+    ASSERT_TRUE(s.ok()) << s.message;
+    jit.download(out.data.data(), dout, n * 4);
+    std::vector<double> expect(n);
+    for (size_t i = 0; i < n; ++i)
+      expect[i] = x.get(i) + y.get(i);
+    EXPECT_LT(blk::ref::relativeError(out, expect), 1e-6);
+    EXPECT_EQ(add.specialization({dx, dy, dout, int32_t(n)}),
+              n % 16 ? "X:16,Y:16,Out:16" : "X:16,Y:16,Out:16,n:16");
+    jit.free(dx);
+    jit.free(dy);
+    jit.free(dout);
+  }
+  // 1000 and {4096, 8192} need two variants: n is a multiple of 16 or not.
+  EXPECT_EQ(add.numVariants(), 2u);
+}
+
+TEST(Jit, SpecializationCanBeTurnedOff) {
+  blk::Jit jit(blk::Backend::CPU);
+  blk::Kernel add;
+  blk::KernelOptions options{{{"T", "f32"}}};
+  options.doNotSpecialize = {"n", "X"};
+  ASSERT_TRUE(jit.compileFile(kernelPath("vector_add"), "vector_add", options, add).ok());
+  int dummy;
+  EXPECT_EQ(add.specialization({&dummy, &dummy, &dummy, int32_t(16)}),
+            (uintptr_t(&dummy) % 16 ? "" : "Y:16,Out:16"));
+  EXPECT_EQ(add.specialization({(void *)0x1000, (void *)0x1008, (void *)0x1010, int32_t(1)}), "Out:16");
+}
+
+TEST(Jit, LaunchArgumentsAreChecked) {
+  blk::Jit jit(blk::Backend::CPU);
+  blk::Kernel add;
+  ASSERT_TRUE(jit.compileFile(kernelPath("vector_add"), "vector_add", {{{"T", "f32"}}}, add).ok());
+  void *p;
+  ASSERT_TRUE(jit.alloc(64, &p).ok());
+  auto message = [&](const std::vector<blk::KernelArg> &args) { return add.launch({1}, args).message; };
+  EXPECT_EQ(message({p, p}), "kernel 'vector_add' takes 4 arguments, got 2");
+  EXPECT_EQ(message({p, p, 1.5f, int32_t(4)}), "argument 2 ('Out') of kernel 'vector_add' must be a pointer, got a float");
+  EXPECT_EQ(message({p, p, (void *)nullptr, int32_t(4)}), "argument 2 ('Out') of kernel 'vector_add' is a null pointer");
+  EXPECT_EQ(message({p, p, p, int64_t(1) << 40}), "argument 3 ('n') = 1099511627776 does not fit in i32");
+  // Reaching past the allocation is caught by the CPU backend, with the op's location.
+  std::string oob = message({p, p, p, int32_t(32)});
+  EXPECT_NE(oob.find("vector_add.blk:7:9: error: out-of-bounds load"), std::string::npos) << oob;
+}
+
+TEST(Jit, CompileErrorsCarryLocationAndCaret) {
+  blk::Jit jit(blk::Backend::CPU);
+  blk::Kernel k;
+  blk::Status s = jit.compileSource("@kernel\ndef k(X: *f32):\n    store(X, foo)\n", "k", {}, k, "inline.blk");
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message.find("inline.blk:3:14: error: unknown name 'foo'"), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("             ^"), std::string::npos) << s.message;
+}
+
+TEST(Jit, CudaBackendSaysWhyItIsUnavailable) {
+  blk::Jit jit(blk::Backend::CUDA);
+  if (jit.available().ok())
+    GTEST_SKIP() << "a GPU is present";
+  blk::Kernel k;
+  ASSERT_TRUE(jit.compileFile(kernelPath("vector_add"), "vector_add", {{{"T", "f32"}}}, k).ok());
+  blk::Status s = k.launch({1}, {(void *)0x1000, (void *)0x1000, (void *)0x1000, int32_t(16)});
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message.find("CUDA driver"), std::string::npos) << s.message;
+}
+
+} // namespace
