@@ -102,6 +102,15 @@ public:
   Status download(void *dst, const void *src, size_t bytes);
   Status synchronize();
 
+  /// Where compiled kernels are cached on disk (BLK_CACHE_DIR by default;
+  /// "" turns the disk cache off).
+  void setCacheDirectory(const std::string &dir);
+  std::string cacheDirectory() const;
+  struct CacheStats {
+    size_t memoryHits = 0, diskHits = 0, compiles = 0;
+  };
+  CacheStats cacheStats() const;
+
   struct Impl;
 
 private:

@@ -5,10 +5,12 @@
 #include "blk/Frontend/MLIRGen.h"
 #include "blk/Frontend/Parser.h"
 #include "blk/Interpreter/Interpreter.h"
+#include "blk/Jit/DiskCache.h"
 #include "blk/Runtime/Driver.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/SourceMgr.h"
 #include <cstdlib>
 #include <cstring>
@@ -25,6 +27,8 @@ struct Jit::Impl {
   mlir::MLIRContext ctx;
   /// CPU backend: the memory kernels may touch.
   std::map<uintptr_t, size_t> hostAllocations;
+  DiskCache cache{DiskCache::defaultDirectory()};
+  Jit::CacheStats stats;
 
   explicit Impl(Backend b) : backend(b) {
     ctx.printOpOnDiagnostic(false);
@@ -98,6 +102,10 @@ Status Jit::download(void *dst, const void *src, size_t bytes) {
   return r == CUDA_SUCCESS ? Status() : Status::error("download failed: " + rt::driverError(r));
 }
 
+void Jit::setCacheDirectory(const std::string &dir) { impl->cache = DiskCache(dir); }
+std::string Jit::cacheDirectory() const { return impl->cache.directory(); }
+Jit::CacheStats Jit::cacheStats() const { return impl->stats; }
+
 Status Jit::synchronize() {
   if (impl->backend == Backend::CPU)
     return {};
@@ -163,26 +171,42 @@ struct Kernel::Impl {
 
   Status compileVariant(const std::string &spec, Variant &out) {
     if (jit->backend == Backend::CPU) {
+      ++jit->stats.compiles;
       return withDiagnostics([&]() -> mlir::LogicalResult {
         out.ir = generateModule(jit->ctx, *ast, genOptions(spec));
         return mlir::success(bool(out.ir));
       });
     }
-    CompileOptions co;
-    co.gen = genOptions(spec);
-    co.target.arch = options.arch;
-    co.numWarps = options.numWarps;
-    co.emit = Stage::PTX;
+    // Everything the PTX depends on, and the compiler that made it.
+    std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "ptx", name, options.arch,
+                                      std::to_string(options.numWarps), spec,
+                                      sourceMgr.getMemoryBuffer(bufferId)->getBuffer().str()};
+    for (const auto &[k, v] : options.constants) // std::map: sorted
+      keyParts.push_back(k + "=" + v);
+    std::string key = DiskCache::key(keyParts);
     std::string ptx;
-    Status s = withDiagnostics([&]() -> mlir::LogicalResult {
-      auto r = compile(jit->ctx, sourceMgr, bufferId, co);
-      if (mlir::failed(r))
-        return mlir::failure();
-      ptx = std::move(r->output);
-      return mlir::success();
-    });
-    if (!s.ok())
-      return s;
+    if (auto cached = jit->cache.lookup(key)) {
+      ptx = std::move(*cached);
+      ++jit->stats.diskHits;
+    } else {
+      CompileOptions co;
+      co.gen = genOptions(spec);
+      co.target.arch = options.arch;
+      co.numWarps = options.numWarps;
+      co.emit = Stage::PTX;
+      Status s = withDiagnostics([&]() -> mlir::LogicalResult {
+        auto r = compile(jit->ctx, sourceMgr, bufferId, co);
+        if (mlir::failed(r))
+          return mlir::failure();
+        ptx = std::move(r->output);
+        return mlir::success();
+      });
+      if (!s.ok())
+        return s;
+      ++jit->stats.compiles;
+      jit->cache.store(key, ptx); // a cache that cannot be written only costs time
+    }
+    Status s;
     if (!jit->availability.ok())
       return jit->availability;
     s = rt::Module::load(ptx, out.module);
@@ -319,6 +343,8 @@ Status Kernel::launch(Grid grid, const std::vector<KernelArg> &args, void *strea
     return Status::error("empty grid");
   std::string key = specialization(args);
   auto it = impl->variants.find(key);
+  if (it != impl->variants.end())
+    ++impl->jit->stats.memoryHits;
   if (it == impl->variants.end()) {
     Variant v;
     Status s = impl->compileVariant(key, v);
