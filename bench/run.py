@@ -33,7 +33,7 @@ import triton_kernels as tk  # noqa: E402
 from blk import Runtime  # noqa: E402
 
 ROTATE_BYTES = 256 << 20  # each timing rotates through at least this much input data
-TOL = {torch.float32: 1e-5, torch.float16: 2e-3, torch.bfloat16: 1e-2}
+TOL = {torch.float32: 1e-5, torch.float16: 5e-3, torch.bfloat16: 1e-2}
 DT = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16"}
 
 

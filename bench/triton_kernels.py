@@ -28,14 +28,9 @@ def swiglu_kernel(a_ptr, b_ptr, c_ptr, stride, n_cols, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def tanh(x):
-    return 2 * tl.sigmoid(2 * x) - 1
-
-
-@triton.jit
 def geglu_kernel(a_ptr, b_ptr, c_ptr, stride, n_cols, BLOCK: tl.constexpr):
     # Liger-Kernel's _geglu_tanh_forward_kernel (one program per row), with
-    # tanh written through sigmoid as blk's kernels/geglu.blk does.
+    # 0.5 (1 + tanh(y)) written as sigmoid(2y) as blk's kernels/geglu.blk does.
     row = tl.program_id(0).to(tl.int64)
     a_ptr += row * stride
     b_ptr += row * stride
@@ -45,7 +40,7 @@ def geglu_kernel(a_ptr, b_ptr, c_ptr, stride, n_cols, BLOCK: tl.constexpr):
     a = tl.load(a_ptr + offs, mask=mask, other=0).to(tl.float32)
     b = tl.load(b_ptr + offs, mask=mask, other=0)
     k = 0.7978845608028654
-    gelu = 0.5 * a * (1 + tanh(k * (a + 0.044715 * a * a * a)))
+    gelu = a * tl.sigmoid(2 * k * (a + 0.044715 * a * a * a))  # = 0.5 a (1 + tanh(...)), as blk writes it
     tl.store(c_ptr + offs, gelu.to(b.dtype) * b, mask=mask)
 
 

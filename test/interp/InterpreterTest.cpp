@@ -80,7 +80,9 @@ TEST_P(Kernels, MatchFloat64Reference) {
   std::vector<double> expect(p.n);
   for (size_t i = 0; i < p.n; ++i)
     expect[i] = c.fn(x.get(i), y.get(i));
-  EXPECT_LT(ref::relativeError(out, expect), ref::tolerance(p.type));
+  EXPECT_LT(ref::relativeError(out, expect), ref::tolerance(p.type))
+      << "first element: inputs " << x.get(0) << ", " << y.get(0) << "; got " << out.get(0) << ", expected "
+      << expect[0];
 }
 
 std::vector<Param> params() {
