@@ -16,7 +16,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-ninja -C "$build" blkc blk-gpu-tests blk-bench blk_runtime >/dev/null
+ninja -C "$build" blkc blk-gpu-tests blk-bench blk_runtime aot-vector-add >/dev/null
 bundle="$root/.bundle"
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/ptx" "$bundle/bench"
@@ -34,7 +34,7 @@ if [ "$tune" = 1 ]; then
     done
   done
 fi
-cp "$build/bin/blk-gpu-tests" "$build/bin/blk-bench" "$bundle/bin/"
+cp "$build/bin/blk-gpu-tests" "$build/bin/blk-bench" "$build/bin/aot-vector-add" "$bundle/bin/"
 cp "$build/lib/libblk_runtime.so" "$bundle/lib/"
 strip "$bundle/bin/"* "$bundle/lib/"*
 "$root/scripts/compile_times.py" --blkc "$build/bin/blkc" --json "$bundle/compile-times.json" >"$bundle/compile-times.md"

@@ -15,3 +15,5 @@ llvm_config.add_tool_substitutions(["blkc", "blk-opt", "blk-run"], [config.blk_t
 config.substitutions.append(("%blk_src", config.blk_src_root))
 config.substitutions.append(("%kernels", os.path.join(config.blk_src_root, "kernels")))
 config.substitutions.append(("%ptxas", config.ptxas))
+config.substitutions.append(("%cxx", config.cxx))
+config.substitutions.append(("%cuda_include", config.cuda_include))

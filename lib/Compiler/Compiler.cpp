@@ -15,7 +15,8 @@ namespace blk {
 bool parseStage(llvm::StringRef name, Stage &out) {
   static const std::pair<const char *, Stage> stages[] = {{"ast", Stage::AST},   {"blk", Stage::Blk},
                                                           {"gpu", Stage::GPU},   {"llvm", Stage::LLVM},
-                                                          {"ptx", Stage::PTX},   {"cubin", Stage::Cubin}};
+                                                          {"ptx", Stage::PTX},   {"cubin", Stage::Cubin},
+                                                          {"header", Stage::Header}};
   for (auto &[n, s] : stages)
     if (name == n) {
       out = s;
@@ -84,6 +85,12 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
     KernelInfo info{f.getName().str()};
     for (Type t : f.getArgumentTypes())
       info.argTypes.push_back(argTypeName(t));
+    if (const ast::Function *fn = file->find(f.getName()))
+      for (const ast::Param &p : fn->params) {
+        auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get());
+        if (!(ann && (ann->name == "constexpr" || ann->name == "dtype")))
+          info.argNames.push_back(p.name);
+      }
     if (auto constants = f->getAttrOfType<DictionaryAttr>(kConstantsAttr))
       for (NamedAttribute c : constants) {
         std::string value;
@@ -149,6 +156,11 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
     header += "\n";
   }
   result.output = header + *ptx;
+  if (options.emit == Stage::Header) {
+    result.output = emitAOTHeader(result, buffer->getBufferIdentifier(),
+                                  options.headerNamespace.empty() ? "blk_kernels" : options.headerNamespace);
+    return result;
+  }
   if (options.emit == Stage::PTX && !options.ptxasInfo)
     return result;
   auto cubin = assemblePTX(result.output, options.target, module->getLoc());

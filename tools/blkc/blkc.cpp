@@ -29,7 +29,9 @@ int main(int argc, char **argv) {
   app.add_option("-D,--define", defines, "Bind a constexpr or dtype parameter: NAME=VALUE (e.g. BLOCK=1024, T=bf16)");
   app.add_option("--num-warps", numWarps, "Warps per program")->capture_default_str();
   app.add_option("--kernel", kernels, "Compile only this kernel (repeatable; default: every @kernel)");
-  app.add_option("--emit", emit, "Output stage: ast, blk, gpu, llvm, ptx or cubin")->capture_default_str();
+  app.add_option("--emit", emit, "Output stage: ast, blk, gpu, llvm, ptx, cubin, or header (C++ with the PTX embedded and typed launch functions)")->capture_default_str();
+  std::string headerNamespace = "blk_kernels";
+  app.add_option("--namespace", headerNamespace, "C++ namespace of --emit=header")->capture_default_str();
   app.add_option("--spec", specs,
                  "Specialize a runtime parameter as the JIT would: NAME=16 (pointer 16-byte aligned / integer "
                  "multiple of 16) or NAME=1 (integer equal to 1)");
@@ -54,8 +56,9 @@ int main(int argc, char **argv) {
   options.numWarps = numWarps;
   options.ptxasInfo = ptxasInfo;
   options.gen.kernels = kernels;
+  options.headerNamespace = headerNamespace;
   if (!blk::parseStage(emit, options.emit)) {
-    fmt::print(stderr, "blkc: error: unknown --emit '{}' (ast, blk, gpu, llvm, ptx or cubin)\n", emit);
+    fmt::print(stderr, "blkc: error: unknown --emit '{}' (ast, blk, gpu, llvm, ptx, cubin or header)\n", emit);
     return 1;
   }
   for (const std::string &d : defines) {

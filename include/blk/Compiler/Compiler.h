@@ -9,7 +9,7 @@
 
 namespace blk {
 
-enum class Stage { AST, Blk, GPU, LLVM, PTX, Cubin };
+enum class Stage { AST, Blk, GPU, LLVM, PTX, Cubin, Header };
 bool parseStage(llvm::StringRef name, Stage &out);
 
 struct CompileOptions {
@@ -19,6 +19,8 @@ struct CompileOptions {
   Stage emit = Stage::PTX;
   /// Run ptxas even when emitting PTX, for its resource report.
   bool ptxasInfo = false;
+  /// Stage::Header: the C++ namespace of the generated code.
+  std::string headerNamespace;
 };
 
 struct PhaseTime {
@@ -45,6 +47,9 @@ struct CompileResult {
 
 /// Compiles the buffer `bufferId` of `sourceMgr`. Diagnostics go to the
 /// context's handler; failure means one was reported.
+/// The C++ header of `--emit=header`: `result` holds the PTX and the kernels.
+std::string emitAOTHeader(const CompileResult &result, llvm::StringRef sourceName, llvm::StringRef ns);
+
 mlir::FailureOr<CompileResult> compile(mlir::MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
                                        const CompileOptions &options);
 
