@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes .bundle/ (--tune adds block-size/warp variants that blk-bench times too): what a GPU machine without LLVM needs to run the GPU tests
+# Makes .bundle/ (--tune adds block-size/warp variants that blk-bench times too;
+# --static-build DIR adds the JIT binaries of a -DBLK_STATIC_LLVM=ON build): what a GPU machine without LLVM needs to run the GPU tests
 # and the benchmarks (binaries that need only libc, libstdc++ and libcuda, the
 # PTX of every kernel, the Python references), and checks its size.
 #   scripts/make-bundle.sh [--arch sm_90a] [--build DIR]
@@ -8,11 +9,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 arch=sm_90a
 build="$root/build"
 tune=0
+static_build=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --arch) arch=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --tune) tune=1; shift ;;
+    --static-build) static_build=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -39,6 +42,16 @@ cp "$build/lib/libblk_runtime.so" "$bundle/lib/"
 strip "$bundle/bin/"* "$bundle/lib/"*
 "$root/scripts/compile_times.py" --blkc "$build/bin/blkc" --json "$bundle/compile-times.json" >"$bundle/compile-times.md"
 cp "$root"/bench/*.py "$bundle/bench/"
+if [ -n "$static_build" ]; then
+  # The JIT carries its compiler: binaries of a -DBLK_STATIC_LLVM=ON build, gzipped
+  # (unpack there with: gunzip .bundle/jit/*.gz; chmod +x .bundle/jit/*).
+  ninja -C "$static_build" jit-vector-add blk-jit-bench >/dev/null
+  mkdir -p "$bundle/jit"
+  for exe in jit-vector-add blk-jit-bench; do
+    strip -o "$bundle/jit/$exe" "$static_build/bin/$exe"
+    gzip -9 "$bundle/jit/$exe"
+  done
+fi
 for exe in "$bundle"/bin/* "$bundle"/lib/*; do
   extra=$(ldd "$exe" | grep -vE 'linux-vdso|ld-linux|libc\.so|libm\.so|libstdc\+\+|libgcc_s' || true)
   if [ -n "$extra" ]; then echo "$exe needs more than libc/libstdc++: $extra" >&2; exit 1; fi
