@@ -12,6 +12,7 @@
 
 #include "blk/Runtime/Runtime.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -55,6 +56,14 @@ inline unsigned cdiv(uint64_t a, uint64_t b) { return unsigned((a + b - 1) / b);
 
 class Jit;
 
+/// One point of an autotuning search: compile-time bindings and warps.
+struct TuningConfig {
+  std::map<std::string, std::string> constants;
+  unsigned numWarps = 4;
+  /// "BLOCK=1024,num_warps=4": the spelling of tuning files.
+  std::string str() const;
+};
+
 /// A compiled kernel: each distinct specialization of its arguments is
 /// compiled once, on its first launch, and kept.
 class Kernel {
@@ -73,6 +82,38 @@ public:
   size_t numVariants() const;
   /// A bound compile-time parameter ("BLOCK" -> "1024"), or empty.
   std::string constant(const std::string &name) const;
+  /// Whether this kernel was compiled (by Jit::compileFile/compileSource).
+  bool compiled() const { return impl != nullptr; }
+  /// The position of runtime parameter `name` among the launch arguments, or size_t(-1).
+  size_t paramIndex(const std::string &name) const;
+
+  struct Impl;
+
+private:
+  friend class Jit;
+  std::unique_ptr<Impl> impl;
+};
+
+/// A kernel tuned over configs: on the first launch with a new key (the
+/// values of the key parameters, and the device), every config is compiled
+/// and timed on the device and the fastest is kept, in memory and in the
+/// tuning file (which can be checked in and reused without retuning).
+/// Launching times every config on the real arguments, so a kernel that
+/// reads what it writes must be tuned on scratch data.
+class TunedKernel {
+public:
+  TunedKernel();
+  ~TunedKernel();
+  TunedKernel(TunedKernel &&) noexcept;
+  TunedKernel &operator=(TunedKernel &&) noexcept;
+
+  /// `grid` gives the grid for a config (it usually depends on BLOCK).
+  Status launch(const std::function<Grid(const TuningConfig &)> &grid, const std::vector<KernelArg> &args,
+                void *stream = nullptr);
+  /// The config chosen for these arguments, if tuned already.
+  const TuningConfig *chosen(const std::vector<KernelArg> &args) const;
+  /// How many tuning searches ran (0 when the tuning file had the answer).
+  size_t searches() const;
 
   struct Impl;
 
@@ -94,6 +135,19 @@ public:
   Status compileFile(const std::string &path, const std::string &kernel, const KernelOptions &options, Kernel &out);
   Status compileSource(const std::string &source, const std::string &kernel, const KernelOptions &options,
                        Kernel &out, const std::string &filename = "<string>");
+
+  /// A kernel tuned over `configs` (each overriding `options`' constants and
+  /// warps), keyed by the values of the parameters named in `keys`.
+  Status autotune(const std::string &path, const std::string &kernel, const KernelOptions &options,
+                  const std::vector<TuningConfig> &configs, const std::vector<std::string> &keys, TunedKernel &out);
+  /// Where tuning results are kept (BLK_TUNING_FILE by default; "" keeps them in memory only).
+  void setTuningFile(const std::string &path);
+  /// The device's name ("NVIDIA H200", or "cpu-interpreter"): part of tuning keys.
+  std::string deviceName() const;
+
+  // Used by TunedKernel: the tuning results by key, and writing them out.
+  std::map<std::string, TuningConfig> &tuningTable();
+  Status saveTuning();
 
   /// Memory kernels read and write: device memory (CUDA) or checked host memory (CPU).
   Status alloc(size_t bytes, void **out);

@@ -1,4 +1,4 @@
-#include "blk/blk.h"
+#include "JitImpl.h"
 
 #include "blk/Compiler/Compiler.h"
 #include "blk/Dialect/Blk/IR/Dialect.h"
@@ -20,26 +20,6 @@ namespace blk {
 //===----------------------------------------------------------------------===//
 // Jit
 //===----------------------------------------------------------------------===//
-
-struct Jit::Impl {
-  Backend backend;
-  Status availability;
-  mlir::MLIRContext ctx;
-  /// CPU backend: the memory kernels may touch.
-  std::map<uintptr_t, size_t> hostAllocations;
-  DiskCache cache{DiskCache::defaultDirectory()};
-  Jit::CacheStats stats;
-
-  explicit Impl(Backend b) : backend(b) {
-    ctx.printOpOnDiagnostic(false);
-    mlir::DialectRegistry registry;
-    registerBlkDialects(registry);
-    ctx.appendDialectRegistry(registry);
-    ctx.loadAllAvailableDialects();
-    if (backend == Backend::CUDA)
-      availability = rt::initDevice(0);
-  }
-};
 
 Jit::Jit(Backend backend) : impl(std::make_unique<Impl>(backend)) {}
 Jit::~Jit() {
@@ -222,6 +202,14 @@ Kernel::Kernel(Kernel &&) noexcept = default;
 Kernel &Kernel::operator=(Kernel &&) noexcept = default;
 
 size_t Kernel::numVariants() const { return impl ? impl->variants.size() : 0; }
+
+size_t Kernel::paramIndex(const std::string &name) const {
+  if (impl)
+    for (size_t i = 0; i < impl->params.size(); ++i)
+      if (impl->params[i].name == name)
+        return i;
+  return size_t(-1);
+}
 
 std::string Kernel::constant(const std::string &name) const {
   if (!impl)
