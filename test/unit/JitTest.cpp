@@ -92,3 +92,13 @@ TEST(Jit, CudaBackendSaysWhyItIsUnavailable) {
 }
 
 } // namespace
+
+extern "C" int blk_jit_c_test(const char *kernelPath, char *message, size_t size);
+
+namespace {
+TEST(JitC, CompilesAndLaunchesFromC) {
+  char message[1024] = "";
+  EXPECT_EQ(blk_jit_c_test((std::string(BLK_SOURCE_DIR) + "/kernels/vector_add.blk").c_str(), message, sizeof message), 0)
+      << message;
+}
+} // namespace

@@ -1,0 +1,54 @@
+/* The C++ API of blk/blk.h as a C API, for other languages: compile kernels
+ * in process, launch them on the GPU or the CPU interpreter. Functions that
+ * can fail return 0 on success, or -1 with a message in `error` (at most
+ * `error_size` bytes, NUL-terminated). */
+#ifndef BLK_BLK_C_H
+#define BLK_BLK_C_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct blk_jit blk_jit;
+typedef struct blk_jit_kernel blk_jit_kernel;
+
+enum blk_backend { BLK_BACKEND_CUDA = 0, BLK_BACKEND_CPU = 1 };
+enum blk_value_kind { BLK_VALUE_POINTER = 0, BLK_VALUE_INT = 1, BLK_VALUE_FLOAT = 2 };
+
+/* A launch argument: a pointer or an integer in `bits`, or a float in `real`. */
+typedef struct {
+  int kind;
+  uint64_t bits;
+  double real;
+} blk_value;
+
+blk_jit *blk_jit_create(int backend);
+void blk_jit_destroy(blk_jit *jit);
+/* 0 when the backend can run here; else -1 and the reason. */
+int blk_jit_available(blk_jit *jit, char *error, size_t error_size);
+
+/* `constants`: "NAME=VALUE,NAME=VALUE" bindings of constexpr and dtype
+ * parameters (may be NULL); `arch` may be NULL (sm_90a); `num_warps` 0 means 4. */
+int blk_jit_compile_file(blk_jit *jit, const char *path, const char *kernel, const char *constants,
+                         const char *arch, unsigned num_warps, blk_jit_kernel **out, char *error, size_t error_size);
+int blk_jit_compile_source(blk_jit *jit, const char *source, const char *kernel, const char *constants,
+                           const char *arch, unsigned num_warps, blk_jit_kernel **out, char *error,
+                           size_t error_size);
+void blk_jit_kernel_destroy(blk_jit_kernel *kernel);
+int blk_jit_launch(blk_jit_kernel *kernel, unsigned grid_x, unsigned grid_y, unsigned grid_z, void *stream,
+                   const blk_value *args, int num_args, char *error, size_t error_size);
+
+int blk_jit_alloc(blk_jit *jit, size_t bytes, void **out, char *error, size_t error_size);
+int blk_jit_free(blk_jit *jit, void *ptr, char *error, size_t error_size);
+int blk_jit_upload(blk_jit *jit, void *dst, const void *src, size_t bytes, char *error, size_t error_size);
+int blk_jit_download(blk_jit *jit, void *dst, const void *src, size_t bytes, char *error, size_t error_size);
+int blk_jit_synchronize(blk_jit *jit, char *error, size_t error_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,107 @@
+#include "blk/blk_c.h"
+#include "blk/blk.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstring>
+
+struct blk_jit {
+  blk::Jit jit;
+  explicit blk_jit(blk::Backend b) : jit(b) {}
+};
+struct blk_jit_kernel {
+  blk::Kernel kernel;
+};
+
+namespace {
+int report(const blk::Status &s, char *error, size_t size) {
+  if (s.ok())
+    return 0;
+  if (error && size) {
+    std::strncpy(error, s.message.c_str(), size - 1);
+    error[size - 1] = '\0';
+  }
+  return -1;
+}
+
+blk::KernelOptions options(const char *constants, const char *arch, unsigned numWarps) {
+  blk::KernelOptions o;
+  if (constants) {
+    llvm::SmallVector<llvm::StringRef> items;
+    llvm::StringRef(constants).split(items, ',', -1, false);
+    for (llvm::StringRef item : items) {
+      auto [k, v] = item.split('=');
+      o.constants[k.trim().str()] = v.trim().str();
+    }
+  }
+  if (arch)
+    o.arch = arch;
+  if (numWarps)
+    o.numWarps = numWarps;
+  return o;
+}
+} // namespace
+
+extern "C" {
+
+blk_jit *blk_jit_create(int backend) {
+  return new blk_jit(backend == BLK_BACKEND_CPU ? blk::Backend::CPU : blk::Backend::CUDA);
+}
+void blk_jit_destroy(blk_jit *jit) { delete jit; }
+int blk_jit_available(blk_jit *jit, char *error, size_t size) { return report(jit->jit.available(), error, size); }
+
+int blk_jit_compile_file(blk_jit *jit, const char *path, const char *kernel, const char *constants, const char *arch,
+                         unsigned numWarps, blk_jit_kernel **out, char *error, size_t size) {
+  if (!jit || !path || !kernel || !out)
+    return report(blk::Status::error("blk_jit_compile_file: null argument"), error, size);
+  auto k = std::make_unique<blk_jit_kernel>();
+  if (report(jit->jit.compileFile(path, kernel, options(constants, arch, numWarps), k->kernel), error, size))
+    return -1;
+  *out = k.release();
+  return 0;
+}
+
+int blk_jit_compile_source(blk_jit *jit, const char *source, const char *kernel, const char *constants,
+                           const char *arch, unsigned numWarps, blk_jit_kernel **out, char *error, size_t size) {
+  if (!jit || !source || !kernel || !out)
+    return report(blk::Status::error("blk_jit_compile_source: null argument"), error, size);
+  auto k = std::make_unique<blk_jit_kernel>();
+  if (report(jit->jit.compileSource(source, kernel, options(constants, arch, numWarps), k->kernel), error, size))
+    return -1;
+  *out = k.release();
+  return 0;
+}
+
+void blk_jit_kernel_destroy(blk_jit_kernel *kernel) { delete kernel; }
+
+int blk_jit_launch(blk_jit_kernel *kernel, unsigned gx, unsigned gy, unsigned gz, void *stream, const blk_value *args,
+                   int numArgs, char *error, size_t size) {
+  if (!kernel || numArgs < 0 || (numArgs && !args))
+    return report(blk::Status::error("blk_jit_launch: null or negative argument"), error, size);
+  std::vector<blk::KernelArg> kargs;
+  for (int i = 0; i < numArgs; ++i) {
+    if (args[i].kind == BLK_VALUE_POINTER)
+      kargs.emplace_back(reinterpret_cast<void *>(uintptr_t(args[i].bits)));
+    else if (args[i].kind == BLK_VALUE_INT)
+      kargs.emplace_back(int64_t(args[i].bits));
+    else if (args[i].kind == BLK_VALUE_FLOAT)
+      kargs.emplace_back(args[i].real);
+    else
+      return report(blk::Status::error("blk_jit_launch: unknown kind of argument " + std::to_string(i)), error, size);
+  }
+  return report(kernel->kernel.launch(blk::Grid{gx, gy, gz}, kargs, stream), error, size);
+}
+
+int blk_jit_alloc(blk_jit *jit, size_t bytes, void **out, char *error, size_t size) {
+  return report(jit->jit.alloc(bytes, out), error, size);
+}
+int blk_jit_free(blk_jit *jit, void *ptr, char *error, size_t size) { return report(jit->jit.free(ptr), error, size); }
+int blk_jit_upload(blk_jit *jit, void *dst, const void *src, size_t bytes, char *error, size_t size) {
+  return report(jit->jit.upload(dst, src, bytes), error, size);
+}
+int blk_jit_download(blk_jit *jit, void *dst, const void *src, size_t bytes, char *error, size_t size) {
+  return report(jit->jit.download(dst, src, bytes), error, size);
+}
+int blk_jit_synchronize(blk_jit *jit, char *error, size_t size) { return report(jit->jit.synchronize(), error, size); }
+
+} // extern "C"
