@@ -162,6 +162,8 @@ public:
   std::string cacheDirectory() const;
   struct CacheStats {
     size_t memoryHits = 0, diskHits = 0, compiles = 0;
+    /// Kernels whose parameters came from the disk cache (no parsing).
+    size_t descriptionHits = 0;
   };
   CacheStats cacheStats() const;
 

@@ -149,7 +149,46 @@ struct Kernel::Impl {
     return gen;
   }
 
+  /// The syntax tree; parsed lazily when the kernel's description came from the disk cache.
+  Status ensureParsed() {
+    if (ast)
+      return {};
+    return withDiagnostics([&]() -> mlir::LogicalResult {
+      auto *buf = sourceMgr.getMemoryBuffer(bufferId);
+      ast = parseFile(jit->ctx, buf->getBuffer(), buf->getBufferIdentifier());
+      return mlir::success(bool(ast));
+    });
+  }
+
+  /// The kernel's parameters and bound constants as the disk cache keeps them.
+  std::string describe() const {
+    std::string text;
+    for (const Param &p : params)
+      text += "p " + p.name + " " + std::to_string(int(p.kind)) + " " + std::to_string(p.width) + "\n";
+    for (const auto &[k, v] : constants)
+      text += "c " + k + " " + v + "\n";
+    return text;
+  }
+  bool readDescription(llvm::StringRef text) {
+    llvm::SmallVector<llvm::StringRef> lines;
+    text.split(lines, '\n', -1, false);
+    for (llvm::StringRef line : lines) {
+      llvm::SmallVector<llvm::StringRef> f;
+      line.split(f, ' ', 3, false);
+      unsigned kind, width;
+      if (f.size() == 4 && f[0] == "p" && !f[2].getAsInteger(10, kind) && !f[3].getAsInteger(10, width) && kind <= 2)
+        params.push_back(Param{f[1].str(), Param::Kind(kind), width});
+      else if (f.size() >= 3 && f[0] == "c")
+        constants[f[1].str()] = line.split(' ').second.split(' ').second.str();
+      else
+        return false;
+    }
+    return true;
+  }
+
   Status compileVariant(const std::string &spec, Variant &out) {
+    if (Status s = ensureParsed(); !s.ok())
+      return s;
     if (jit->backend == Backend::CPU) {
       ++jit->stats.compiles;
       return withDiagnostics([&]() -> mlir::LogicalResult {
@@ -247,6 +286,21 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
   k->options = options;
   k->bufferId = k->sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
   llvm::StringRef text = k->sourceMgr.getMemoryBuffer(k->bufferId)->getBuffer();
+  // A kernel compiled before (by any process) is described by the disk cache:
+  // no parsing until a variant must be compiled.
+  std::vector<std::string> infoParts{BLK_VERSION, LLVM_VERSION_STRING, "kernel-info", kernel, text.str()};
+  for (const auto &[name, value] : options.constants)
+    infoParts.push_back(name + "=" + value);
+  std::string infoKey = DiskCache::key(infoParts);
+  if (auto info = impl->cache.lookup(infoKey)) {
+    if (k->readDescription(*info)) {
+      ++impl->stats.descriptionHits;
+      out.impl = std::move(k);
+      return {};
+    }
+    k->params.clear();
+    k->constants.clear();
+  }
   // Parse and generate once, unspecialized: errors surface here, and the
   // parameters and bound constants become known.
   mlir::OwningOpRef<mlir::ModuleOp> probe;
@@ -290,6 +344,7 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
         os << str.getValue();
       k->constants[a.getName().str()] = v;
     }
+  impl->cache.store(infoKey, k->describe());
   out.impl = std::move(k);
   return {};
 }

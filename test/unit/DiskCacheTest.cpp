@@ -109,9 +109,11 @@ TEST(DiskCache, JitCompilesOnceAcrossInstances) {
   auto first = launchOnce();
   EXPECT_EQ(first.compiles, 1u);
   EXPECT_EQ(first.diskHits, 0u);
+  EXPECT_EQ(first.descriptionHits, 0u);
   auto second = launchOnce();
   EXPECT_EQ(second.compiles, 0u);
   EXPECT_EQ(second.diskHits, 1u);
+  EXPECT_EQ(second.descriptionHits, 1u); // the source was not parsed again
 }
 
 } // namespace
