@@ -6,3 +6,4 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh"
 "$root/scripts/build.sh" check-blk
+"$root/scripts/test-install.sh"
