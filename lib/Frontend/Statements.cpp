@@ -74,6 +74,62 @@ static TV materialize(Generator &g, const TV &v, const ast::Loc &loc) {
   return g.convertElement(v, g.elementType(v), false, loc);
 }
 
+/// The variables a loop carries: those its body assigns that exist before it.
+struct LoopCarried {
+  std::vector<std::string> names;
+  SmallVector<Value> inits;
+  std::vector<bool> isUnsigned;
+
+  /// Collects them from the current environment (materializing constants).
+  bool collect(Generator &g, const ast::Body &body, llvm::StringRef skip, const ast::Loc &loc) {
+    std::vector<std::string> assigned;
+    assignedNames(body, assigned);
+    for (const std::string &n : assigned) {
+      auto it = g.env.find(n);
+      if (it == g.env.end() || n == skip)
+        continue;
+      TV v = materialize(g, it->second, loc);
+      if (!v)
+        return false;
+      if (!v.isVal())
+        return g.error(loc, "'" + n + "' (" + g.describe(v) + ") cannot change inside a loop"), false;
+      it->second = v;
+      names.push_back(n);
+      inits.push_back(v.value);
+      isUnsigned.push_back(v.isUnsigned);
+    }
+    return true;
+  }
+  SmallVector<Type> types() const {
+    SmallVector<Type> t;
+    for (Value v : inits)
+      t.push_back(v.getType());
+    return t;
+  }
+  /// Binds the names to `values` (block arguments or loop results).
+  void bind(Generator &g, ValueRange values) const {
+    for (size_t c = 0; c < names.size(); ++c)
+      g.env[names[c]] = TV::makeVal(values[c], isUnsigned[c]);
+  }
+  /// The values to yield: the names' current values, of unchanged types.
+  bool yields(Generator &g, const ast::Loc &loc, SmallVectorImpl<Value> &out) const {
+    for (size_t c = 0; c < names.size(); ++c) {
+      TV v = g.env[names[c]];
+      if (v.isConst())
+        v = g.convertElement(v, inits[c].getType(), isUnsigned[c], loc);
+      if (!v)
+        return false;
+      if (!v.isVal() || v.value.getType() != inits[c].getType())
+        return g.error(loc, "type mismatch: loop-carried '" + names[c] + "' starts as " +
+                                g.describe(inits[c].getType()) + " but becomes " + g.describe(v) +
+                                " in the loop; convert it with .to()"),
+               false;
+      out.push_back(v.value);
+    }
+    return true;
+  }
+};
+
 bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned) {
   returned = false;
   for (size_t k = 0; k < stmts.size(); ++k) {
@@ -327,31 +383,17 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
         if (!*b)
           return false;
       }
-      std::vector<std::string> assigned, carried;
-      assignedNames(f->body, assigned);
-      SmallVector<Value> inits;
-      for (const std::string &n : assigned) {
-        auto it = env.find(n);
-        if (it == env.end() || n == f->var)
-          continue;
-        TV v = materialize(*this, it->second, f->loc);
-        if (!v)
-          return false;
-        if (!v.isVal())
-          return error(f->loc, "'" + n + "' (" + describe(v) + ") cannot change inside a loop"), false;
-        it->second = v;
-        carried.push_back(n);
-        inits.push_back(v.value);
-      }
+      LoopCarried carried;
+      if (!carried.collect(*this, f->body, f->var, f->loc))
+        return false;
       Location at = loc(f->loc);
-      auto loop = scf::ForOp::create(builder, at, lb.value, ub.value, step.value, inits);
+      auto loop = scf::ForOp::create(builder, at, lb.value, ub.value, step.value, carried.inits);
       Block *body = loop.getBody();
       if (body->mightHaveTerminator())
         body->getTerminator()->erase();
       Env before = env;
       env[f->var] = TV::makeVal(loop.getInductionVar());
-      for (size_t c = 0; c < carried.size(); ++c)
-        env[carried[c]] = TV::makeVal(loop.getRegionIterArgs()[c], before[carried[c]].isUnsigned);
+      carried.bind(*this, loop.getRegionIterArgs());
       builder.setInsertionPointToEnd(body);
       bool wasInLoop = inLoop, bodyReturned;
       inLoop = true;
@@ -359,51 +401,26 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
         return false;
       inLoop = wasInLoop;
       SmallVector<Value> yields;
-      for (size_t c = 0; c < carried.size(); ++c) {
-        TV v = env[carried[c]];
-        if (v.isConst())
-          v = convertElement(v, inits[c].getType(), before[carried[c]].isUnsigned, f->loc);
-        if (!v)
-          return false;
-        if (!v.isVal() || v.value.getType() != inits[c].getType())
-          return error(f->loc, "type mismatch: loop-carried '" + carried[c] + "' starts as " +
-                                   describe(inits[c].getType()) + " but becomes " + describe(v) +
-                                   " in the loop; convert it with .to()"),
-                 false;
-        yields.push_back(v.value);
-      }
+      if (!carried.yields(*this, f->loc, yields))
+        return false;
       scf::YieldOp::create(builder, at, yields);
       builder.setInsertionPointAfter(loop);
       env = before;
-      for (size_t c = 0; c < carried.size(); ++c)
-        env[carried[c]] = TV::makeVal(loop.getResult(c), before[carried[c]].isUnsigned);
+      carried.bind(*this, loop.getResults());
       break;
     }
     case ast::Stmt::Kind::While: {
       auto *w = static_cast<const ast::WhileStmt *>(s);
-      std::vector<std::string> assigned, carried;
-      assignedNames(w->body, assigned);
-      SmallVector<Value> inits;
-      SmallVector<Type> types;
-      for (const std::string &n : assigned) {
-        auto it = env.find(n);
-        if (it == env.end())
-          continue;
-        TV v = materialize(*this, it->second, w->loc);
-        if (!v || !v.isVal())
-          return error(w->loc, "'" + n + "' cannot change inside a loop"), false;
-        it->second = v;
-        carried.push_back(n);
-        inits.push_back(v.value);
-        types.push_back(v.value.getType());
-      }
+      LoopCarried carried;
+      if (!carried.collect(*this, w->body, "", w->loc))
+        return false;
+      SmallVector<Type> types = carried.types();
       Location at = loc(w->loc);
-      auto loop = scf::WhileOp::create(builder, at, types, inits);
+      auto loop = scf::WhileOp::create(builder, at, types, carried.inits);
       SmallVector<Location> locs(types.size(), at);
       Block *beforeBlock = builder.createBlock(&loop.getBefore(), {}, types, locs);
       Env before = env;
-      for (size_t c = 0; c < carried.size(); ++c)
-        env[carried[c]] = TV::makeVal(beforeBlock->getArgument(c), before[carried[c]].isUnsigned);
+      carried.bind(*this, beforeBlock->getArguments());
       TV cond = gen(*w->cond);
       if (!cond)
         return false;
@@ -416,31 +433,19 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
         return false;
       scf::ConditionOp::create(builder, at, cond.value, beforeBlock->getArguments());
       Block *afterBlock = builder.createBlock(&loop.getAfter(), {}, types, locs);
-      for (size_t c = 0; c < carried.size(); ++c)
-        env[carried[c]] = TV::makeVal(afterBlock->getArgument(c), before[carried[c]].isUnsigned);
+      carried.bind(*this, afterBlock->getArguments());
       bool wasInLoop = inLoop, bodyReturned;
       inLoop = true;
       if (!genStmts(listOf(w->body), bodyReturned))
         return false;
       inLoop = wasInLoop;
       SmallVector<Value> yields;
-      for (size_t c = 0; c < carried.size(); ++c) {
-        TV v = env[carried[c]];
-        if (v.isConst())
-          v = convertElement(v, types[c], before[carried[c]].isUnsigned, w->loc);
-        if (!v)
-          return false;
-        if (!v.isVal() || v.value.getType() != types[c])
-          return error(w->loc, "type mismatch: loop-carried '" + carried[c] + "' starts as " + describe(types[c]) +
-                                   " but becomes " + describe(v) + " in the loop; convert it with .to()"),
-                 false;
-        yields.push_back(v.value);
-      }
+      if (!carried.yields(*this, w->loc, yields))
+        return false;
       scf::YieldOp::create(builder, at, yields);
       builder.setInsertionPointAfter(loop);
       env = before;
-      for (size_t c = 0; c < carried.size(); ++c)
-        env[carried[c]] = TV::makeVal(loop.getResult(c), before[carried[c]].isUnsigned);
+      carried.bind(*this, loop.getResults());
       break;
     }
     }

@@ -106,39 +106,49 @@ FailureOr<std::unique_ptr<llvm::Module>> buildModule(ModuleOp module, const Targ
 
 } // namespace
 
-FailureOr<std::string> emitLLVMIR(ModuleOp module, const TargetOptions &options) {
+/// The target machine and the optimized LLVM module of `module`, which lives in `llctx`.
+struct Translated {
+  std::unique_ptr<llvm::TargetMachine> tm;
+  std::unique_ptr<llvm::Module> module;
+};
+static FailureOr<Translated> translate(ModuleOp module, const TargetOptions &options, llvm::LLVMContext &llctx) {
   std::string error;
-  auto tm = makeTargetMachine(options, error);
-  if (!tm)
+  Translated t;
+  t.tm = makeTargetMachine(options, error);
+  if (!t.tm)
     return emitError(module.getLoc()) << "NVPTX target unavailable: " << error, failure();
-  llvm::LLVMContext llctx;
-  auto llvmModule = buildModule(module, options, llctx, *tm);
+  auto llvmModule = buildModule(module, options, llctx, *t.tm);
   if (failed(llvmModule))
+    return failure();
+  t.module = std::move(*llvmModule);
+  return t;
+}
+
+FailureOr<std::string> emitLLVMIR(ModuleOp module, const TargetOptions &options) {
+  llvm::LLVMContext llctx;
+  auto t = translate(module, options, llctx);
+  if (failed(t))
     return failure();
   std::string text;
   llvm::raw_string_ostream os(text);
-  (*llvmModule)->print(os, nullptr);
+  t->module->print(os, nullptr);
   return text;
 }
 
 FailureOr<std::string> emitPTX(ModuleOp module, const TargetOptions &options,
                                llvm::function_ref<void(const char *)> phaseDone) {
-  std::string error;
-  auto tm = makeTargetMachine(options, error);
-  if (!tm)
-    return emitError(module.getLoc()) << "NVPTX target unavailable: " << error, failure();
   llvm::LLVMContext llctx;
-  auto llvmModule = buildModule(module, options, llctx, *tm);
-  if (failed(llvmModule))
+  auto t = translate(module, options, llctx);
+  if (failed(t))
     return failure();
   if (phaseDone)
     phaseDone("llvm");
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream os(ptx);
   llvm::legacy::PassManager pm;
-  if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
+  if (t->tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
     return emitError(module.getLoc()) << "the NVPTX backend cannot emit assembly", failure();
-  pm.run(**llvmModule);
+  pm.run(*t->module);
   if (phaseDone)
     phaseDone("ptx");
   return std::string(ptx.str());
