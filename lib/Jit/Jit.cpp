@@ -11,6 +11,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include <cstdlib>
 #include <cstring>
@@ -196,16 +197,16 @@ struct Kernel::Impl {
         return mlir::success(bool(out.ir));
       });
     }
-    // Everything the PTX depends on, and the compiler that made it.
-    std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "ptx", name, options.arch,
+    // Everything the image depends on, and the compiler that made it.
+    std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "image-v2", name, options.arch,
                                       std::to_string(options.numWarps), spec,
                                       sourceMgr.getMemoryBuffer(bufferId)->getBuffer().str()};
     for (const auto &[k, v] : options.constants) // std::map: sorted
       keyParts.push_back(k + "=" + v);
     std::string key = DiskCache::key(keyParts);
-    std::string ptx;
+    std::string image;
     if (auto cached = jit->cache.lookup(key)) {
-      ptx = std::move(*cached);
+      image = std::move(*cached);
       ++jit->stats.diskHits;
     } else {
       CompileOptions co;
@@ -213,6 +214,7 @@ struct Kernel::Impl {
       co.target.arch = options.arch;
       co.numWarps = options.numWarps;
       co.emit = Stage::PTX;
+      std::string ptx;
       Status s = withDiagnostics([&]() -> mlir::LogicalResult {
         auto r = compile(jit->ctx, sourceMgr, bufferId, co);
         if (mlir::failed(r))
@@ -222,16 +224,58 @@ struct Kernel::Impl {
       });
       if (!s.ok())
         return s;
+      s = makeImage(ptx, co.target, image);
+      if (!s.ok())
+        return s;
       ++jit->stats.compiles;
-      jit->cache.store(key, ptx); // a cache that cannot be written only costs time
+      jit->cache.store(key, image); // a cache that cannot be written only costs time
     }
-    Status s;
     if (!jit->availability.ok())
       return jit->availability;
-    s = rt::Module::load(ptx, out.module);
+    Status s = loadImage(image, out.module);
     if (s.ok())
       s = out.module->kernel(name, out.kernel);
     return s;
+  }
+
+  /// What the caches keep and the driver loads: the cubin (with the PTX's
+  /// signature lines) when ptxas is at hand, so that loading skips the
+  /// driver's PTX compilation; else the PTX.
+  ///   "cubin\n<signature bytes>\n<signature lines><cubin>"  or  "ptx\n<ptx>"
+  Status makeImage(const std::string &ptx, const TargetOptions &target, std::string &image) {
+    std::string ptxas = target.ptxas.empty() ? BLK_DEFAULT_PTXAS : target.ptxas;
+    if (!llvm::sys::fs::can_execute(ptxas)) {
+      image = "ptx\n" + ptx;
+      return {};
+    }
+    std::string signatures;
+    for (llvm::StringRef line : llvm::split(ptx, '\n'))
+      if (line.starts_with("// blk.kernel "))
+        signatures += line.str() + "\n";
+    std::string cubin;
+    Status s = withDiagnostics([&]() -> mlir::LogicalResult {
+      auto r = assemblePTX(ptx, target, mlir::UnknownLoc::get(&jit->ctx));
+      if (mlir::failed(r))
+        return mlir::failure();
+      cubin = std::move(r->cubin);
+      return mlir::success();
+    });
+    if (!s.ok())
+      return s;
+    image = "cubin\n" + std::to_string(signatures.size()) + "\n" + signatures + cubin;
+    return {};
+  }
+
+  static Status loadImage(const std::string &image, std::unique_ptr<rt::Module> &out) {
+    llvm::StringRef rest(image);
+    if (rest.consume_front("ptx\n"))
+      return rt::Module::load(rest.str(), out);
+    size_t sigBytes;
+    if (!rest.consume_front("cubin\n") || rest.consumeInteger(10, sigBytes) || !rest.consume_front("\n") ||
+        rest.size() < sigBytes)
+      return Status::error("malformed kernel image");
+    return rt::Module::load(rest.drop_front(sigBytes).str(), out,
+                            rt::parseSignatures(rest.take_front(sigBytes).str()));
   }
 };
 
