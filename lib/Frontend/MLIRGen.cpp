@@ -46,12 +46,12 @@ OwningOpRef<ModuleOp> Generator::run() {
   for (const std::string &name : options.kernels) {
     const ast::Function *fn = file.find(name);
     if (!fn || !fn->isKernel) {
-      emitError(UnknownLoc::get(&ctx)) << "no @kernel named '" << name << "' in the file";
+      emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1)) << "no @kernel named '" << name << "' in the file";
       return nullptr;
     }
   }
   if (kernels.empty()) {
-    emitError(UnknownLoc::get(&ctx)) << "the file defines no @kernel function";
+    emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1)) << "the file defines no @kernel function";
     return nullptr;
   }
   for (const ast::Function *fn : kernels) {

@@ -23,21 +23,36 @@ static TV foldBinary(Generator &g, const std::string &op, const TV &a, const TV 
     int64_t x = a.i, y = b.i;
     if ((op == "//" || op == "%" || op == "/") && y == 0)
       return g.error(loc, "division by zero in a constant expression");
-    if (op == "+") return TV::makeInt(x + y);
-    if (op == "-") return TV::makeInt(x - y);
-    if (op == "*") return TV::makeInt(x * y);
+    int64_t r;
+    auto overflow = [&]() { return g.error(loc, "integer overflow in a constant expression"); };
+    if (op == "+") return __builtin_add_overflow(x, y, &r) ? overflow() : TV::makeInt(r);
+    if (op == "-") return __builtin_sub_overflow(x, y, &r) ? overflow() : TV::makeInt(r);
+    if (op == "*") return __builtin_mul_overflow(x, y, &r) ? overflow() : TV::makeInt(r);
+    if ((op == "//" || op == "%") && x == INT64_MIN && y == -1)
+      return overflow();
     if (op == "//") return TV::makeInt(floorDiv(x, y));
     if (op == "%") return TV::makeInt(floorMod(x, y));
     if (op == "/") return TV::makeFloat(double(x) / double(y));
-    if (op == "<<") return TV::makeInt(x << y);
-    if (op == ">>") return TV::makeInt(x >> y);
+    if (op == "<<" || op == ">>") {
+      if (y < 0 || y > 63)
+        return g.error(loc, "shift count out of range in a constant expression");
+      if (op == ">>")
+        return TV::makeInt(x >> y);
+      if (y > 0 && (x > (INT64_MAX >> y) || x < (INT64_MIN >> y)))
+        return overflow();
+      return TV::makeInt(int64_t(uint64_t(x) << y));
+    }
     if (op == "**") {
       if (y < 0)
         return TV::makeFloat(std::pow(double(x), double(y)));
-      int64_t r = 1;
-      for (int64_t k = 0; k < y; ++k)
-        r *= x;
-      return TV::makeInt(r);
+      int64_t p = 1, base = x; // by squaring: y may be huge
+      for (int64_t e = y; e > 0; e >>= 1) {
+        if ((e & 1) && __builtin_mul_overflow(p, base, &p))
+          return overflow();
+        if (e > 1 && __builtin_mul_overflow(base, base, &base))
+          return overflow();
+      }
+      return TV::makeInt(p);
     }
     bool bothBool = a.kind == TV::Bool && b.kind == TV::Bool;
     auto wrap = [&](int64_t v) { return bothBool ? TV::makeBool(v) : TV::makeInt(v); };
@@ -187,6 +202,8 @@ TV Generator::genUnary(const std::string &op, TV a, const ast::Loc &l) {
     if (op == "+")
       return a;
     if (op == "-")
+      if (a.kind != TV::Float && a.i == INT64_MIN)
+        return error(l, "integer overflow in a constant expression");
       return a.kind == TV::Float ? TV::makeFloat(-a.f) : TV::makeInt(-a.i);
     if (op == "~" && a.kind != TV::Float)
       return TV::makeInt(~a.i);

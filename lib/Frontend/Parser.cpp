@@ -532,7 +532,10 @@ private:
 
 std::unique_ptr<ast::File> parseFile(mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename) {
   auto file = std::make_shared<std::string>(filename.str());
-  return Parser(ctx, lex(source, file)).parseFile();
+  auto result = Parser(ctx, lex(source, file)).parseFile();
+  if (result)
+    result->filename = filename.str();
+  return result;
 }
 
 } // namespace blk

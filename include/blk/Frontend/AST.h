@@ -199,6 +199,7 @@ struct Function {
 };
 
 struct File {
+  std::string filename;
   std::vector<std::unique_ptr<Function>> functions;
   const Function *find(llvm::StringRef name) const {
     for (auto &f : functions)
