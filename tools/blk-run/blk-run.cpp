@@ -132,8 +132,16 @@ int main(int argc, char **argv) {
   {
     std::stringstream ss(gridText);
     std::string part;
-    for (int d = 0; std::getline(ss, part, ',') && d < 3; ++d)
-      grid[d] = unsigned(std::stoul(part));
+    int d = 0;
+    for (; std::getline(ss, part, ','); ++d) {
+      char *end = nullptr;
+      unsigned long v = std::strtoul(part.c_str(), &end, 10);
+      if (d >= 3 || part.empty() || *end != '\0' || v == 0 || v > 0xffffffffUL) {
+        fmt::print(stderr, "blk-run: error: --grid expects X[,Y[,Z]] with positive integers, got '{}'\n", gridText);
+        return 1;
+      }
+      grid[d] = unsigned(v);
+    }
   }
   // Parameter names: the kernel's runtime parameters, in order.
   const blk::ast::Function *fn = ast->find(func.getName());
@@ -152,6 +160,11 @@ int main(int argc, char **argv) {
     }
     specs[a.substr(0, eq)] = a.substr(eq + 1);
   }
+  for (const auto &[name, spec] : specs)
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      fmt::print(stderr, "blk-run: error: kernel '{}' has no runtime parameter '{}'\n", func.getName().str(), name);
+      return 1;
+    }
   std::vector<std::unique_ptr<Buffer>> buffers;
   std::vector<blk::interp::Arg> args;
   std::mt19937_64 rng(std::random_device{}());
