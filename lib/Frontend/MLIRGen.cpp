@@ -54,6 +54,20 @@ OwningOpRef<ModuleOp> Generator::run() {
     emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1)) << "the file defines no @kernel function";
     return nullptr;
   }
+  // A binding no kernel takes is a typo, not something to ignore.
+  for (const auto &[name, value] : options.defines) {
+    bool used = llvm::any_of(kernels, [&, &name = name](const ast::Function *fn) {
+      return llvm::any_of(fn->params, [&](const ast::Param &p) {
+        auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get());
+        return p.name == name && ann && (ann->name == "constexpr" || ann->name == "dtype");
+      });
+    });
+    if (!used) {
+      emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1))
+          << "-D " << name << ": no kernel here has a constexpr or dtype parameter named '" << name << "'";
+      return nullptr;
+    }
+  }
   for (const ast::Function *fn : kernels) {
     env.clear();
     callStack = {fn};
