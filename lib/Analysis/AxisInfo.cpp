@@ -138,6 +138,25 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
           out.constancy[d] = sizeOf(result.getType(), d);
         }
       })
+      .Case<ExpandDimsOp>([&](ExpandDimsOp e) {
+        // The new dimension has size 1: runs of one, constant.
+        const AxisInfo src = get(e.getSrc());
+        out = src;
+        unsigned axis = e.getAxis();
+        out.contiguity.insert(out.contiguity.begin() + axis, 1);
+        out.divisibility.insert(out.divisibility.begin() + axis, src.divisibility.empty() ? 1 : src.divisibility[0]);
+        out.constancy.insert(out.constancy.begin() + axis, 1);
+      })
+      .Case<BroadcastOp>([&](BroadcastOp b) {
+        const AxisInfo src = get(b.getSrc());
+        auto from = b.getSrc().getType().getShape(), to = b.getType().getShape();
+        out = src;
+        for (unsigned d = 0; d < rank; ++d)
+          if (from[d] == 1 && to[d] != 1) { // repeated: constant along d
+            out.contiguity[d] = 1;
+            out.constancy[d] = to[d];
+          }
+      })
       .Case<AssumeOp>([&](AssumeOp a) {
         out = get(a.getSrc());
         if (auto div = a.getDivisibility())

@@ -157,8 +157,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     } else {
       return error(argLoc(0), "a block shape must be a list of compile-time integers such as [BLOCK]");
     }
-    if (shape.size() != 1)
-      return error(argLoc(0), "only 1-D blocks are supported so far");
+    if (shape.empty() || shape.size() > 3)
+      return error(argLoc(0), "blocks have 1 to 3 dimensions, got " + std::to_string(shape.size()));
     for (int64_t d : shape)
       if (!isPow2(d))
         return error(argLoc(0), "block dimensions must be powers of two, got " + std::to_string(d));
@@ -196,8 +196,6 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       TV m = toBool(mask, argLoc(1));
       if (!m)
         return TV();
-      if (!shapeOf(m).empty() && shapeOf(m) != ArrayRef<int64_t>(shape))
-        return error(argLoc(isLoad ? 1 : 2), "shape mismatch: mask " + describe(m) + " for pointers " + describe(ptr));
       if (m.isConst()) {
         if (m.asDouble() == 0)
           return isLoad ? (other.kind != TV::None ? cast(other, pointee, false, shape, call.loc)
@@ -241,10 +239,11 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     SmallVector<int64_t> shape;
     if (!broadcastShape(args[1], args[2], shape, call.loc))
       return TV();
-    if (shape.empty())
-      shape.assign(shapeOf(c).begin(), shapeOf(c).end());
-    else if (!shapeOf(c).empty() && shapeOf(c) != ArrayRef<int64_t>(shape))
-      return error(call.loc, "shape mismatch: condition " + describe(c) + " for " + describe(args[1]));
+    SmallVector<int64_t> withCond;
+    if (!broadcastShapes(shape, shapeOf(c), withCond)) // the condition broadcasts too
+      return error(call.loc, "shape mismatch: condition " + describe(c) + " for " + describe(args[1]) + " and " +
+                                 describe(args[2]));
+    shape = withCond;
     TV a = cast(args[1], elem, isUnsigned, shape, argLoc(1));
     TV b = cast(args[2], elem, isUnsigned, shape, argLoc(2));
     TV cc = broadcastTo(c, shape, argLoc(0));

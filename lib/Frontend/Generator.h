@@ -39,6 +39,10 @@ struct TV {
 
 using Env = std::map<std::string, TV>;
 
+/// The numpy broadcast of two shapes (right-aligned; size-1 dimensions
+/// repeat); false when they do not broadcast.
+bool broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b, llvm::SmallVectorImpl<int64_t> &out);
+
 class Generator {
 public:
   Generator(mlir::MLIRContext &ctx, const ast::File &file, const GenOptions &options);

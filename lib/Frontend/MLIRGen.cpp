@@ -279,7 +279,35 @@ TV Generator::gen(const ast::Expr &e) {
     return error(e.loc, "unknown attribute '" + a.name + "' of " + describe(base));
   }
   case K::List: return error(e.loc, "a list is only allowed as a shape argument");
-  case K::Subscript: return error(e.loc, "indexing blocks (x[:, None]) is not supported yet");
+  case K::Subscript: {
+    // x[:, None], x[None, :]: ':' keeps a dimension, None inserts one of size 1.
+    auto &sub = static_cast<const ast::SubscriptExpr &>(e);
+    TV base = gen(*sub.base);
+    if (!base)
+      return base;
+    if (!base.isVal() || shapeOf(base).empty())
+      return error(e.loc, "only blocks can be indexed, got " + describe(base));
+    size_t kept = 0;
+    for (auto &idx : sub.indices) {
+      if (llvm::isa<ast::SliceExpr>(idx.get()))
+        ++kept;
+      else if (!llvm::isa<ast::NoneExpr>(idx.get()))
+        return error(idx->loc, "a block index must be ':' or None (element indexing is not supported)");
+    }
+    if (kept != shapeOf(base).size())
+      return error(e.loc, "indexing " + describe(base) + " needs " + std::to_string(shapeOf(base).size()) +
+                              " ':', got " + std::to_string(kept));
+    Value x = base.value;
+    for (size_t pos = 0; pos < sub.indices.size(); ++pos) {
+      if (!llvm::isa<ast::NoneExpr>(sub.indices[pos].get()))
+        continue;
+      auto t = llvm::cast<RankedTensorType>(x.getType());
+      SmallVector<int64_t> shape(t.getShape());
+      shape.insert(shape.begin() + pos, 1);
+      x = ExpandDimsOp::create(builder, loc(e.loc), RankedTensorType::get(shape, t.getElementType()), x, int32_t(pos));
+    }
+    return TV::makeVal(x, base.isUnsigned);
+  }
   case K::Slice: return error(e.loc, "':' is only allowed inside an index");
   }
   return error(e.loc, "unsupported expression");

@@ -204,22 +204,51 @@ TV Generator::broadcastTo(const TV &v, ArrayRef<int64_t> shape, const ast::Loc &
   ArrayRef<int64_t> have = shapeOf(v);
   if (have == shape)
     return v;
-  if (!have.empty())
+  auto fail = [&]() {
     return error(l, "shape mismatch: cannot broadcast " + describe(v) + " to [" +
                         llvm::join(llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), ", ") +
                         "]");
-  auto type = RankedTensorType::get(shape, v.value.getType());
-  return TV::makeVal(SplatOp::create(builder, loc(l), type, v.value), v.isUnsigned);
+  };
+  Location at = loc(l);
+  Type elem = elementType(v);
+  if (have.empty())
+    return TV::makeVal(SplatOp::create(builder, at, RankedTensorType::get(shape, elem), v.value), v.isUnsigned);
+  if (have.size() > shape.size())
+    return fail();
+  // numpy: missing leading dimensions are size 1, then size-1 dimensions repeat.
+  Value x = v.value;
+  SmallVector<int64_t> cur(have);
+  while (cur.size() < shape.size()) {
+    cur.insert(cur.begin(), 1);
+    x = ExpandDimsOp::create(builder, at, RankedTensorType::get(cur, elem), x, 0);
+  }
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (cur[d] != shape[d] && cur[d] != 1)
+      return fail();
+  if (ArrayRef<int64_t>(cur) != shape)
+    x = BroadcastOp::create(builder, at, RankedTensorType::get(shape, elem), x);
+  return TV::makeVal(x, v.isUnsigned);
+}
+
+bool broadcastShapes(ArrayRef<int64_t> sa, ArrayRef<int64_t> sb, SmallVectorImpl<int64_t> &shape) {
+  size_t rank = std::max(sa.size(), sb.size());
+  SmallVector<int64_t> out(rank, 1);
+  for (size_t i = 0; i < rank; ++i) { // right-aligned, as numpy does
+    int64_t da = i < sa.size() ? sa[sa.size() - 1 - i] : 1;
+    int64_t db = i < sb.size() ? sb[sb.size() - 1 - i] : 1;
+    if (da != db && da != 1 && db != 1)
+      return false;
+    out[rank - 1 - i] = std::max(da, db);
+  }
+  shape.assign(out.begin(), out.end());
+  return true;
 }
 
 bool Generator::broadcastShape(const TV &a, const TV &b, SmallVectorImpl<int64_t> &shape, const ast::Loc &l) {
-  ArrayRef<int64_t> sa = shapeOf(a), sb = shapeOf(b);
-  if (!sa.empty() && !sb.empty() && sa != sb) {
-    error(l, "shape mismatch: " + describe(a) + " and " + describe(b));
-    return false;
-  }
-  shape.assign(sa.empty() ? sb.begin() : sa.begin(), sa.empty() ? sb.end() : sa.end());
-  return true;
+  if (broadcastShapes(shapeOf(a), shapeOf(b), shape))
+    return true;
+  error(l, "shape mismatch: " + describe(a) + " and " + describe(b));
+  return false;
 }
 
 TV Generator::cast(const TV &v, Type elem, bool isUnsigned, ArrayRef<int64_t> shape, const ast::Loc &l) {

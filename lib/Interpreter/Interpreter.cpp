@@ -151,6 +151,37 @@ LogicalResult Executor::execOp(Operation *op) {
         set(a.getResult(), get(a.getSrc()));
         return success();
       })
+      .Case<ExpandDimsOp>([&](ExpandDimsOp e) {
+        Tensor t = get(e.getSrc()); // same elements, one more dimension of size 1
+        t.shape.insert(t.shape.begin() + e.getAxis(), 1);
+        set(e.getResult(), std::move(t));
+        return success();
+      })
+      .Case<BroadcastOp>([&](BroadcastOp b) {
+        const Tensor &src = get(b.getSrc());
+        auto type = b.getType();
+        Tensor t = Tensor::like(type, size_t(type.getNumElements()));
+        size_t rank = t.shape.size();
+        for (size_t flat = 0; flat < t.size(); ++flat) {
+          // The source element: the same coordinates, 0 where the source has size 1.
+          size_t rest = flat, srcFlat = 0, stride = 1;
+          SmallVector<int64_t> coord(rank);
+          for (size_t d = rank; d-- > 0;) {
+            coord[d] = int64_t(rest % size_t(t.shape[d]));
+            rest /= size_t(t.shape[d]);
+          }
+          for (size_t d = rank; d-- > 0;) {
+            srcFlat += size_t(src.shape[d] == 1 ? 0 : coord[d]) * stride;
+            stride *= size_t(src.shape[d]);
+          }
+          if (t.isFloat())
+            t.f[flat] = src.f[srcFlat];
+          else
+            t.i[flat] = src.i[srcFlat];
+        }
+        set(b.getResult(), std::move(t));
+        return success();
+      })
       .Case<LoadOp>([&](LoadOp l) { return execLoad(l); })
       .Case<StoreOp>([&](StoreOp s) { return execStore(s); })
       .Case<PrintOp>([&](PrintOp p) { return execPrint(p); })

@@ -57,3 +57,16 @@ func.func @hints(%x: i32) {
   %d = arith.muli %r, %two : tensor<128xi32>
   return
 }
+
+// -----
+
+func.func @two_dimensional() {
+  // expected-remark @+1 {{contiguity = [16], divisibility = [1073741824], constancy = [1]}}
+  %r = blk.arange 0, 16 : tensor<16xi32>
+  // A new leading dimension of size 1; repeating it makes values constant along it.
+  // expected-remark @+1 {{contiguity = [1, 16], divisibility = [1073741824, 1073741824], constancy = [1, 1]}}
+  %e = blk.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  // expected-remark @+1 {{contiguity = [1, 16], divisibility = [1073741824, 1073741824], constancy = [8, 1]}}
+  %b = blk.broadcast %e : tensor<1x16xi32> -> tensor<8x16xi32>
+  return
+}

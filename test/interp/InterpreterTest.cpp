@@ -233,3 +233,50 @@ TEST(Interpreter, RefusesBadArguments) {
 }
 
 } // namespace
+
+namespace {
+TEST(Interpreter, TwoDimensionalBlocksBroadcast) {
+  Program prog("@kernel\n"
+               "def add2d(X: *f32, Y: *f32, Out: *f32, M: i32, N: i32, stride: i32, BM: constexpr = 4, BN: constexpr = 8):\n"
+               "    rows = program_id(0) * BM + arange(0, BM)\n"
+               "    cols = program_id(1) * BN + arange(0, BN)\n"
+               "    offs = rows[:, None] * stride + cols[None, :]\n"
+               "    mask = (rows[:, None] < M) & (cols[None, :] < N)\n"
+               "    x = load(X + offs, mask=mask, other=0.0)\n"
+               "    y = load(Y + cols, mask=cols < N)\n"
+               "    store(Out + offs, x + y[None, :] * 10.0 + rows[:, None], mask=mask)\n");
+  ASSERT_TRUE(prog.module) << prog.diagnostics;
+  const int M = 7, N = 11;
+  std::vector<float> x(M * N), y(N), out(M * N, NAN);
+  for (int i = 0; i < M * N; ++i)
+    x[i] = float(i) * 0.5f;
+  for (int j = 0; j < N; ++j)
+    y[j] = float(j);
+  interp::Interpreter in(*prog.module);
+  in.addBuffer(x.data(), x.size() * 4);
+  in.addBuffer(y.data(), y.size() * 4);
+  in.addBuffer(out.data(), out.size() * 4);
+  ASSERT_TRUE(mlir::succeeded(in.run("add2d", {2, 2, 1},
+                                     {interp::Arg::pointer(x.data()), interp::Arg::pointer(y.data()),
+                                      interp::Arg::pointer(out.data()), interp::Arg::integer(M),
+                                      interp::Arg::integer(N), interp::Arg::integer(N)})))
+      << prog.diagnostics;
+  for (int r = 0; r < M; ++r)
+    for (int c = 0; c < N; ++c)
+      EXPECT_EQ(out[r * N + c], x[r * N + c] + 10.0f * c + r) << r << "," << c;
+}
+
+TEST(Interpreter, TwoDimensionalOutOfBoundsNamesBothCoordinates) {
+  Program prog("@kernel\n"
+               "def k(X: *f32):\n"
+               "    offs = arange(0, 4)[:, None] * 4 + arange(0, 4)[None, :]\n"
+               "    store(X + offs, 1.0)\n");
+  ASSERT_TRUE(prog.module) << prog.diagnostics;
+  float x[10];
+  interp::Interpreter in(*prog.module);
+  in.addBuffer(x, sizeof x);
+  EXPECT_TRUE(mlir::failed(in.run("k", {1, 1, 1}, {interp::Arg::pointer(x)})));
+  EXPECT_NE(prog.diagnostics.find("out-of-bounds store in program (0, 0, 0) at index (2, 2)"), std::string::npos)
+      << prog.diagnostics;
+}
+} // namespace

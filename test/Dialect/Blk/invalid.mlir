@@ -68,3 +68,19 @@ func.func @assume_empty(%x: i32) {
 func.func @bad_layout(%x: tensor<128xi32, #blk.blocked<sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]>>) {
   return
 }
+
+// -----
+
+func.func @expand_dims_shape(%x: tensor<16xi32>) {
+  // expected-error @+1 {{result must be the source with a dimension of size 1 inserted at 0}}
+  %y = blk.expand_dims %x {axis = 0 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_shape(%x: tensor<16x2xi32>) {
+  // expected-error @+1 {{dimension 1 of size 2 cannot broadcast to 8}}
+  %y = blk.broadcast %x : tensor<16x2xi32> -> tensor<16x8xi32>
+  return
+}

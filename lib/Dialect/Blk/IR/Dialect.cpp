@@ -164,3 +164,28 @@ LogicalResult AssumeOp::verify() {
     return emitOpError("contiguity must be a power of two");
   return success();
 }
+
+LogicalResult ExpandDimsOp::verify() {
+  auto src = getSrc().getType();
+  auto result = getResult().getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis > src.getRank())
+    return emitOpError("axis ") << axis << " is out of range for a block of rank " << src.getRank();
+  SmallVector<int64_t> expected(src.getShape());
+  expected.insert(expected.begin() + axis, 1);
+  if (result.getShape() != ArrayRef<int64_t>(expected) || result.getElementType() != src.getElementType())
+    return emitOpError("result must be the source with a dimension of size 1 inserted at ") << axis;
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto src = getSrc().getType();
+  auto result = getResult().getType();
+  if (src.getRank() != result.getRank() || src.getElementType() != result.getElementType())
+    return emitOpError("source and result must have the same rank and element type");
+  for (int64_t d = 0; d < src.getRank(); ++d)
+    if (src.getShape()[d] != result.getShape()[d] && src.getShape()[d] != 1)
+      return emitOpError("dimension ") << d << " of size " << src.getShape()[d] << " cannot broadcast to "
+                                       << result.getShape()[d];
+  return success();
+}

@@ -22,6 +22,19 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       module.emitError() << "num-warps must be a power of two from 1 to 32, got " << numWarps;
       return signalPassFailure();
     }
+    // Blocks of more than one dimension need slice layouts and layout
+    // conversions, which the GPU path does not have yet (the interpreter runs them).
+    WalkResult multiDim = module.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() > 1) {
+          op->emitError() << "blocks of " << tensor.getRank()
+                          << " dimensions are not supported on the GPU yet (blk-run runs them on the CPU)";
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (multiDim.wasInterrupted())
+      return signalPassFailure();
     // The widest access on blocks of each shape decides that shape's chunk.
     llvm::DenseMap<ArrayRef<int64_t>, unsigned> widest;
     auto note = [&](Value ptr, unsigned vec) {

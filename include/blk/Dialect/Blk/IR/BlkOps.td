@@ -59,6 +59,29 @@ def Blk_SplatOp : Blk_Op<"splat", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Blk_ExpandDimsOp : Blk_Op<"expand_dims", [Pure]> {
+  let summary = "Insert a dimension of size 1 at `axis` (`x[:, None]`)";
+  let description = [{
+    Example: `%c = blk.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src, I32Attr:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Blk_BroadcastOp : Blk_Op<"broadcast", [Pure]> {
+  let summary = "Repeat a block along its dimensions of size 1";
+  let description = [{
+    Each dimension of the result equals the source's, or the source's is 1.
+    Example: `%b = blk.broadcast %c : tensor<64x1xi32> -> tensor<64x128xi32>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//
