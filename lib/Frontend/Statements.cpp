@@ -111,6 +111,20 @@ struct LoopCarried {
     for (size_t c = 0; c < names.size(); ++c)
       g.env[names[c]] = TV::makeVal(values[c], isUnsigned[c]);
   }
+  /// Generates a loop body at the builder's insertion point and its scf.yield
+  /// of the carried values.
+  bool genBody(Generator &g, const ast::Body &body, const ast::Loc &loc) const {
+    bool wasInLoop = g.inLoop, returned;
+    g.inLoop = true;
+    if (!g.genStmts(listOf(body), returned))
+      return false;
+    g.inLoop = wasInLoop;
+    SmallVector<Value> values;
+    if (!yields(g, loc, values))
+      return false;
+    scf::YieldOp::create(g.builder, g.loc(loc), values);
+    return true;
+  }
   /// The values to yield: the names' current values, of unchanged types.
   bool yields(Generator &g, const ast::Loc &loc, SmallVectorImpl<Value> &out) const {
     for (size_t c = 0; c < names.size(); ++c) {
@@ -395,15 +409,8 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       env[f->var] = TV::makeVal(loop.getInductionVar());
       carried.bind(*this, loop.getRegionIterArgs());
       builder.setInsertionPointToEnd(body);
-      bool wasInLoop = inLoop, bodyReturned;
-      inLoop = true;
-      if (!genStmts(listOf(f->body), bodyReturned))
+      if (!carried.genBody(*this, f->body, f->loc))
         return false;
-      inLoop = wasInLoop;
-      SmallVector<Value> yields;
-      if (!carried.yields(*this, f->loc, yields))
-        return false;
-      scf::YieldOp::create(builder, at, yields);
       builder.setInsertionPointAfter(loop);
       env = before;
       carried.bind(*this, loop.getResults());
@@ -434,15 +441,8 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       scf::ConditionOp::create(builder, at, cond.value, beforeBlock->getArguments());
       Block *afterBlock = builder.createBlock(&loop.getAfter(), {}, types, locs);
       carried.bind(*this, afterBlock->getArguments());
-      bool wasInLoop = inLoop, bodyReturned;
-      inLoop = true;
-      if (!genStmts(listOf(w->body), bodyReturned))
+      if (!carried.genBody(*this, w->body, w->loc))
         return false;
-      inLoop = wasInLoop;
-      SmallVector<Value> yields;
-      if (!carried.yields(*this, w->loc, yields))
-        return false;
-      scf::YieldOp::create(builder, at, yields);
       builder.setInsertionPointAfter(loop);
       env = before;
       carried.bind(*this, loop.getResults());

@@ -22,6 +22,16 @@ namespace blk {
 
 namespace {
 
+/// One f32 PTX instruction written inline ("ex2.approx.f32 $0, $1;").
+Value inlineF32(OpBuilder &b, Location loc, StringRef text, ValueRange operands) {
+  std::string constraints = "=f";
+  for (size_t i = 0; i < operands.size(); ++i)
+    constraints += ",f";
+  return LLVM::InlineAsmOp::create(b, loc, b.getF32Type(), operands, text, constraints, false, false,
+                                   LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
 /// exp and exp2 on f32 use the hardware's ex2.approx (about 2 ulp), as Triton does.
 template <typename MathOp>
 struct FastExp2 : ConvertOpToLLVMPattern<MathOp> {
@@ -37,10 +47,7 @@ struct FastExp2 : ConvertOpToLLVMPattern<MathOp> {
                                              rewriter.getF32FloatAttr(1.4426950408889634f));
       x = LLVM::FMulOp::create(rewriter, loc, x, log2e);
     }
-    auto asmOp = LLVM::InlineAsmOp::create(rewriter, loc, rewriter.getF32Type(), ValueRange{x},
-                                           "ex2.approx.f32 $0, $1;", "=f,f", false, false,
-                                           LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
-    rewriter.replaceOp(op, asmOp.getResult(0));
+    rewriter.replaceOp(op, inlineF32(rewriter, loc, "ex2.approx.f32 $0, $1;", x));
     return success();
   }
 };
@@ -55,10 +62,7 @@ struct FastLog2 : ConvertOpToLLVMPattern<MathOp> {
     if (!op.getType().isF32())
       return failure();
     Location loc = op.getLoc();
-    Value r = LLVM::InlineAsmOp::create(rewriter, loc, rewriter.getF32Type(), ValueRange{adaptor.getOperand()},
-                                        "lg2.approx.f32 $0, $1;", "=f,f", false, false, LLVM::TailCallKind::None,
-                                        LLVM::AsmDialectAttr(), ArrayAttr())
-                  .getResult(0);
+    Value r = inlineF32(rewriter, loc, "lg2.approx.f32 $0, $1;", adaptor.getOperand());
     if (std::is_same_v<MathOp, math::LogOp>) {
       Value ln2 = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
                                            rewriter.getF32FloatAttr(0.6931471805599453f));
@@ -77,11 +81,8 @@ struct FastDivF32 : ConvertOpToLLVMPattern<arith::DivFOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32() || op->hasAttr(kPreciseAttr))
       return failure();
-    auto asmOp = LLVM::InlineAsmOp::create(rewriter, op.getLoc(), rewriter.getF32Type(),
-                                           ValueRange{adaptor.getLhs(), adaptor.getRhs()},
-                                           "div.full.f32 $0, $1, $2;", "=f,f,f", false, false,
-                                           LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
-    rewriter.replaceOp(op, asmOp.getResult(0));
+    rewriter.replaceOp(op, inlineF32(rewriter, op.getLoc(), "div.full.f32 $0, $1, $2;",
+                                     ValueRange{adaptor.getLhs(), adaptor.getRhs()}));
     return success();
   }
 };
