@@ -56,6 +56,15 @@ std::string print(Operation *op) {
 
 } // namespace
 
+std::string signatureLines(const std::vector<KernelInfo> &kernels) {
+  std::string lines;
+  for (const KernelInfo &k : kernels)
+    lines += "// blk.kernel " + k.name + " num_warps=" + std::to_string(k.numWarps) + " args=" +
+             llvm::join(k.argTypes, ",") + " constants=" + llvm::join(k.constants, ",") +
+             " spec=" + llvm::join(k.specialization, ",") + "\n";
+  return lines;
+}
+
 FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
                                  const CompileOptions &options) {
   CompileResult result;
@@ -86,23 +95,9 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
     for (Type t : f.getArgumentTypes())
       info.argTypes.push_back(argTypeName(t));
     if (const ast::Function *fn = file->find(f.getName()))
-      for (const ast::Param &p : fn->params) {
-        auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get());
-        if (!(ann && (ann->name == "constexpr" || ann->name == "dtype")))
-          info.argNames.push_back(p.name);
-      }
-    if (auto constants = f->getAttrOfType<DictionaryAttr>(kConstantsAttr))
-      for (NamedAttribute c : constants) {
-        std::string value;
-        llvm::raw_string_ostream os(value);
-        if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-          os << (i.getType().isInteger(1) ? (i.getInt() ? "True" : "False") : std::to_string(i.getInt()));
-        else if (auto fl = dyn_cast<FloatAttr>(c.getValue()))
-          os << fl.getValueAsDouble();
-        else if (auto s = dyn_cast<StringAttr>(c.getValue()))
-          os << s.getValue();
-        info.constants.push_back(c.getName().str() + "=" + value);
-      }
+      info.argNames = fn->runtimeParamNames();
+    for (const auto &[name, value] : boundConstants(f))
+      info.constants.push_back(name + "=" + value);
     for (unsigned i = 0; i < f.getNumArguments(); ++i)
       if (auto div = f.getArgAttrOfType<IntegerAttr>(i, kDivisibilityAttr))
         info.specialization.push_back(std::to_string(i) + ":" + std::to_string(div.getInt()));
@@ -146,16 +141,7 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
   if (failed(ptx))
     return failure();
   // Signature lines let the runtime check launches of PTX it loads.
-  std::string header;
-  for (const KernelInfo &k : result.kernels) {
-    header += "// blk.kernel " + k.name + " num_warps=" + std::to_string(k.numWarps) + " args=";
-    for (size_t i = 0; i < k.argTypes.size(); ++i)
-      header += (i ? "," : "") + k.argTypes[i];
-    header += " constants=" + llvm::join(k.constants, ",");
-    header += " spec=" + llvm::join(k.specialization, ",");
-    header += "\n";
-  }
-  result.output = header + *ptx;
+  result.output = signatureLines(result.kernels) + *ptx;
   if (options.emit == Stage::Header) {
     result.output = emitAOTHeader(result, buffer->getBufferIdentifier(),
                                   options.headerNamespace.empty() ? "blk_kernels" : options.headerNamespace);

@@ -57,10 +57,7 @@ OwningOpRef<ModuleOp> Generator::run() {
   // A binding no kernel takes is a typo, not something to ignore.
   for (const auto &[name, value] : options.defines) {
     bool used = llvm::any_of(kernels, [&, &name = name](const ast::Function *fn) {
-      return llvm::any_of(fn->params, [&](const ast::Param &p) {
-        auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get());
-        return p.name == name && ann && (ann->name == "constexpr" || ann->name == "dtype");
-      });
+      return llvm::any_of(fn->params, [&](const ast::Param &p) { return p.name == name && p.isCompileTime(); });
     });
     if (!used) {
       emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1))
@@ -73,15 +70,14 @@ OwningOpRef<ModuleOp> Generator::run() {
     callStack = {fn};
     // Compile-time parameters first: typed parameters may name them (`P: *T`).
     for (const ast::Param &p : fn->params) {
-      auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get());
-      bool isCompileTime = ann && (ann->name == "constexpr" || ann->name == "dtype");
       if (!p.annotation)
         return error(p.loc, "parameter '" + p.name + "' of kernel '" + fn->name +
                                 "' needs a type (for example `" + p.name + ": i32`, `" + p.name +
                                 ": *f32` or `" + p.name + ": constexpr`)"),
                nullptr;
-      if (!isCompileTime)
+      if (!p.isCompileTime())
         continue;
+      const std::string &kind = llvm::cast<ast::NameExpr>(p.annotation.get())->name; // constexpr or dtype
       TV value;
       auto it = options.defines.find(p.name);
       if (it != options.defines.end()) {
@@ -93,14 +89,14 @@ OwningOpRef<ModuleOp> Generator::run() {
         if (!(value = gen(*p.defaultValue)))
           return nullptr;
       } else {
-        return error(p.loc, "missing value for " + ann->name + " parameter '" + p.name + "' of kernel '" +
+        return error(p.loc, "missing value for " + kind + " parameter '" + p.name + "' of kernel '" +
                                 fn->name + "' (give it a default or pass -D " + p.name + "=...)"),
                nullptr;
       }
-      if (ann->name == "dtype" && value.kind != TV::DType)
+      if (kind == "dtype" && value.kind != TV::DType)
         return error(p.loc, "dtype parameter '" + p.name + "' must be bound to a type, got " + describe(value)),
                nullptr;
-      if (ann->name == "constexpr" && !value.isConst())
+      if (kind == "constexpr" && !value.isConst())
         return error(p.loc, "constexpr parameter '" + p.name + "' must be bound to a number or a bool, got " +
                                 describe(value)),
                nullptr;
@@ -311,6 +307,25 @@ TV Generator::gen(const ast::Expr &e) {
   case K::Slice: return error(e.loc, "':' is only allowed inside an index");
   }
   return error(e.loc, "unsupported expression");
+}
+
+std::vector<std::pair<std::string, std::string>> boundConstants(func::FuncOp kernel) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto constants = kernel->getAttrOfType<DictionaryAttr>(kConstantsAttr);
+  if (!constants)
+    return out;
+  for (NamedAttribute c : constants) {
+    std::string value;
+    llvm::raw_string_ostream os(value);
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      os << (i.getType().isInteger(1) ? (i.getInt() ? "True" : "False") : std::to_string(i.getInt()));
+    else if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+      os << f.getValueAsDouble();
+    else if (auto str = dyn_cast<StringAttr>(c.getValue()))
+      os << str.getValue();
+    out.emplace_back(c.getName().str(), value);
+  }
+  return out;
 }
 
 OwningOpRef<ModuleOp> generateModule(MLIRContext &ctx, const ast::File &file, const GenOptions &options) {

@@ -48,7 +48,10 @@ private:
   mlir::LogicalResult execAssert(AssertOp op);
   /// Checks that [addr, addr + bytes) lies in a registered buffer.
   bool inBounds(int64_t addr, size_t bytes) const;
-  std::string indexText(const Tensor &t, size_t flat) const;
+  /// "(i, j)": the coordinates of element `flat` of a block.
+  static std::string coordText(const Tensor &t, size_t flat);
+  /// " at index (i, j)" for a block, "" for a scalar.
+  static std::string indexText(const Tensor &t, size_t flat);
 
   const Tensor &get(mlir::Value v) { return env.find(v)->second; }
   void set(mlir::Value v, Tensor t) { env[v] = std::move(t); }

@@ -263,18 +263,20 @@ bool Executor::inBounds(int64_t addr, size_t bytes) const {
   return false;
 }
 
-std::string Executor::indexText(const Tensor &t, size_t flat) const {
-  if (t.shape.empty())
-    return "";
-  std::string s = " at index (";
+std::string Executor::coordText(const Tensor &t, size_t flat) {
   SmallVector<int64_t> coord(t.shape.size());
   for (size_t d = t.shape.size(); d-- > 0;) {
     coord[d] = int64_t(flat) % t.shape[d];
     flat /= size_t(t.shape[d]);
   }
+  std::string s = "(";
   for (size_t d = 0; d < coord.size(); ++d)
     s += (d ? ", " : "") + std::to_string(coord[d]);
   return s + ")";
+}
+
+std::string Executor::indexText(const Tensor &t, size_t flat) {
+  return t.shape.empty() ? "" : " at index " + coordText(t, flat);
 }
 
 static std::string programText(std::array<unsigned, 3> pid) {
@@ -360,9 +362,7 @@ LogicalResult Executor::execPrint(PrintOp op) {
     for (size_t j = 0; j < t.size(); ++j) {
       os << head;
       if (!t.shape.empty())
-        os << "idx (" << indexText(t, j).substr(11);
-      if (!t.shape.empty())
-        os << " ";
+        os << "idx " << coordText(t, j) << " ";
       os << op.getPrefix();
       if (t.isFloat())
         os << llvm::format("%f", t.f[j]);

@@ -103,7 +103,8 @@ struct Param {
   std::string name;
   enum Kind { Pointer, Int, Float } kind;
   unsigned width = 64;
-  bool isUnsigned = false;
+  /// Pointers and integers, unless KernelOptions::doNotSpecialize names them.
+  bool specializable = false;
 };
 
 struct Variant {
@@ -161,6 +162,11 @@ struct Kernel::Impl {
     });
   }
 
+  void markSpecializable() {
+    for (Param &p : params)
+      p.specializable = p.kind != Param::Float && !llvm::is_contained(options.doNotSpecialize, p.name);
+  }
+
   /// The kernel's parameters and bound constants as the disk cache keeps them.
   std::string describe() const {
     std::string text;
@@ -209,22 +215,26 @@ struct Kernel::Impl {
       image = std::move(*cached);
       ++jit->stats.diskHits;
     } else {
+      // The cubin (with its signature lines) when ptxas is at hand, so that
+      // loading skips the driver's PTX compilation; else the PTX.
       CompileOptions co;
       co.gen = genOptions(spec);
       co.target.arch = options.arch;
       co.numWarps = options.numWarps;
-      co.emit = Stage::PTX;
-      std::string ptx;
+      bool cubin = llvm::sys::fs::can_execute(ptxasPath(co.target));
+      co.emit = cubin ? Stage::Cubin : Stage::PTX;
       Status s = withDiagnostics([&]() -> mlir::LogicalResult {
         auto r = compile(jit->ctx, sourceMgr, bufferId, co);
         if (mlir::failed(r))
           return mlir::failure();
-        ptx = std::move(r->output);
+        if (cubin) {
+          std::string signatures = signatureLines(r->kernels);
+          image = "cubin\n" + std::to_string(signatures.size()) + "\n" + signatures + r->output;
+        } else {
+          image = "ptx\n" + r->output;
+        }
         return mlir::success();
       });
-      if (!s.ok())
-        return s;
-      s = makeImage(ptx, co.target, image);
       if (!s.ok())
         return s;
       ++jit->stats.compiles;
@@ -238,34 +248,8 @@ struct Kernel::Impl {
     return s;
   }
 
-  /// What the caches keep and the driver loads: the cubin (with the PTX's
-  /// signature lines) when ptxas is at hand, so that loading skips the
-  /// driver's PTX compilation; else the PTX.
+  /// Loads a cached image:
   ///   "cubin\n<signature bytes>\n<signature lines><cubin>"  or  "ptx\n<ptx>"
-  Status makeImage(const std::string &ptx, const TargetOptions &target, std::string &image) {
-    std::string ptxas = target.ptxas.empty() ? BLK_DEFAULT_PTXAS : target.ptxas;
-    if (!llvm::sys::fs::can_execute(ptxas)) {
-      image = "ptx\n" + ptx;
-      return {};
-    }
-    std::string signatures;
-    for (llvm::StringRef line : llvm::split(ptx, '\n'))
-      if (line.starts_with("// blk.kernel "))
-        signatures += line.str() + "\n";
-    std::string cubin;
-    Status s = withDiagnostics([&]() -> mlir::LogicalResult {
-      auto r = assemblePTX(ptx, target, mlir::UnknownLoc::get(&jit->ctx));
-      if (mlir::failed(r))
-        return mlir::failure();
-      cubin = std::move(r->cubin);
-      return mlir::success();
-    });
-    if (!s.ok())
-      return s;
-    image = "cubin\n" + std::to_string(signatures.size()) + "\n" + signatures + cubin;
-    return {};
-  }
-
   static Status loadImage(const std::string &image, std::unique_ptr<rt::Module> &out) {
     llvm::StringRef rest(image);
     if (rest.consume_front("ptx\n"))
@@ -301,25 +285,34 @@ std::string Kernel::constant(const std::string &name) const {
   return it == impl->constants.end() ? "" : it->second;
 }
 
-std::string Kernel::specialization(const std::vector<KernelArg> &args) const {
-  std::string key;
-  if (!impl)
-    return key;
-  for (size_t i = 0; i < args.size() && i < impl->params.size(); ++i) {
-    const Param &p = impl->params[i];
-    if (llvm::is_contained(impl->options.doNotSpecialize, p.name) || p.kind == Param::Float)
+/// One character per parameter: '-' (nothing known), 'a' (16-aligned or a
+/// multiple of 16), 'o' (equal to 1). Short enough to stay in the string's
+/// inline buffer: computed on every launch.
+static std::string specKey(const std::vector<Param> &params, const std::vector<KernelArg> &args) {
+  std::string key(params.size(), '-');
+  for (size_t i = 0; i < args.size() && i < params.size(); ++i) {
+    const Param &p = params[i];
+    if (!p.specializable)
       continue;
-    const char *value = nullptr;
-    if (p.kind == Param::Pointer && args[i].bits % 16 == 0)
-      value = "16";
-    else if (p.kind == Param::Int && args[i].bits == 1)
-      value = "1";
-    else if (p.kind == Param::Int && args[i].bits % 16 == 0)
-      value = "16";
-    if (value)
-      key += (key.empty() ? "" : ",") + p.name + ":" + value;
+    if (p.kind == Param::Int && args[i].bits == 1)
+      key[i] = 'o';
+    else if (args[i].bits % 16 == 0)
+      key[i] = 'a';
   }
   return key;
+}
+
+/// The key as blkc --spec spells it: "X:16,n:1".
+static std::string specText(const std::vector<Param> &params, const std::string &key) {
+  std::string text;
+  for (size_t i = 0; i < key.size(); ++i)
+    if (key[i] != '-')
+      text += (text.empty() ? "" : ",") + params[i].name + (key[i] == 'o' ? ":1" : ":16");
+  return text;
+}
+
+std::string Kernel::specialization(const std::vector<KernelArg> &args) const {
+  return impl ? specText(impl->params, specKey(impl->params, args)) : std::string();
 }
 
 Status Jit::compileSource(const std::string &source, const std::string &kernel, const KernelOptions &options,
@@ -338,6 +331,7 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
   std::string infoKey = DiskCache::key(infoParts);
   if (auto info = impl->cache.lookup(infoKey)) {
     if (k->readDescription(*info)) {
+      k->markSpecializable();
       ++impl->stats.descriptionHits;
       out.impl = std::move(k);
       return {};
@@ -360,12 +354,7 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
     return s;
   auto func = probe->lookupSymbol<mlir::func::FuncOp>(kernel);
   const ast::Function *fn = k->ast->find(kernel);
-  std::vector<std::string> names;
-  for (const ast::Param &p : fn->params) {
-    auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get());
-    if (!(ann && (ann->name == "constexpr" || ann->name == "dtype")))
-      names.push_back(p.name);
-  }
+  std::vector<std::string> names = fn->runtimeParamNames();
   for (auto [idx, type] : llvm::enumerate(func.getArgumentTypes())) {
     Param p{names[idx], Param::Int};
     if (mlir::isa<PointerType>(type))
@@ -376,18 +365,9 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
       p.width = type.getIntOrFloatBitWidth();
     k->params.push_back(p);
   }
-  if (auto c = func->getAttrOfType<mlir::DictionaryAttr>(kConstantsAttr))
-    for (mlir::NamedAttribute a : c) {
-      std::string v;
-      llvm::raw_string_ostream os(v);
-      if (auto i = mlir::dyn_cast<mlir::IntegerAttr>(a.getValue()))
-        os << i.getInt();
-      else if (auto f = mlir::dyn_cast<mlir::FloatAttr>(a.getValue()))
-        os << f.getValueAsDouble();
-      else if (auto str = mlir::dyn_cast<mlir::StringAttr>(a.getValue()))
-        os << str.getValue();
-      k->constants[a.getName().str()] = v;
-    }
+  for (auto &[name, value] : boundConstants(func))
+    k->constants[name] = value;
+  k->markSpecializable();
   impl->cache.store(infoKey, k->describe());
   out.impl = std::move(k);
   return {};
@@ -428,13 +408,13 @@ Status Kernel::launch(Grid grid, const std::vector<KernelArg> &args, void *strea
   }
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     return Status::error("empty grid");
-  std::string key = specialization(args);
+  std::string key = specKey(params, args);
   auto it = impl->variants.find(key);
   if (it != impl->variants.end())
     ++impl->jit->stats.memoryHits;
   if (it == impl->variants.end()) {
     Variant v;
-    Status s = impl->compileVariant(key, v);
+    Status s = impl->compileVariant(specText(params, key), v);
     if (!s.ok())
       return s;
     it = impl->variants.emplace(key, std::move(v)).first;

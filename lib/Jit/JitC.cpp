@@ -40,6 +40,14 @@ blk::KernelOptions options(const char *constants, const char *arch, unsigned num
     o.numWarps = numWarps;
   return o;
 }
+/// Runs `compile` into a new kernel handed to `*out` on success.
+template <typename Fn> int compileInto(blk_jit_kernel **out, char *error, size_t size, Fn compile) {
+  auto k = std::make_unique<blk_jit_kernel>();
+  if (report(compile(k->kernel), error, size))
+    return -1;
+  *out = k.release();
+  return 0;
+}
 } // namespace
 
 extern "C" {
@@ -54,22 +62,18 @@ int blk_jit_compile_file(blk_jit *jit, const char *path, const char *kernel, con
                          unsigned numWarps, blk_jit_kernel **out, char *error, size_t size) {
   if (!jit || !path || !kernel || !out)
     return report(blk::Status::error("blk_jit_compile_file: null argument"), error, size);
-  auto k = std::make_unique<blk_jit_kernel>();
-  if (report(jit->jit.compileFile(path, kernel, options(constants, arch, numWarps), k->kernel), error, size))
-    return -1;
-  *out = k.release();
-  return 0;
+  return compileInto(out, error, size, [&](blk::Kernel &k) {
+    return jit->jit.compileFile(path, kernel, options(constants, arch, numWarps), k);
+  });
 }
 
 int blk_jit_compile_source(blk_jit *jit, const char *source, const char *kernel, const char *constants,
                            const char *arch, unsigned numWarps, blk_jit_kernel **out, char *error, size_t size) {
   if (!jit || !source || !kernel || !out)
     return report(blk::Status::error("blk_jit_compile_source: null argument"), error, size);
-  auto k = std::make_unique<blk_jit_kernel>();
-  if (report(jit->jit.compileSource(source, kernel, options(constants, arch, numWarps), k->kernel), error, size))
-    return -1;
-  *out = k.release();
-  return 0;
+  return compileInto(out, error, size, [&](blk::Kernel &k) {
+    return jit->jit.compileSource(source, kernel, options(constants, arch, numWarps), k);
+  });
 }
 
 void blk_jit_kernel_destroy(blk_jit_kernel *kernel) { delete kernel; }

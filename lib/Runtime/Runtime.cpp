@@ -74,6 +74,16 @@ std::string KernelSignature::constant(const std::string &key, const std::string 
   return fallback;
 }
 
+namespace {
+/// Calls `fn` on each item of a comma-separated list.
+template <typename Fn> void forEachItem(const std::string &list, Fn fn) {
+  std::istringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ','))
+    fn(item);
+}
+} // namespace
+
 std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
   std::vector<KernelSignature> sigs;
   std::istringstream in(ptx);
@@ -90,30 +100,24 @@ std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
       if (field.rfind("num_warps=", 0) == 0) {
         sig.numWarps = unsigned(std::stoul(field.substr(10)));
       } else if (field.rfind("constants=", 0) == 0) {
-        std::istringstream list(field.substr(10));
-        std::string item;
-        while (std::getline(list, item, ',')) {
+        forEachItem(field.substr(10), [&](const std::string &item) {
           size_t eq = item.find('=');
           if (eq != std::string::npos)
             sig.constants.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-        }
+        });
       } else if (field.rfind("spec=", 0) == 0) {
-        std::istringstream list(field.substr(5));
-        std::string item;
-        while (std::getline(list, item, ',')) {
+        forEachItem(field.substr(5), [&](const std::string &item) {
           size_t colon = item.find(':');
           if (colon != std::string::npos)
             sig.divisibility.emplace_back(unsigned(std::stoul(item.substr(0, colon))),
                                           unsigned(std::stoul(item.substr(colon + 1))));
-        }
+        });
       } else if (field.rfind("args=", 0) == 0) {
-        std::istringstream list(field.substr(5));
-        std::string item;
-        while (std::getline(list, item, ',')) {
+        forEachItem(field.substr(5), [&](const std::string &item) {
           ArgType t;
           if (parseArgType(item, t))
             sig.args.push_back(t);
-        }
+        });
       }
     }
     sigs.push_back(std::move(sig));

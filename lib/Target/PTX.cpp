@@ -29,6 +29,10 @@ using namespace mlir;
 
 namespace blk {
 
+std::string ptxasPath(const TargetOptions &options) {
+  return options.ptxas.empty() ? BLK_DEFAULT_PTXAS : options.ptxas;
+}
+
 bool isSupportedArch(llvm::StringRef arch) {
   return llvm::is_contained({"sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"}, arch);
 }
@@ -155,7 +159,7 @@ FailureOr<std::string> emitPTX(ModuleOp module, const TargetOptions &options,
 }
 
 FailureOr<CubinResult> assemblePTX(llvm::StringRef ptx, const TargetOptions &options, Location loc) {
-  std::string ptxas = options.ptxas.empty() ? BLK_DEFAULT_PTXAS : options.ptxas;
+  std::string ptxas = ptxasPath(options);
   llvm::SmallString<128> in, out, log;
   int fd;
   if (llvm::sys::fs::createTemporaryFile("blk", "ptx", fd, in) ||

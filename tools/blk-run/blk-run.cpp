@@ -145,12 +145,7 @@ int main(int argc, char **argv) {
   }
   // Parameter names: the kernel's runtime parameters, in order.
   const blk::ast::Function *fn = ast->find(func.getName());
-  std::vector<std::string> names;
-  for (const auto &p : fn->params) {
-    auto *ann = llvm::dyn_cast_or_null<blk::ast::NameExpr>(p.annotation.get());
-    if (!(ann && (ann->name == "constexpr" || ann->name == "dtype")))
-      names.push_back(p.name);
-  }
+  std::vector<std::string> names = fn->runtimeParamNames();
   std::map<std::string, std::string> specs;
   for (const std::string &a : argSpecs) {
     size_t eq = a.find('=');

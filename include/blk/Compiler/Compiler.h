@@ -47,6 +47,10 @@ struct CompileResult {
 
 /// Compiles the buffer `bufferId` of `sourceMgr`. Diagnostics go to the
 /// context's handler; failure means one was reported.
+/// The signature lines that precede the PTX (one per kernel), which the
+/// runtime reads: `// blk.kernel NAME num_warps=N args=... constants=... spec=...`.
+std::string signatureLines(const std::vector<KernelInfo> &kernels);
+
 /// The C++ header of `--emit=header`: `result` holds the PTX and the kernels.
 std::string emitAOTHeader(const CompileResult &result, llvm::StringRef sourceName, llvm::StringRef ns);
 

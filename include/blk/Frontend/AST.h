@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Casting.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <optional>
@@ -188,6 +189,12 @@ struct Param {
   Loc loc;
   ExprPtr annotation; // null when untyped (helpers)
   ExprPtr defaultValue;
+
+  /// Annotated `constexpr` or `dtype`: bound at compile time, not an argument.
+  bool isCompileTime() const {
+    auto *ann = llvm::dyn_cast_or_null<NameExpr>(annotation.get());
+    return ann && (ann->name == "constexpr" || ann->name == "dtype");
+  }
 };
 
 struct Function {
@@ -196,6 +203,15 @@ struct Function {
   bool isKernel = false;
   std::vector<Param> params;
   Body body;
+
+  /// The parameters passed at launch, in order (the kernel's arguments).
+  std::vector<std::string> runtimeParamNames() const {
+    std::vector<std::string> names;
+    for (const Param &p : params)
+      if (!p.isCompileTime())
+        names.push_back(p.name);
+    return names;
+  }
 };
 
 struct File {

@@ -4,6 +4,7 @@
 #define BLK_FRONTEND_MLIRGEN_H
 
 #include "blk/Frontend/AST.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include <map>
@@ -28,6 +29,10 @@ struct GenOptions {
 /// Null after an error (already reported through the diagnostic engine).
 mlir::OwningOpRef<mlir::ModuleOp> generateModule(mlir::MLIRContext &ctx, const ast::File &file,
                                                  const GenOptions &options);
+
+/// The compile-time parameters `kernel` was generated with, as NAME=VALUE
+/// texts ("BLOCK" -> "1024", "T" -> "bf16", a bool -> "True").
+std::vector<std::pair<std::string, std::string>> boundConstants(mlir::func::FuncOp kernel);
 
 /// Registers every dialect the frontend and the pipeline use.
 void registerBlkDialects(mlir::DialectRegistry &registry);

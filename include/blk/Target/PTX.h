@@ -14,6 +14,9 @@ struct TargetOptions {
   std::string ptxas;            // ptxas; empty: the configured default
 };
 
+/// The ptxas `options` name, or the configured default.
+std::string ptxasPath(const TargetOptions &options);
+
 /// Checks that `arch` is one blk targets.
 bool isSupportedArch(llvm::StringRef arch);
 

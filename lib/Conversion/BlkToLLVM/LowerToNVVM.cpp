@@ -32,42 +32,30 @@ Value inlineF32(OpBuilder &b, Location loc, StringRef text, ValueRange operands)
       .getResult(0);
 }
 
-/// exp and exp2 on f32 use the hardware's ex2.approx (about 2 ulp), as Triton does.
+/// exp, exp2, log and log2 on f32 use the hardware's approximations, as
+/// Triton does: ex2.approx (about 2 ulp) and lg2.approx (absolute error about
+/// 2^-22), with exp scaled by log2(e) before and log by ln(2) after, so that a
+/// kernel does not inline libdevice's expf/logf at every element.
 template <typename MathOp>
-struct FastExp2 : ConvertOpToLLVMPattern<MathOp> {
+struct ApproxF32 : ConvertOpToLLVMPattern<MathOp> {
   using ConvertOpToLLVMPattern<MathOp>::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
-      return failure();
-    Location loc = op.getLoc();
-    Value x = adaptor.getOperand();
-    if (std::is_same_v<MathOp, math::ExpOp>) {
-      Value log2e = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
-                                             rewriter.getF32FloatAttr(1.4426950408889634f));
-      x = LLVM::FMulOp::create(rewriter, loc, x, log2e);
-    }
-    rewriter.replaceOp(op, inlineF32(rewriter, loc, "ex2.approx.f32 $0, $1;", x));
-    return success();
-  }
-};
+  static constexpr bool isExp = std::is_same_v<MathOp, math::ExpOp> || std::is_same_v<MathOp, math::Exp2Op>;
 
-/// log and log2 on f32 use lg2.approx.f32 (absolute error about 2^-22), so
-/// that the kernel does not inline libdevice's logf at every element.
-template <typename MathOp>
-struct FastLog2 : ConvertOpToLLVMPattern<MathOp> {
-  using ConvertOpToLLVMPattern<MathOp>::ConvertOpToLLVMPattern;
   LogicalResult matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32())
       return failure();
     Location loc = op.getLoc();
-    Value r = inlineF32(rewriter, loc, "lg2.approx.f32 $0, $1;", adaptor.getOperand());
-    if (std::is_same_v<MathOp, math::LogOp>) {
-      Value ln2 = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
-                                           rewriter.getF32FloatAttr(0.6931471805599453f));
-      r = LLVM::FMulOp::create(rewriter, loc, r, ln2);
-    }
+    auto scale = [&](Value v, float factor) {
+      Value f = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(), rewriter.getF32FloatAttr(factor));
+      return LLVM::FMulOp::create(rewriter, loc, v, f).getResult();
+    };
+    Value x = adaptor.getOperand();
+    if (std::is_same_v<MathOp, math::ExpOp>)
+      x = scale(x, 1.4426950408889634f);
+    Value r = inlineF32(rewriter, loc, isExp ? "ex2.approx.f32 $0, $1;" : "lg2.approx.f32 $0, $1;", x);
+    if (std::is_same_v<MathOp, math::LogOp>)
+      r = scale(r, 0.6931471805599453f);
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -111,7 +99,7 @@ struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
     });
     LLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
-    patterns.add<FastExp2<math::ExpOp>, FastExp2<math::Exp2Op>, FastLog2<math::LogOp>, FastLog2<math::Log2Op>,
+    patterns.add<ApproxF32<math::ExpOp>, ApproxF32<math::Exp2Op>, ApproxF32<math::LogOp>, ApproxF32<math::Log2Op>,
                  FastDivF32>(converter, /*benefit=*/10);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
