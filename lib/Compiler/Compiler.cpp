@@ -59,7 +59,8 @@ std::string print(Operation *op) {
 std::string signatureLines(const std::vector<KernelInfo> &kernels) {
   std::string lines;
   for (const KernelInfo &k : kernels)
-    lines += "// blk.kernel " + k.name + " num_warps=" + std::to_string(k.numWarps) + " args=" +
+    lines += "// blk.kernel " + k.name + " num_warps=" + std::to_string(k.numWarps) +
+             " shared=" + std::to_string(k.sharedMemory) + " args=" +
              llvm::join(k.argTypes, ",") + " constants=" + llvm::join(k.constants, ",") +
              " spec=" + llvm::join(k.specialization, ",") + "\n";
   return lines;
@@ -111,12 +112,17 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
   }
   PipelineOptions pipelineOptions;
   pipelineOptions.numWarps = options.numWarps;
+  pipelineOptions.arch = options.target.arch;
   {
     PassManager pm(&ctx);
     buildBlkToGPUPipeline(pm, pipelineOptions);
     if (failed(pm.run(*module)))
       return failure();
   }
+  for (KernelInfo &k : result.kernels)
+    if (auto f = module->lookupSymbol<func::FuncOp>(k.name))
+      if (auto bytes = f->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+        k.sharedMemory = bytes.getInt();
   timer.lap("layouts");
   if (options.emit == Stage::GPU) {
     result.output = print(*module);

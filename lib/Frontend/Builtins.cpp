@@ -37,6 +37,11 @@ const std::map<std::string, Arity> &builtinTable() {
       {"sqrt", {1, 1, {"x"}}}, {"rsqrt", {1, 1, {"x"}}}, {"abs", {1, 1, {"x"}}}, {"sin", {1, 1, {"x"}}},
       {"cos", {1, 1, {"x"}}}, {"tanh", {1, 1, {"x"}}}, {"erf", {1, 1, {"x"}}}, {"sigmoid", {1, 1, {"x"}}},
       {"floor", {1, 1, {"x"}}}, {"ceil", {1, 1, {"x"}}},
+      {"sum", {1, 3, {"input", "axis", "keep_dims"}}},
+      {"max", {1, 4, {"input", "axis", "return_indices", "keep_dims"}}},
+      {"min", {1, 4, {"input", "axis", "return_indices", "keep_dims"}}},
+      {"argmax", {2, 3, {"input", "axis", "keep_dims"}}},
+      {"argmin", {2, 3, {"input", "axis", "keep_dims"}}},
   };
   return table;
 }
@@ -381,6 +386,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
   }
   if (isMathFunction(name))
     return genMath(name, args[0], argLoc(0));
+  if (name == "sum" || name == "max" || name == "min" || name == "argmax" || name == "argmin")
+    return genReduction(name, call, args);
   return error(call.loc, "unknown function '" + name + "'");
 }
 
@@ -444,6 +451,34 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
   TV base = gen(*attr.base);
   if (!base)
     return base;
+  if (llvm::is_contained({"sum", "max", "min", "argmax", "argmin"}, attr.name)) {
+    // x.sum(axis) is sum(x, axis).
+    std::vector<TV> args{base};
+    for (auto &a : call.args) {
+      TV v = gen(*a);
+      if (!v)
+        return v;
+      args.push_back(v);
+    }
+    for (auto &kw : call.kwargs) {
+      static const std::vector<std::string> names{"input", "axis", "return_indices", "keep_dims"};
+      TV v = gen(*kw.value);
+      if (!v)
+        return v;
+      std::vector<std::string> order = attr.name == "max" || attr.name == "min"
+                                           ? names
+                                           : std::vector<std::string>{"input", "axis", "keep_dims"};
+      auto pos = llvm::find(order, kw.name);
+      if (pos == order.end())
+        return error(kw.loc, "'" + attr.name + "' has no parameter named '" + kw.name + "'");
+      size_t idx = pos - order.begin();
+      if (args.size() <= idx)
+        args.resize(idx + 1, TV::makeNone());
+      args[idx] = v;
+    }
+    args.resize(4, TV::makeNone());
+    return genReduction(attr.name, call, args);
+  }
   if (attr.name != "to")
     return error(attr.loc, "unknown method '" + attr.name + "' of " + describe(base));
   if (call.args.size() != 1 || !call.kwargs.empty())

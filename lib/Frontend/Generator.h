@@ -12,13 +12,14 @@ namespace blk {
 /// A value during generation: a compile-time constant (Python-like, folded
 /// eagerly), a type, a string, or an SSA value of a scalar or block type.
 struct TV {
-  enum Kind { Invalid, Int, Float, Bool, None, DType, Str, Val } kind = Invalid;
+  enum Kind { Invalid, Int, Float, Bool, None, DType, Str, Val, Tuple } kind = Invalid;
   int64_t i = 0;
   double f = 0;
   mlir::Type type; // DType: the type; Val: unused (see value)
   std::string s;
   mlir::Value value;
   bool isUnsigned = false; // integers (and DType of integers) with u32/u64 semantics
+  std::vector<TV> elements; // Tuple: `a, b` (a helper's results, max with indices)
 
   static TV makeInt(int64_t v) { TV t; t.kind = Int; t.i = v; return t; }
   static TV makeFloat(double v) { TV t; t.kind = Float; t.f = v; return t; }
@@ -28,6 +29,7 @@ struct TV {
   static TV makeDType(mlir::Type ty, bool isUnsigned = false) {
     TV t; t.kind = DType; t.type = ty; t.isUnsigned = isUnsigned; return t;
   }
+  static TV makeTuple(std::vector<TV> elements) { TV t; t.kind = Tuple; t.elements = std::move(elements); return t; }
   static TV makeVal(mlir::Value v, bool isUnsigned = false) {
     TV t; t.kind = Val; t.value = v; t.isUnsigned = isUnsigned; return t;
   }
@@ -69,6 +71,8 @@ public:
 
   // --- expressions (MLIRGen.cpp, Operators.cpp, Builtins.cpp) ---
   TV gen(const ast::Expr &e);
+  /// `a, b` as a tuple of values; anything else as gen().
+  TV genTupleOrValue(const ast::Expr &e);
   TV genBinary(const std::string &op, TV a, TV b, const ast::Loc &loc);
   TV genCompare(const std::string &op, TV a, TV b, const ast::Loc &loc);
   TV genUnary(const std::string &op, TV a, const ast::Loc &loc);
@@ -79,6 +83,8 @@ public:
   TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,
                    std::map<std::string, TV> &kwargs);
   TV genMath(const std::string &name, const TV &x, const ast::Loc &loc);
+  /// sum/max/min/argmax/argmin of a block along `axis` (None: all of it).
+  TV genReduction(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
 
   // --- statements (Statements.cpp) ---
   /// Generates statements in order; returns false on error. Sets `returned`

@@ -172,6 +172,22 @@ OwningOpRef<ModuleOp> Generator::run() {
   return module;
 }
 
+TV Generator::genTupleOrValue(const ast::Expr &e) {
+  auto *list = llvm::dyn_cast<ast::ListExpr>(&e);
+  if (!list)
+    return gen(e);
+  std::vector<TV> values;
+  for (auto &el : list->elements) {
+    TV v = gen(*el);
+    if (!v)
+      return v;
+    if (v.kind == TV::Tuple)
+      return error(el->loc, "tuples cannot be nested");
+    values.push_back(v);
+  }
+  return TV::makeTuple(std::move(values));
+}
+
 TV Generator::gen(const ast::Expr &e) {
   using K = ast::Expr::Kind;
   switch (e.kind) {

@@ -158,11 +158,19 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
     }
     case ast::Stmt::Kind::Assign: {
       auto *a = static_cast<const ast::AssignStmt *>(s);
-      if (a->targets.size() != 1)
-        return error(a->loc, "unpacking assignment is not supported yet"), false;
-      TV v = gen(*a->value);
+      TV v = genTupleOrValue(*a->value);
       if (!v)
         return false;
+      if (a->targets.size() != 1 || v.kind == TV::Tuple) {
+        // a, b = f(...)
+        if (v.kind != TV::Tuple || v.elements.size() != a->targets.size() || a->annotation)
+          return error(a->loc, "cannot unpack " + describe(v) + " into " + std::to_string(a->targets.size()) +
+                                   " names"),
+                 false;
+        for (size_t t = 0; t < a->targets.size(); ++t)
+          env[a->targets[t]] = v.elements[t];
+        break;
+      }
       if (v.kind == TV::None || v.kind == TV::Str)
         return error(a->value->loc, "cannot assign " + describe(v) + " to a variable"), false;
       if (auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(a->annotation.get())) {
@@ -208,7 +216,7 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       if (r->value) {
         if (callStack.size() < 2 || callStack.back()->isKernel)
           return error(r->loc, "a kernel cannot return a value; store results through a pointer"), false;
-        TV v = gen(*r->value);
+        TV v = genTupleOrValue(*r->value);
         if (!v)
           return false;
         returnValues = {v};
@@ -277,6 +285,8 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
           bool hasValue = !branchReturn[b].empty() && branchReturn[b][0].kind != TV::None;
           if (wantsValue && !hasValue)
             return error(l, "helper '" + callStack.back()->name + "' must return a value on every path"), false;
+          if (wantsValue && branchReturn[b][0].kind == TV::Tuple)
+            return error(l, "returning several values from inside an 'if' is not supported yet"), false;
           if (wantsValue)
             yields[b].push_back(branchReturn[b][0]);
         }

@@ -40,6 +40,7 @@ std::string Generator::describe(const TV &v) {
   case TV::Str: return "string";
   case TV::DType: return "dtype " + describe(v.type, v.isUnsigned);
   case TV::Val: return describe(v.value.getType(), v.isUnsigned);
+  case TV::Tuple: return "tuple of " + std::to_string(v.elements.size()) + " values";
   default: return "<invalid>";
   }
 }

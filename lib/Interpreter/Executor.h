@@ -43,6 +43,7 @@ private:
   mlir::LogicalResult execIf(mlir::scf::IfOp op);
   mlir::LogicalResult execWhile(mlir::scf::WhileOp op);
   mlir::LogicalResult execLoad(LoadOp op);
+  mlir::LogicalResult execReduce(ReduceOp op);
   mlir::LogicalResult execStore(StoreOp op);
   mlir::LogicalResult execPrint(PrintOp op);
   mlir::LogicalResult execAssert(AssertOp op);

@@ -89,6 +89,56 @@ static Tensor scalarInt(Type type, int64_t v) {
   return t;
 }
 
+LogicalResult Executor::execReduce(ReduceOp op) {
+  size_t n = op.getSrcs().size();
+  SmallVector<const Tensor *> srcs;
+  for (Value v : op.getSrcs())
+    srcs.push_back(&get(v));
+  ArrayRef<int64_t> shape = srcs[0]->shape;
+  int64_t axis = op.getAxis(), len = shape[axis], inner = 1, outer = 1;
+  for (int64_t d = axis + 1; d < int64_t(shape.size()); ++d)
+    inner *= shape[d];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= shape[d];
+  SmallVector<Tensor> results;
+  for (size_t k = 0; k < n; ++k)
+    results.push_back(Tensor::like(op.getResult(k).getType(), size_t(outer * inner)));
+  auto element = [&](size_t k, size_t flat) {
+    Tensor t = Tensor::like(getElementTypeOrSelf(op.getSrcs()[k].getType()), 1);
+    if (t.isFloat())
+      t.f[0] = srcs[k]->f[flat];
+    else
+      t.i[0] = srcs[k]->i[flat];
+    return t;
+  };
+  Block &body = op.getCombine().front();
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t in = 0; in < inner; ++in) {
+      // Left to right along the axis.
+      SmallVector<Tensor> acc;
+      for (size_t k = 0; k < n; ++k)
+        acc.push_back(element(k, size_t((o * len) * inner + in)));
+      for (int64_t j = 1; j < len; ++j) {
+        SmallVector<Tensor> args(acc);
+        for (size_t k = 0; k < n; ++k)
+          args.push_back(element(k, size_t((o * len + j) * inner + in)));
+        SmallVector<Tensor> combined;
+        if (failed(execBlock(body, args, combined)))
+          return failure();
+        acc.assign(combined.begin(), combined.end());
+      }
+      for (size_t k = 0; k < n; ++k) {
+        if (results[k].isFloat())
+          results[k].f[o * inner + in] = acc[k].f[0];
+        else
+          results[k].i[o * inner + in] = acc[k].i[0];
+      }
+    }
+  for (size_t k = 0; k < n; ++k)
+    set(op.getResult(k), std::move(results[k]));
+  return success();
+}
+
 LogicalResult Executor::execOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> LogicalResult {
@@ -182,6 +232,12 @@ LogicalResult Executor::execOp(Operation *op) {
         set(b.getResult(), std::move(t));
         return success();
       })
+      .Case<ConvertLayoutOp>([&](ConvertLayoutOp c) {
+        set(c.getResult(), get(c.getSrc())); // layouts place elements; the values are the same
+        return success();
+      })
+      .Case<BarrierOp>([&](BarrierOp) { return success(); })
+      .Case<ReduceOp>([&](ReduceOp r) { return execReduce(r); })
       .Case<LoadOp>([&](LoadOp l) { return execLoad(l); })
       .Case<StoreOp>([&](StoreOp s) { return execStore(s); })
       .Case<PrintOp>([&](PrintOp p) { return execPrint(p); })

@@ -204,7 +204,7 @@ struct Kernel::Impl {
       });
     }
     // Everything the image depends on, and the compiler that made it.
-    std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "image-v2", name, options.arch,
+    std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "image-v3", name, options.arch,
                                       std::to_string(options.numWarps), spec,
                                       sourceMgr.getMemoryBuffer(bufferId)->getBuffer().str()};
     for (const auto &[k, v] : options.constants) // std::map: sorted
@@ -325,7 +325,7 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
   llvm::StringRef text = k->sourceMgr.getMemoryBuffer(k->bufferId)->getBuffer();
   // A kernel compiled before (by any process) is described by the disk cache:
   // no parsing until a variant must be compiled.
-  std::vector<std::string> infoParts{BLK_VERSION, LLVM_VERSION_STRING, "kernel-info", kernel, text.str()};
+  std::vector<std::string> infoParts{BLK_VERSION, LLVM_VERSION_STRING, "kernel-info-v2", kernel, text.str()};
   for (const auto &[name, value] : options.constants)
     infoParts.push_back(name + "=" + value);
   std::string infoKey = DiskCache::key(infoParts);

@@ -13,6 +13,16 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createBlkVectorizeMemoryPass());
   pm.addPass(createBlkAssignLayoutsPass(BlkAssignLayoutsPassOptions{options.numWarps}));
+  pm.addPass(createBlkAllocateSharedMemoryPass(BlkAllocateSharedMemoryPassOptions{sharedMemoryLimit(options.arch)}));
+  pm.addPass(createBlkInsertBarriersPass());
+}
+
+int64_t sharedMemoryLimit(llvm::StringRef arch) {
+  if (arch.starts_with("sm_90"))
+    return 227 * 1024;
+  if (arch == "sm_80" || arch == "sm_87")
+    return 163 * 1024;
+  return 99 * 1024; // sm_86, sm_89
 }
 
 void buildGPUToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &) {

@@ -99,6 +99,8 @@ std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
     while (words >> field) {
       if (field.rfind("num_warps=", 0) == 0) {
         sig.numWarps = unsigned(std::stoul(field.substr(10)));
+      } else if (field.rfind("shared=", 0) == 0) {
+        sig.sharedBytes = unsigned(std::stoul(field.substr(7)));
       } else if (field.rfind("constants=", 0) == 0) {
         forEachItem(field.substr(10), [&](const std::string &item) {
           size_t eq = item.find('=');
@@ -168,6 +170,13 @@ Status Module::kernel(const std::string &name, Kernel &out) const {
   CUresult r = drv()->cuModuleGetFunction(&fn, mod, name.c_str());
   if (r != CUDA_SUCCESS)
     return Status::error("kernel '" + name + "' not found in the module: " + driverError(r));
+  // Beyond 48 KiB, dynamic shared memory must be opted into per function.
+  if (sig->sharedBytes > 48 * 1024) {
+    r = drv()->cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(sig->sharedBytes));
+    if (r != CUDA_SUCCESS)
+      return Status::error("kernel '" + name + "' needs " + std::to_string(sig->sharedBytes) +
+                           " bytes of shared memory: " + driverError(r));
+  }
   out.fn = fn;
   out.sig = *sig;
   return {};
@@ -199,7 +208,8 @@ Status Kernel::launch(Grid grid, CUstream stream, const std::vector<Arg> &args) 
   }
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     return Status::error("empty grid");
-  CUresult r = drv()->cuLaunchKernel(fn, grid.x, grid.y, grid.z, sig.numWarps * 32, 1, 1, 0, stream, params, nullptr);
+  CUresult r = drv()->cuLaunchKernel(fn, grid.x, grid.y, grid.z, sig.numWarps * 32, 1, 1, sig.sharedBytes, stream, params,
+                                     nullptr);
   if (r != CUDA_SUCCESS)
     return Status::error("launch of '" + sig.name + "' failed: " + driverError(r));
   return {};

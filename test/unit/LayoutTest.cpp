@@ -1,61 +1,96 @@
+#include "blk/Analysis/Allocation.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 
 #include <gtest/gtest.h>
-#include <set>
+#include <map>
 
 using namespace blk;
 
 namespace {
 
-mlir::RankedTensorType blockType(mlir::MLIRContext &ctx, int64_t n, unsigned warps, unsigned vec) {
-  ctx.loadDialect<BlkDialect>();
-  auto layout = getBlockedLayout(&ctx, {n}, warps, vec);
-  return mlir::RankedTensorType::get({n}, mlir::Float32Type::get(&ctx), layout);
-}
+struct Ctx {
+  mlir::MLIRContext ctx;
+  Ctx() { ctx.loadDialect<BlkDialect>(); }
+};
 
-/// Every element is held by exactly one owning thread: the coordinates of all
-/// (thread, register) pairs of owners cover the block once.
-void expectExactCover(mlir::RankedTensorType type, unsigned warps) {
-  ThreadTiling t = ThreadTiling::get(type);
-  int64_t n = type.getShape()[0];
-  std::multiset<int64_t> owned;
-  for (unsigned tid = 0; tid < warps * 32; ++tid) {
-    int64_t idx = tid; // 1-D: warps then lanes, fastest dimension first
-    bool owner = true;
-    if (t.tile[0] > n) {
-      int64_t chunks = n / t.sizePerThread[0];
-      owner = idx < chunks;
-      idx %= chunks;
+/// Every element is held by exactly one owning (lane, warp, register): owners
+/// are threads whose copy bits are zero.
+void expectExactCover(const LinearLayout &l, unsigned warps) {
+  std::map<int64_t, int> owned;
+  unsigned laneCopies = l.broadcastLaneMask(), warpCopies = l.broadcastWarpMask();
+  for (unsigned w = 0; w < warps; ++w)
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      if ((lane & laneCopies) || (w & warpCopies))
+        continue;
+      for (int64_t r = 0; r < l.numRegisters(); ++r) {
+        LinearLayout::Coord c = l.apply(r, lane, w);
+        for (unsigned d = 0; d < l.rank(); ++d)
+          ASSERT_LT(c[d], l.shape[d]);
+        ++owned[l.linearIndex(c)];
+      }
     }
-    if (!owner)
-      continue;
-    for (int64_t r = 0; r < t.elemsPerThread(); ++r)
-      owned.insert(idx * t.sizePerThread[0] + t.registerOffsets(r)[0]);
-  }
-  ASSERT_EQ(int64_t(owned.size()), n);
-  for (int64_t i = 0; i < n; ++i)
-    EXPECT_EQ(owned.count(i), 1u) << "element " << i;
+  ASSERT_EQ(int64_t(owned.size()), l.numElements());
+  for (auto [idx, count] : owned)
+    EXPECT_EQ(count, 1) << "element " << idx;
 }
 
 TEST(Layout, VectorWidthAndRepetition) {
-  mlir::MLIRContext ctx;
-  auto type = blockType(ctx, 1024, 4, 4);
-  ThreadTiling t = ThreadTiling::get(type);
-  EXPECT_EQ(t.sizePerThread[0], 4u);
-  EXPECT_EQ(t.elemsPerThread(), 8);
-  EXPECT_EQ(t.registerOffsets(5)[0], 512 + 1); // second repetition, element 1 of the chunk
-  expectExactCover(type, 4);
+  Ctx c;
+  auto layout = LinearLayout::blocked(getBlockedLayout(&c.ctx, {1024}, 4, 4), {1024});
+  EXPECT_EQ(layout.contiguousRegisters(), 4u);
+  EXPECT_EQ(layout.numRegisters(), 8);
+  EXPECT_EQ(layout.registerCoord(5)[0], 512 + 1); // second repetition, element 1 of the chunk
+  EXPECT_EQ(layout.apply(0, 1, 0)[0], 4);         // lane 1 starts at element 4
+  EXPECT_EQ(layout.apply(0, 0, 1)[0], 128);       // warp 1 after 32 lanes of 4
+  expectExactCover(layout, 4);
 }
 
 TEST(Layout, SmallBlocksReplicate) {
-  mlir::MLIRContext ctx;
+  Ctx c;
   for (int64_t n : {1, 2, 32, 64, 128, 256, 4096})
     for (unsigned warps : {1u, 4u, 8u})
       for (unsigned vec : {1u, 4u, 8u}) {
-        auto type = blockType(ctx, n, warps, vec);
         SCOPED_TRACE(std::to_string(n) + " " + std::to_string(warps) + " " + std::to_string(vec));
-        expectExactCover(type, warps);
+        expectExactCover(LinearLayout::blocked(getBlockedLayout(&c.ctx, {n}, warps, vec), {n}), warps);
       }
+}
+
+TEST(Layout, TwoDimensionsAndSlices) {
+  Ctx c;
+  for (auto shape : {std::vector<int64_t>{64, 128}, {8, 1024}, {128, 16}, {1, 256}, {32, 32}})
+    for (unsigned warps : {1u, 4u, 8u}) {
+      SCOPED_TRACE(std::to_string(shape[0]) + "x" + std::to_string(shape[1]) + " w" + std::to_string(warps));
+      auto blocked = getBlockedLayout(&c.ctx, shape, warps, 4);
+      LinearLayout l = LinearLayout::blocked(blocked, shape);
+      expectExactCover(l, warps);
+      for (unsigned dim : {0u, 1u}) {
+        // The slice covers the remaining dimension exactly once, and equals
+        // the parent over the block with a dimension of one, minus that dimension.
+        auto slice = SliceLayoutAttr::get(&c.ctx, dim, blocked);
+        int64_t n = shape[1 - dim];
+        LinearLayout s = LinearLayout::get(slice, {n});
+        expectExactCover(s, warps);
+        std::vector<int64_t> withOne = shape;
+        withOne[dim] = 1;
+        LinearLayout p = LinearLayout::blocked(blocked, withOne);
+        ASSERT_EQ(p.numRegisters(), s.numRegisters());
+        for (int64_t r = 0; r < s.numRegisters(); ++r)
+          EXPECT_EQ(p.registerCoord(r)[1 - dim], s.registerCoord(r)[0]);
+      }
+    }
+}
+
+TEST(Layout, ReductionScratchAndConversions) {
+  Ctx c;
+  auto blocked = getBlockedLayout(&c.ctx, {4096}, 8, 8);
+  LinearLayout l = LinearLayout::blocked(blocked, {4096});
+  EXPECT_EQ(warpBitsAlong(l, 0), 3u); // 8 warps along the only axis
+  auto rows = getBlockedLayout(&c.ctx, {16, 256}, 4, 4);
+  LinearLayout r = LinearLayout::blocked(rows, {16, 256});
+  EXPECT_EQ(warpBitsAlong(r, 1), 0u); // warps split rows: a row reduction needs no shared memory
+  EXPECT_FALSE(crossesThreads(l, l));
+  LinearLayout other = LinearLayout::blocked(getBlockedLayout(&c.ctx, {4096}, 8, 1), {4096});
+  EXPECT_TRUE(crossesThreads(l, other));
 }
 
 } // namespace

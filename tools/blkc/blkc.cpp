@@ -98,7 +98,7 @@ int main(int argc, char **argv) {
   if (ptxasInfo)
     for (const blk::KernelInfo &k : result->kernels)
       fmt::print(stderr, "{}: {} registers, {} bytes shared memory, {} bytes spilled\n", k.name, k.registers,
-                 k.sharedBytes, k.spillStores);
+                 k.sharedBytes + k.sharedMemory, k.spillStores);
   if (timePhases) {
     double total = 0;
     for (const blk::PhaseTime &p : result->phases) {

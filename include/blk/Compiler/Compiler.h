@@ -36,6 +36,8 @@ struct KernelInfo {
   /// specialization of runtime parameters ("X:16", "n:16").
   std::vector<std::string> constants, specialization;
   unsigned numWarps = 4;
+  /// Dynamic shared memory each program needs (blk-allocate-shared-memory).
+  int64_t sharedMemory = 0;
   int registers = -1, sharedBytes = -1, spillStores = -1; // from ptxas, when run
 };
 

@@ -10,6 +10,8 @@ namespace blk {
 
 struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("Warps per program"), llvm::cl::init(4)};
+  Option<std::string> arch{*this, "arch", llvm::cl::desc("Target (sm_80 ... sm_90a): its shared-memory limit"),
+                           llvm::cl::init("sm_90a")};
 };
 
 /// blk dialect (as the frontend makes it) to blk with layouts and vector widths.
@@ -18,6 +20,9 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
 void buildGPUToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 /// Both halves.
 void buildBlkToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+
+/// Bytes of shared memory one program may use on `arch` (opt-in maximum).
+int64_t sharedMemoryLimit(llvm::StringRef arch);
 
 /// Registers the passes and the pipelines `blk-to-gpu`, `blk-gpu-to-llvm`, `blk-to-llvm`.
 void registerBlkPassesAndPipelines();

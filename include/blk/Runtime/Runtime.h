@@ -47,10 +47,12 @@ struct Grid {
 };
 
 /// The signature blkc writes into each PTX file as a comment line:
-/// `// blk.kernel NAME num_warps=N args=ptr,ptr,i32 constants=BLOCK=1024,T=f32 spec=0:16`.
+/// `// blk.kernel NAME num_warps=N shared=BYTES args=ptr,ptr,i32 constants=BLOCK=1024,T=f32 spec=0:16`.
 struct KernelSignature {
   std::string name;
   unsigned numWarps = 4;
+  /// Dynamic shared memory per program, in bytes.
+  unsigned sharedBytes = 0;
   std::vector<ArgType> args;
   /// Bound compile-time parameters as NAME=VALUE.
   std::vector<std::pair<std::string, std::string>> constants;

@@ -31,15 +31,35 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
         [&](func::FuncOp f) { return converter.isSignatureLegal(f.getFunctionType()); });
     target.addLegalOp<func::ReturnOp, ModuleOp>();
 
+    declareSharedMemory();
     RewritePatternSet patterns(ctx);
     populateElementwisePatterns(converter, patterns);
     populateProgramOpPatterns(converter, patterns);
     populateMemoryOpPatterns(converter, patterns);
     populateDebugOpPatterns(converter, patterns);
+    populateLayoutOpPatterns(converter, patterns);
+    populateReduceOpPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
+  }
+
+  /// Kernels that use shared memory address it through one external array in
+  /// address space 3, sized at launch (dynamic shared memory).
+  void declareSharedMemory() {
+    ModuleOp module = getOperation();
+    bool used = false;
+    module.walk([&](func::FuncOp f) {
+      if (auto bytes = f->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+        used |= bytes.getInt() > 0;
+    });
+    if (!used || module.lookupSymbol(kSharedSymbol))
+      return;
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+    LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false, LLVM::Linkage::External, kSharedSymbol,
+                           Attribute(), /*alignment=*/16, /*addrSpace=*/3);
   }
 };
 } // namespace

@@ -39,21 +39,21 @@ struct PrintToLLVM : OpConversionPattern<PrintOp> {
                             ValueRange{pid[0], pid[1], pid[2]});
     for (auto [arg, converted] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
       auto tensor = dyn_cast<RankedTensorType>(arg.getType());
-      std::optional<ThreadTiling> tiling;
-      ThreadBase base;
+      std::optional<LinearLayout> layout;
+      ThreadCoords thread;
       if (tensor) {
-        tiling = ThreadTiling::get(tensor);
-        base = emitThreadBase(rewriter, loc, *tiling);
+        layout = LinearLayout::get(tensor);
+        thread = emitThreadCoords(rewriter, loc, *layout);
       }
       for (size_t r = 0; r < converted.size(); ++r) {
         std::string format = "pid (%d, %d, %d) ";
         SmallVector<Value> args{pid[0], pid[1], pid[2]};
-        if (tiling) {
+        if (layout) {
           format += "idx (";
-          SmallVector<int64_t> offs = tiling->registerOffsets(r);
-          for (size_t d = 0; d < offs.size(); ++d) {
+          SmallVector<Value> coords = thread.element(rewriter, loc, *layout, r);
+          for (size_t d = 0; d < coords.size(); ++d) {
             format += d ? ", %d" : "%d";
-            args.push_back(LLVM::AddOp::create(rewriter, loc, base.coords[d], i32Const(rewriter, loc, offs[d])));
+            args.push_back(coords[d]);
           }
           format += ") ";
         }

@@ -150,7 +150,7 @@ void emitStore(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value pt
 
 unsigned accessWidth(Type ptrType, unsigned vec) {
   auto t = dyn_cast<RankedTensorType>(ptrType);
-  return t ? std::min<unsigned>(vec, ThreadTiling::get(t).contiguousRegisters()) : 1;
+  return t ? std::min<unsigned>(vec, LinearLayout::get(t).contiguousRegisters()) : 1;
 }
 
 struct LoadToLLVM : OpConversionPattern<LoadOp> {
@@ -199,7 +199,7 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
     // Only the first copy of each element writes; a scalar store is made by thread 0.
     Value owner;
     if (auto t = dyn_cast<RankedTensorType>(ptrType)) {
-      owner = emitThreadBase(rewriter, loc, ThreadTiling::get(t)).owner;
+      owner = emitThreadCoords(rewriter, loc, LinearLayout::get(t)).owner;
     } else {
       Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
       owner = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid, i32Const(rewriter, loc, 0));

@@ -17,13 +17,27 @@ public:
   explicit ThreadTypeConverter(mlir::MLIRContext *ctx);
 };
 
-/// Coordinates of the calling thread's first element along each dimension of
-/// a tiling, and whether it owns (is the first copy of) its elements.
-struct ThreadBase {
+/// The calling thread's part of a layout: the lane and warp terms of each
+/// coordinate, and whether it owns (is the first copy of) its elements.
+struct ThreadCoords {
   llvm::SmallVector<mlir::Value> coords; // i32, one per dimension
   mlir::Value owner;                      // i1, null when no thread holds copies
+  bool additive = true;                   // register terms may be added (no shared bits)
+  /// Coordinates (i32) of the element register `reg` holds.
+  llvm::SmallVector<mlir::Value> element(mlir::OpBuilder &b, mlir::Location loc, const LinearLayout &layout,
+                                         int64_t reg) const;
 };
-ThreadBase emitThreadBase(mlir::OpBuilder &b, mlir::Location loc, const ThreadTiling &tiling);
+ThreadCoords emitThreadCoords(mlir::OpBuilder &b, mlir::Location loc, const LinearLayout &layout);
+
+/// Lane id and warp id of the calling thread (i32).
+mlir::Value emitLaneId(mlir::OpBuilder &b, mlir::Location loc);
+mlir::Value emitWarpId(mlir::OpBuilder &b, mlir::Location loc);
+/// The sum over set bits i of `id` of bases[i][dim], built from shifts and
+/// masks of runs of bits.
+mlir::Value emitBasisSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id,
+                         llvm::ArrayRef<LinearLayout::Coord> bases, unsigned dim);
+/// Address of byte `offset` of the kernel's shared memory.
+mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc, int64_t offset);
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 
@@ -31,6 +45,11 @@ void populateElementwisePatterns(ThreadTypeConverter &tc, mlir::RewritePatternSe
 void populateProgramOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateMemoryOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateDebugOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateLayoutOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateReduceOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+
+/// Name of the kernel's dynamic shared memory (an external addrspace(3) array).
+inline constexpr llvm::StringLiteral kSharedSymbol = "blk_shared";
 
 } // namespace blk
 

@@ -40,17 +40,16 @@ struct ArangeToLLVM : OpConversionPattern<ArangeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ArangeOp op, OneToNOpAdaptor, ConversionPatternRewriter &rewriter) const override {
     auto type = op.getType();
-    if (!getBlockedLayout(type))
+    if (!hasLayout(type))
       return failure();
     Location loc = op.getLoc();
-    ThreadTiling tiling = ThreadTiling::get(type);
-    ThreadBase base = emitThreadBase(rewriter, loc, tiling);
-    Value start = LLVM::AddOp::create(rewriter, loc, base.coords[0], i32Const(rewriter, loc, op.getStart()));
+    LinearLayout layout = LinearLayout::get(type);
+    ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
+    Value start = i32Const(rewriter, loc, op.getStart());
     SmallVector<Value> values;
-    for (int64_t r = 0, e = tiling.elemsPerThread(); r < e; ++r) {
-      int64_t off = tiling.registerOffsets(r)[0];
-      values.push_back(off ? LLVM::AddOp::create(rewriter, loc, start, i32Const(rewriter, loc, off)).getResult()
-                           : start);
+    for (int64_t r = 0, e = layout.numRegisters(); r < e; ++r) {
+      Value idx = thread.element(rewriter, loc, layout, r)[0];
+      values.push_back(op.getStart() ? LLVM::AddOp::create(rewriter, loc, idx, start).getResult() : idx);
     }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

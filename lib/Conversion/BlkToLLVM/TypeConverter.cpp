@@ -8,10 +8,10 @@ ThreadTypeConverter::ThreadTypeConverter(MLIRContext *ctx) {
   addConversion([](Type t) { return t; });
   addConversion([ctx](PointerType) -> Type { return LLVM::LLVMPointerType::get(ctx, 1); });
   addConversion([this](RankedTensorType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
-    if (!getBlockedLayout(t))
+    if (!hasLayout(t))
       return std::nullopt; // no layout: not convertible
     Type elem = convertType(t.getElementType());
-    out.append(ThreadTiling::get(t).elemsPerThread(), elem);
+    out.append(LinearLayout::get(t).numRegisters(), elem);
     return success();
   });
 }
@@ -20,35 +20,81 @@ Value i32Const(OpBuilder &b, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
 }
 
-ThreadBase emitThreadBase(OpBuilder &b, Location loc, const ThreadTiling &t) {
+Value emitLaneId(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  Value lane = LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, kWarpSize - 1));
-  Value warp = LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, 5));
-  unsigned rank = t.shape.size();
-  SmallVector<Value> laneCoord(rank), warpCoord(rank);
-  // Lanes and warps are numbered fastest dimension first (the layout's order).
-  for (unsigned i = 0; i < rank; ++i) {
-    unsigned d = t.order[i];
-    laneCoord[d] = LLVM::URemOp::create(b, loc, lane, i32Const(b, loc, t.threadsPerWarp[d]));
-    lane = LLVM::UDivOp::create(b, loc, lane, i32Const(b, loc, t.threadsPerWarp[d]));
-    warpCoord[d] = LLVM::URemOp::create(b, loc, warp, i32Const(b, loc, t.warpsPerCTA[d]));
-    warp = LLVM::UDivOp::create(b, loc, warp, i32Const(b, loc, t.warpsPerCTA[d]));
-  }
-  ThreadBase base;
-  for (unsigned d = 0; d < rank; ++d) {
-    Value idx = LLVM::AddOp::create(
-        b, loc, LLVM::MulOp::create(b, loc, warpCoord[d], i32Const(b, loc, t.threadsPerWarp[d])),
-        laneCoord[d]);
-    if (t.tile[d] > t.shape[d]) {
-      // More threads than chunks along d: threads wrap around and hold copies.
-      int64_t chunks = t.shape[d] / t.sizePerThread[d];
-      Value own = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, idx, i32Const(b, loc, chunks));
-      base.owner = base.owner ? LLVM::AndOp::create(b, loc, base.owner, own).getResult() : own;
-      idx = LLVM::URemOp::create(b, loc, idx, i32Const(b, loc, chunks));
+  return LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, kWarpSize - 1));
+}
+
+Value emitWarpId(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, 5));
+}
+
+Value emitBasisSum(OpBuilder &b, Location loc, Value id, ArrayRef<LinearLayout::Coord> bases, unsigned dim) {
+  Value sum;
+  auto add = [&](Value term) { sum = sum ? LLVM::XOrOp::create(b, loc, sum, term).getResult() : term; };
+  for (unsigned i = 0; i < bases.size();) {
+    int64_t v = bases[i][dim];
+    if (v == 0) {
+      ++i;
+      continue;
     }
-    base.coords.push_back(LLVM::MulOp::create(b, loc, idx, i32Const(b, loc, t.sizePerThread[d])));
+    // A run of bits whose bases double each time: one shift and mask.
+    unsigned j = i + 1;
+    while (j < bases.size() && llvm::isPowerOf2_64(v) && bases[j][dim] == v << (j - i))
+      ++j;
+    Value bits = LLVM::AndOp::create(b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, i)),
+                                     i32Const(b, loc, (1 << (j - i)) - 1));
+    if (llvm::isPowerOf2_64(v))
+      add(v == 1 ? bits : LLVM::ShlOp::create(b, loc, bits, i32Const(b, loc, llvm::Log2_64(v))).getResult());
+    else
+      add(LLVM::MulOp::create(b, loc, bits, i32Const(b, loc, v)));
+    i = j;
   }
-  return base;
+  return sum ? sum : i32Const(b, loc, 0);
+}
+
+ThreadCoords emitThreadCoords(OpBuilder &b, Location loc, const LinearLayout &layout) {
+  Value lane = emitLaneId(b, loc), warp = emitWarpId(b, loc);
+  ThreadCoords t;
+  for (unsigned d = 0; d < layout.rank(); ++d)
+    t.coords.push_back(LLVM::XOrOp::create(b, loc, emitBasisSum(b, loc, lane, layout.lanes, d),
+                                           emitBasisSum(b, loc, warp, layout.warps, d)));
+  // Threads whose copy bits are all zero own the elements.
+  auto noneOf = [&](Value id, unsigned mask) -> Value {
+    if (!mask)
+      return {};
+    Value bits = LLVM::AndOp::create(b, loc, id, i32Const(b, loc, mask));
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits, i32Const(b, loc, 0));
+  };
+  Value laneOwner = noneOf(lane, layout.broadcastLaneMask()), warpOwner = noneOf(warp, layout.broadcastWarpMask());
+  t.owner = laneOwner && warpOwner ? LLVM::AndOp::create(b, loc, laneOwner, warpOwner).getResult()
+                                   : (laneOwner ? laneOwner : warpOwner);
+  t.additive = layout.registersDisjointFromThreads();
+  return t;
+}
+
+SmallVector<Value> ThreadCoords::element(OpBuilder &b, Location loc, const LinearLayout &layout,
+                                         int64_t reg) const {
+  LinearLayout::Coord c = layout.registerCoord(reg);
+  SmallVector<Value> out;
+  for (unsigned d = 0; d < coords.size(); ++d) {
+    if (c[d] == 0)
+      out.push_back(coords[d]);
+    else if (additive) // lets the constant fold into addresses
+      out.push_back(LLVM::AddOp::create(b, loc, coords[d], i32Const(b, loc, c[d])));
+    else
+      out.push_back(LLVM::XOrOp::create(b, loc, coords[d], i32Const(b, loc, c[d])));
+  }
+  return out;
+}
+
+Value sharedAddress(OpBuilder &b, Location loc, int64_t offset) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kSharedSymbol);
+  if (offset == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base, ArrayRef<LLVM::GEPArg>{int32_t(offset)});
 }
 
 } // namespace blk

@@ -29,8 +29,8 @@ func.func @masked_vector(%p: !blk.ptr<f32>, %n: i32) attributes {blk.kernel} {
 // 64 elements over 128 threads: threads 64..127 hold copies and must not
 // store, so the store is predicated on being the first copy.
 // CHECK-LABEL: func.func @replicated
-// CHECK: llvm.icmp "ult" %{{.*}}, %{{.*}} : i32
-// CHECK: %[[OWNER:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i32
+// CHECK: arith.constant 1.000000e+00 : f16
+// CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
 // CHECK: llvm.inline_asm has_side_effects "@$2 st.global.b16 [ $0 + 0 ], $1;", "l,h,b" %{{.*}}, %{{.*}}, %[[OWNER]]
 func.func @replicated(%p: !blk.ptr<f16>) attributes {blk.kernel} {
   %r = blk.arange 0, 64 : tensor<64xi32, #l1>

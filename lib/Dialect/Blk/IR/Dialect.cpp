@@ -28,6 +28,10 @@ struct BlkOpAsmInterface : OpAsmDialectInterface {
       os << "blocked";
       return AliasResult::FinalAlias;
     }
+    if (isa<SliceLayoutAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -187,5 +191,77 @@ LogicalResult BroadcastOp::verify() {
     if (src.getShape()[d] != result.getShape()[d] && src.getShape()[d] != 1)
       return emitOpError("dimension ") << d << " of size " << src.getShape()[d] << " cannot broadcast to "
                                        << result.getShape()[d];
+  return success();
+}
+
+LogicalResult SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned dim,
+                                      Attribute parent) {
+  unsigned parentRank;
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(parent))
+    parentRank = blocked.getOrder().size();
+  else if (isa<SliceLayoutAttr>(parent))
+    return emitError() << "the parent of a slice layout must be a blocked layout";
+  else
+    return emitError() << "the parent of a slice layout must be a layout, got " << parent;
+  if (dim >= parentRank)
+    return emitError() << "slice dimension " << dim << " is out of range for a parent of rank " << parentRank;
+  return success();
+}
+
+/// The layout of a reduction's result: the source's, sliced along `axis`.
+static Attribute slicedEncoding(Attribute encoding, unsigned axis) {
+  if (!encoding)
+    return {};
+  return SliceLayoutAttr::get(encoding.getContext(), axis, encoding);
+}
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = getSrc().getType(), result = getResult().getType();
+  if (src.getShape() != result.getShape() || src.getElementType() != result.getElementType())
+    return emitOpError("source and result must have the same shape and element type");
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= first.getRank())
+    return emitOpError("axis ") << axis << " is out of range for a block of rank " << first.getRank();
+  if (getResults().size() != getSrcs().size())
+    return emitOpError("needs one result per operand");
+  for (auto [src, result] : llvm::zip(getSrcs(), getResults())) {
+    auto t = cast<RankedTensorType>(src.getType());
+    if (t.getShape() != first.getShape() || t.getEncoding() != first.getEncoding())
+      return emitOpError("operands must have the same shape and layout");
+    if (t.getRank() == 1) {
+      if (result.getType() != t.getElementType())
+        return emitOpError("a 1-D block reduces to a scalar of its element type, got ") << result.getType();
+      continue;
+    }
+    SmallVector<int64_t> shape(t.getShape());
+    shape.erase(shape.begin() + axis);
+    auto expected = RankedTensorType::get(shape, t.getElementType(), slicedEncoding(t.getEncoding(), axis));
+    if (result.getType() != expected)
+      return emitOpError("result must be ") << expected << ", got " << result.getType();
+  }
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  Block &body = getCombine().front();
+  size_t n = getSrcs().size();
+  if (body.getNumArguments() != 2 * n)
+    return emitOpError("the combiner takes ") << 2 * n << " arguments, got " << body.getNumArguments();
+  for (size_t i = 0; i < 2 * n; ++i)
+    if (body.getArgument(i).getType() != getElementTypeOrSelf(getSrcs()[i % n].getType()))
+      return emitOpError("combiner argument ") << i << " must have the element type of operand " << i % n;
+  auto ret = dyn_cast<ReduceReturnOp>(body.getTerminator());
+  if (!ret || ret.getResults().size() != n)
+    return emitOpError("the combiner must return ") << n << " values";
+  for (size_t i = 0; i < n; ++i)
+    if (ret.getResults()[i].getType() != body.getArgument(i).getType())
+      return emitOpError("combiner result ") << i << " must have the element type of operand " << i;
   return success();
 }

@@ -4,8 +4,7 @@ using namespace mlir;
 
 namespace blk {
 
-BlockedLayoutAttr getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
-                                   unsigned numWarps, unsigned vec) {
+BlockedLayoutAttr getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, unsigned numWarps, unsigned vec) {
   unsigned rank = shape.size();
   SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order;
   for (unsigned d = 0; d < rank; ++d)
@@ -49,47 +48,154 @@ BlockedLayoutAttr getBlockedLayout(Type type) {
   return dyn_cast_or_null<BlockedLayoutAttr>(tensor.getEncoding());
 }
 
-ThreadTiling ThreadTiling::get(RankedTensorType type) {
-  auto layout = cast<BlockedLayoutAttr>(type.getEncoding());
-  ThreadTiling t;
-  t.shape.assign(type.getShape().begin(), type.getShape().end());
-  t.sizePerThread.assign(layout.getSizePerThread().begin(), layout.getSizePerThread().end());
-  t.threadsPerWarp.assign(layout.getThreadsPerWarp().begin(), layout.getThreadsPerWarp().end());
-  t.warpsPerCTA.assign(layout.getWarpsPerCTA().begin(), layout.getWarpsPerCTA().end());
-  t.order.assign(layout.getOrder().begin(), layout.getOrder().end());
-  for (unsigned d = 0; d < t.shape.size(); ++d) {
-    int64_t tile = int64_t(t.sizePerThread[d]) * t.threadsPerWarp[d] * t.warpsPerCTA[d];
-    t.tile.push_back(tile);
-    t.reps.push_back(std::max<int64_t>(1, t.shape[d] / tile));
-  }
-  return t;
+bool hasLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && isa_and_nonnull<BlockedLayoutAttr, SliceLayoutAttr>(tensor.getEncoding());
 }
 
-int64_t ThreadTiling::elemsPerThread() const {
-  int64_t n = 1;
-  for (unsigned d = 0; d < shape.size(); ++d)
-    n *= int64_t(sizePerThread[d]) * reps[d];
-  return n;
-}
-
-SmallVector<int64_t> ThreadTiling::registerOffsets(int64_t reg) const {
-  // Registers enumerate (chunk within thread, repetition), fastest dim first.
+LinearLayout LinearLayout::blocked(BlockedLayoutAttr layout, ArrayRef<int64_t> shape) {
+  LinearLayout l;
+  l.shape.assign(shape.begin(), shape.end());
   unsigned rank = shape.size();
-  SmallVector<int64_t> inChunk(rank), rep(rank);
-  for (unsigned i = 0; i < rank; ++i) {
-    unsigned d = order[i];
-    inChunk[d] = reg % sizePerThread[d];
-    reg /= sizePerThread[d];
+  ArrayRef<unsigned> spt = layout.getSizePerThread(), tpw = layout.getThreadsPerWarp(),
+                     wpc = layout.getWarpsPerCTA(), order = layout.getOrder();
+  // Bits of `count` along dimension d, the first moving by `step`; a basis
+  // that lands outside the block is zero (the tiling wraps: copies).
+  auto addBits = [&](SmallVector<Coord> &bases, unsigned d, int64_t count, int64_t step, bool dropZero) {
+    for (int64_t v = step; v < step * count; v *= 2) {
+      Coord c(rank, 0);
+      if (v < shape[d])
+        c[d] = v;
+      else if (dropZero)
+        continue;
+      bases.push_back(c);
+    }
+  };
+  for (unsigned d : order)
+    addBits(l.regs, d, spt[d], 1, true);
+  for (unsigned d : order)
+    addBits(l.lanes, d, tpw[d], spt[d], false);
+  for (unsigned d : order)
+    addBits(l.warps, d, wpc[d], int64_t(spt[d]) * tpw[d], false);
+  for (unsigned d : order) { // repetitions when the block is larger than a tile
+    int64_t tile = int64_t(spt[d]) * tpw[d] * wpc[d];
+    addBits(l.regs, d, std::max<int64_t>(1, shape[d] / tile), tile, true);
   }
-  for (unsigned i = 0; i < rank; ++i) {
-    unsigned d = order[i];
-    rep[d] = reg % reps[d];
-    reg /= reps[d];
+  return l;
+}
+
+LinearLayout LinearLayout::get(Attribute encoding, ArrayRef<int64_t> shape) {
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(encoding))
+    return LinearLayout::blocked(blocked, shape);
+  auto slice = cast<SliceLayoutAttr>(encoding);
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + slice.getDim(), 1);
+  return get(slice.getParent(), parentShape).sliced(slice.getDim());
+}
+
+LinearLayout LinearLayout::get(RankedTensorType type) { return get(type.getEncoding(), type.getShape()); }
+
+LinearLayout LinearLayout::sliced(unsigned dim) const {
+  LinearLayout l;
+  for (unsigned d = 0; d < rank(); ++d)
+    if (d != dim)
+      l.shape.push_back(shape[d]);
+  auto drop = [&](const Coord &c) {
+    Coord out;
+    for (unsigned d = 0; d < c.size(); ++d)
+      if (d != dim)
+        out.push_back(c[d]);
+    return out;
+  };
+  for (const Coord &c : regs) {
+    Coord p = drop(c);
+    if (llvm::any_of(p, [](int64_t v) { return v != 0; }))
+      l.regs.push_back(p);
   }
-  SmallVector<int64_t> offs(rank);
-  for (unsigned d = 0; d < rank; ++d)
-    offs[d] = rep[d] * tile[d] + inChunk[d];
-  return offs;
+  for (const Coord &c : lanes)
+    l.lanes.push_back(drop(c));
+  for (const Coord &c : warps)
+    l.warps.push_back(drop(c));
+  return l;
+}
+
+static void xorBits(LinearLayout::Coord &out, ArrayRef<LinearLayout::Coord> bases, int64_t bits) {
+  for (unsigned i = 0; i < bases.size(); ++i)
+    if (bits >> i & 1)
+      for (unsigned d = 0; d < out.size(); ++d)
+        out[d] ^= bases[i][d];
+}
+
+LinearLayout::Coord LinearLayout::registerCoord(int64_t reg) const {
+  Coord c(rank(), 0);
+  xorBits(c, regs, reg);
+  return c;
+}
+
+LinearLayout::Coord LinearLayout::apply(int64_t reg, int64_t lane, int64_t warp) const {
+  Coord c(rank(), 0);
+  xorBits(c, regs, reg);
+  xorBits(c, lanes, lane);
+  xorBits(c, warps, warp);
+  return c;
+}
+
+unsigned LinearLayout::contiguousRegisters(unsigned *dim) const {
+  if (regs.empty())
+    return 1;
+  unsigned d = 0;
+  while (d < rank() && regs[0][d] == 0)
+    ++d;
+  if (dim)
+    *dim = d;
+  unsigned n = 0;
+  for (const Coord &c : regs) {
+    for (unsigned e = 0; e < rank(); ++e)
+      if (c[e] != (e == d ? int64_t(1) << n : 0))
+        return 1u << n;
+    ++n;
+  }
+  return 1u << n;
+}
+
+static unsigned zeroMask(ArrayRef<LinearLayout::Coord> bases) {
+  unsigned m = 0;
+  for (unsigned i = 0; i < bases.size(); ++i)
+    if (llvm::all_of(bases[i], [](int64_t v) { return v == 0; }))
+      m |= 1u << i;
+  return m;
+}
+
+unsigned LinearLayout::broadcastLaneMask() const { return zeroMask(lanes); }
+unsigned LinearLayout::broadcastWarpMask() const { return zeroMask(warps); }
+
+bool LinearLayout::registersDisjointFromThreads() const {
+  for (unsigned d = 0; d < rank(); ++d) {
+    int64_t r = 0, t = 0;
+    for (const Coord &c : regs)
+      r |= c[d];
+    for (const Coord &c : lanes)
+      t |= c[d];
+    for (const Coord &c : warps)
+      t |= c[d];
+    if (r & t)
+      return false;
+  }
+  return true;
+}
+
+int64_t LinearLayout::linearIndex(ArrayRef<int64_t> coord) const {
+  int64_t idx = 0;
+  for (unsigned d = 0; d < rank(); ++d)
+    idx = idx * shape[d] + coord[d];
+  return idx;
+}
+
+int64_t LinearLayout::numElements() const {
+  int64_t n = 1;
+  for (int64_t s : shape)
+    n *= s;
+  return n;
 }
 
 } // namespace blk

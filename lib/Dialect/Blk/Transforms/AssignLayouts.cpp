@@ -1,8 +1,14 @@
+// Layout assignment. Values that an op ties together (operands and results of
+// elementwise ops, loads, stores, loop-carried values) form one group and get
+// one layout. Blocks of two dimensions share one blocked layout per kernel;
+// a 1-D group takes the slice of it that `x[:, None]` or a reduction along an
+// axis asks for, or, when nothing asks, a blocked layout of its own. Where a
+// group's layout differs from what an op needs, a blk.convert_layout goes in.
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace mlir;
 
@@ -13,81 +19,184 @@ namespace blk {
 namespace {
 constexpr int64_t kMaxElemsPerThread = 1024;
 
+bool isBlock(Value v) { return isa<RankedTensorType>(v.getType()); }
+
 struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   using Base::Base;
 
+  llvm::EquivalenceClasses<Value> groups;
+  /// Layout a group was asked for (the first request wins), by group leader.
+  llvm::DenseMap<Value, Attribute> requested;
+  /// The 2-D blocked layout of the kernel.
+  BlockedLayoutAttr parent2D;
+
+  void tie(ValueRange values) {
+    Value first;
+    for (Value v : values) {
+      if (!isBlock(v))
+        continue;
+      groups.insert(v);
+      if (first)
+        groups.unionSets(first, v);
+      else
+        first = v;
+    }
+  }
+
+  void request(Value v, Attribute layout) {
+    groups.insert(v);
+    requested.try_emplace(groups.getLeaderValue(v), layout);
+  }
+
+  /// Ties values that must share a layout.
+  void collectGroups(Operation *op) {
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+      for (unsigned i = 0; i < forOp.getNumResults(); ++i)
+        tie({forOp.getInitArgs()[i], forOp.getRegionIterArgs()[i], yield.getOperand(i), forOp.getResult(i)});
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      for (unsigned i = 0; i < ifOp.getNumResults(); ++i) {
+        SmallVector<Value> tied{ifOp.getResult(i), ifOp.thenYield().getOperand(i)};
+        if (!ifOp.getElseRegion().empty())
+          tied.push_back(ifOp.elseYield().getOperand(i));
+        tie(tied);
+      }
+    } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+      auto cond = whileOp.getConditionOp();
+      auto yield = whileOp.getYieldOp();
+      for (unsigned i = 0; i < whileOp.getInits().size(); ++i)
+        tie({whileOp.getInits()[i], whileOp.getBeforeArguments()[i], yield.getOperand(i)});
+      for (unsigned i = 0; i < whileOp.getNumResults(); ++i)
+        tie({cond.getArgs()[i], whileOp.getAfterArguments()[i], whileOp.getResult(i)});
+    } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      tie(reduce.getSrcs());
+      tie(reduce.getResults());
+    } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op)) {
+      // Source and result differ in shape or layout.
+    } else if (op->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp, AddPtrOp, AssumeOp, LoadOp, StoreOp>(op)) {
+      SmallVector<Value> tied(op->getOperands());
+      llvm::append_range(tied, op->getResults());
+      tie(tied);
+    }
+    for (Value v : op->getResults())
+      if (isBlock(v))
+        groups.insert(v);
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (BlockArgument a : b.getArguments())
+          if (isBlock(a))
+            groups.insert(a);
+  }
+
+  Attribute sliceOf(unsigned dim) { return SliceLayoutAttr::get(&getContext(), dim, parent2D); }
+
+  /// The layout of the group of `v`.
+  Attribute layoutOf(Value v, llvm::DenseMap<ArrayRef<int64_t>, unsigned> &widest) {
+    auto t = cast<RankedTensorType>(v.getType());
+    if (t.getRank() >= 2)
+      return parent2D;
+    if (Attribute a = requested.lookup(groups.getLeaderValue(v)))
+      return a;
+    unsigned vec = widest.lookup(t.getShape());
+    if (vec == 0)
+      vec = 4; // no memory access decides: a few elements per thread for ILP
+    return getBlockedLayout(&getContext(), t.getShape(), numWarps, vec);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
     if (numWarps < 1 || numWarps > 32 || (numWarps & (numWarps - 1))) {
       module.emitError() << "num-warps must be a power of two from 1 to 32, got " << numWarps;
       return signalPassFailure();
     }
-    // Blocks of more than one dimension need slice layouts and layout
-    // conversions, which the GPU path does not have yet (the interpreter runs them).
-    WalkResult multiDim = module.walk([&](Operation *op) {
+    WalkResult highRank = module.walk([&](Operation *op) {
       for (Type t : op->getResultTypes())
-        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() > 1) {
+        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() > 2) {
           op->emitError() << "blocks of " << tensor.getRank()
                           << " dimensions are not supported on the GPU yet (blk-run runs them on the CPU)";
           return WalkResult::interrupt();
         }
       return WalkResult::advance();
     });
-    if (multiDim.wasInterrupted())
+    if (highRank.wasInterrupted())
       return signalPassFailure();
-    // The widest access on blocks of each shape decides that shape's chunk.
+
+    // The widest access on blocks of each shape decides that shape's chunk;
+    // the largest 2-D block decides the kernel's 2-D layout.
     llvm::DenseMap<ArrayRef<int64_t>, unsigned> widest;
+    unsigned widest2D = 0;
+    SmallVector<int64_t> shape2D;
     auto note = [&](Value ptr, unsigned vec) {
-      if (auto t = dyn_cast<RankedTensorType>(ptr.getType()))
+      if (auto t = dyn_cast<RankedTensorType>(ptr.getType())) {
         widest[t.getShape()] = std::max(widest.lookup(t.getShape()), vec);
+        if (t.getRank() == 2)
+          widest2D = std::max(widest2D, vec);
+      }
     };
     module.walk([&](Operation *op) {
       if (auto load = dyn_cast<LoadOp>(op))
         note(load.getPtr(), load.getVec());
       else if (auto store = dyn_cast<StoreOp>(op))
         note(store.getPtr(), store.getVec());
+      for (Type t : op->getResultTypes())
+        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() == 2)
+          if (shape2D.empty() || tensor.getNumElements() > shape2D[0] * shape2D[1])
+            shape2D.assign(tensor.getShape().begin(), tensor.getShape().end());
+    });
+    if (!shape2D.empty())
+      parent2D = getBlockedLayout(ctx, shape2D, numWarps, widest2D ? widest2D : 4);
+
+    module.walk([&](Operation *op) { collectGroups(op); });
+    // Requests, in program order: 1-D sources of x[:, None] and 1-D results of
+    // reductions of 2-D blocks.
+    module.walk([&](Operation *op) {
+      if (auto expand = dyn_cast<ExpandDimsOp>(op); expand && expand.getSrc().getType().getRank() == 1)
+        request(expand.getSrc(), sliceOf(expand.getAxis()));
+      if (auto reduce = dyn_cast<ReduceOp>(op); reduce && cast<RankedTensorType>(reduce.getSrcs()[0].getType()).getRank() == 2)
+        for (Value r : reduce.getResults())
+          request(r, sliceOf(reduce.getAxis()));
     });
 
-    auto withLayout = [&](Type type) -> Type {
-      auto t = dyn_cast<RankedTensorType>(type);
+    // Give every block its group's layout.
+    auto withLayout = [&](Value v) {
+      auto t = dyn_cast<RankedTensorType>(v.getType());
       if (!t || t.getEncoding())
-        return type;
-      unsigned vec = widest.lookup(t.getShape());
-      if (vec == 0)
-        vec = 4; // no memory access decides: a few elements per thread for ILP
-      auto layout = getBlockedLayout(&getContext(), t.getShape(), numWarps, vec);
-      return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+        return;
+      v.setType(RankedTensorType::get(t.getShape(), t.getElementType(), layoutOf(v, widest)));
     };
-
     module.walk([&](Operation *op) {
       for (Region &region : op->getRegions())
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
-            arg.setType(withLayout(arg.getType()));
+            withLayout(arg);
       for (OpResult result : op->getResults())
-        result.setType(withLayout(result.getType()));
-      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        withLayout(result);
+      if (auto constant = dyn_cast<arith::ConstantOp>(op))
         if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
           constant.setValueAttr(dense.reshape(cast<ShapedType>(constant.getType())));
-      }
-      // A vector access never spans more than one thread's chunk.
-      auto clamp = [&](Operation *mem, Value ptr, unsigned vec) {
+    });
+    insertConversions(module);
+
+    // A vector access never spans more than one thread's run of elements.
+    module.walk([&](Operation *op) {
+      auto clamp = [&](Value ptr, unsigned vec) {
         if (auto t = dyn_cast<RankedTensorType>(ptr.getType())) {
-          unsigned chunk = ThreadTiling::get(t).contiguousRegisters();
-          mem->setAttr("vec", IntegerAttr::get(IntegerType::get(&getContext(), 32), std::min(vec, chunk)));
+          unsigned run = LinearLayout::get(t).contiguousRegisters();
+          op->setAttr("vec", IntegerAttr::get(IntegerType::get(ctx, 32), std::min(vec, run)));
         }
       };
       if (auto load = dyn_cast<LoadOp>(op))
-        clamp(op, load.getPtr(), load.getVec());
+        clamp(load.getPtr(), load.getVec());
       else if (auto store = dyn_cast<StoreOp>(op))
-        clamp(op, store.getPtr(), store.getVec());
+        clamp(store.getPtr(), store.getVec());
     });
     // A block far larger than the program's threads would unroll into
     // thousands of registers per thread: refuse it where it is made.
     WalkResult tooLarge = module.walk([&](Operation *op) {
       for (Type t : op->getResultTypes())
-        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && getBlockedLayout(tensor)) {
-          int64_t perThread = ThreadTiling::get(tensor).elemsPerThread();
+        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && hasLayout(tensor)) {
+          int64_t perThread = LinearLayout::get(tensor).numRegisters();
           if (perThread > kMaxElemsPerThread) {
             op->emitError() << "a block of " << tensor.getNumElements() << " elements needs " << perThread
                             << " values per thread with " << unsigned(numWarps)
@@ -100,7 +209,38 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     });
     if (tooLarge.wasInterrupted())
       return signalPassFailure();
-    module->setAttr(kNumWarpsAttr, IntegerAttr::get(IntegerType::get(&getContext(), 32), numWarps));
+    module->setAttr(kNumWarpsAttr, IntegerAttr::get(IntegerType::get(ctx, 32), numWarps));
+  }
+
+  /// Where an op needs a layout other than its operand's or result's group
+  /// has, converts between them.
+  void insertConversions(ModuleOp module) {
+    module.walk([&](Operation *op) {
+      OpBuilder b(op);
+      if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+        auto src = expand.getSrc().getType();
+        Attribute want = src.getRank() == 1 ? sliceOf(expand.getAxis()) : Attribute();
+        if (want && src.getEncoding() != want) {
+          auto type = RankedTensorType::get(src.getShape(), src.getElementType(), want);
+          expand.getSrcMutable().assign(ConvertLayoutOp::create(b, op->getLoc(), type, expand.getSrc()));
+        }
+      } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+        auto src = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+        if (src.getRank() != 2)
+          return;
+        b.setInsertionPointAfter(op);
+        for (Value r : reduce.getResults()) {
+          auto t = cast<RankedTensorType>(r.getType());
+          Attribute want = sliceOf(reduce.getAxis());
+          if (t.getEncoding() == want)
+            continue;
+          Type groupType = t;
+          r.setType(RankedTensorType::get(t.getShape(), t.getElementType(), want));
+          auto convert = ConvertLayoutOp::create(b, op->getLoc(), groupType, r);
+          r.replaceAllUsesExcept(convert, convert);
+        }
+      }
+    });
   }
 };
 } // namespace

@@ -30,4 +30,20 @@ def Blk_BlockedLayoutAttr : AttrDef<Blk_Dialect, "BlockedLayout"> {
   let genVerifyDecl = 1;
 }
 
+def Blk_SliceLayoutAttr : AttrDef<Blk_Dialect, "SliceLayout"> {
+  let mnemonic = "slice";
+  let summary = "The layout of a block that is `parent` with dimension `dim` removed";
+  let description = [{
+    Threads and registers are those of `parent` applied to the block with a
+    dimension of size 1 inserted at `dim`. A reduction along `dim` produces it,
+    and `x[:, None]` (expand_dims at `dim`) turns it back into `parent` without
+    moving any data.
+
+    Example: `#blk.slice<dim = 1, parent = #blocked>`
+  }];
+  let parameters = (ins "unsigned":$dim, "mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif

@@ -7,6 +7,7 @@ include "blk/Dialect/Blk/IR/BlkAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Program identity
@@ -80,6 +81,65 @@ def Blk_BroadcastOp : Blk_Op<"broadcast", [Pure]> {
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+}
+
+def Blk_ConvertLayoutOp : Blk_Op<"convert_layout", [Pure]> {
+  let summary = "The same block in another layout";
+  let description = [{
+    Moves elements between threads, through shared memory when they change
+    lanes or warps. Layout assignment inserts it where two layouts meet.
+    Example: `%y = blk.convert_layout %x : tensor<128xf32, #slice> -> tensor<128xf32, #blocked>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def Blk_ReduceOp : Blk_Op<"reduce", [Pure, SingleBlock]> {
+  let summary = "Combine the elements of blocks along `axis`";
+  let description = [{
+    The region combines two partial results, each one element of every
+    operand, into one (2N arguments, N results); it must be associative. The
+    order of combination is fixed for a given layout. A 1-D block reduces to a
+    scalar; otherwise the result drops dimension `axis` (in the source's layout
+    sliced along `axis`). Several operands reduce together, as (value, index)
+    does for argmax.
+
+    Example:
+    ```
+    %s = blk.reduce %x {axis = 0 : i32} : (tensor<1024xf32>) -> f32 {
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      blk.reduce.return %c : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<Blk_Value>:$results);
+  let regions = (region SizedRegion<1>:$combine);
+  let assemblyFormat = "$srcs attr-dict `:` functional-type($srcs, $results) $combine";
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Blk_ReduceReturnOp : Blk_Op<"reduce.return", [Pure, HasParent<"ReduceOp">, Terminator, ReturnLike]> {
+  let summary = "The combined partial result of a reduction";
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "$results attr-dict `:` type($results)";
+}
+
+def Blk_BarrierOp : Blk_Op<"barrier"> {
+  let summary = "Wait until every thread of the program arrives (bar.sync 0)";
+  let description = [{
+    Placed by `blk-insert-barriers` between shared-memory accesses that could
+    race. Example: `blk.barrier`
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 //===----------------------------------------------------------------------===//

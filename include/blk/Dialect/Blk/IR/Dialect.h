@@ -10,6 +10,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -36,6 +37,10 @@ inline constexpr llvm::StringLiteral kConstantsAttr = "blk.constants";
 inline constexpr llvm::StringLiteral kPreciseAttr = "blk.precise";
 /// Module attributes set by the pipeline.
 inline constexpr llvm::StringLiteral kNumWarpsAttr = "blk.num_warps";
+/// Bytes of shared memory a kernel needs (module attribute, set by
+/// blk-allocate-shared-memory) and the offset of an op's scratch buffer.
+inline constexpr llvm::StringLiteral kSharedBytesAttr = "blk.shared";
+inline constexpr llvm::StringLiteral kSmemOffsetAttr = "blk.smem_offset";
 } // namespace blk
 
 #endif

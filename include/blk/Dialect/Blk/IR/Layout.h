@@ -1,5 +1,8 @@
-// Layout arithmetic for blocked layouts: how many elements a thread holds and
-// which block coordinates each of its registers maps to.
+// Layout arithmetic. Every layout (blocked, or a slice of one) is turned into
+// one general form, a linear map: each bit of a thread's register index, lane
+// id and warp id contributes a basis vector (a block coordinate), and the
+// element a (register, lane, warp) triple holds is the XOR of the bases of its
+// set bits. Lowerings only ever ask this form, never the attribute kinds.
 #ifndef BLK_DIALECT_BLK_IR_LAYOUT_H
 #define BLK_DIALECT_BLK_IR_LAYOUT_H
 
@@ -18,23 +21,44 @@ BlockedLayoutAttr getBlockedLayout(mlir::MLIRContext *ctx,
 /// The blocked layout of a block type, or null when it has none.
 BlockedLayoutAttr getBlockedLayout(mlir::Type type);
 
-/// Per-thread view of a block type with a blocked layout.
-struct ThreadTiling {
-  llvm::SmallVector<int64_t> shape;
-  llvm::SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA, order;
-  /// Elements one tile covers along each dimension (sizePerThread * lanes * warps).
-  llvm::SmallVector<int64_t> tile;
-  /// Tiles along each dimension (>= 1; a tile larger than the block repeats data).
-  llvm::SmallVector<int64_t> reps;
+/// Whether a block type carries a layout (blocked or slice).
+bool hasLayout(mlir::Type type);
 
-  static ThreadTiling get(mlir::RankedTensorType type);
-  int64_t elemsPerThread() const;
-  /// For register `reg`, the coordinate offsets that do not depend on the
-  /// thread: the thread's own base is added to them.
-  llvm::SmallVector<int64_t> registerOffsets(int64_t reg) const;
-  /// Number of consecutive registers that hold consecutive elements of the
-  /// fastest dimension (a vector access never crosses such a run).
-  unsigned contiguousRegisters() const { return sizePerThread[order[0]]; }
+struct LinearLayout {
+  using Coord = llvm::SmallVector<int64_t, 4>;
+  llvm::SmallVector<int64_t, 4> shape;
+  /// One basis per bit of the register index, lane id and warp id. Register
+  /// bases are never zero (no register holds a copy of another); a zero lane
+  /// or warp basis means those threads hold copies (broadcast).
+  llvm::SmallVector<Coord> regs, lanes, warps;
+
+  /// The layout of a block type with a blocked or slice encoding.
+  static LinearLayout get(mlir::RankedTensorType type);
+  static LinearLayout get(mlir::Attribute encoding, llvm::ArrayRef<int64_t> shape);
+  static LinearLayout blocked(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
+  /// The same map with dimension `dim` dropped from every basis (the layout of
+  /// a reduction's result along `dim`); register bits that no longer move
+  /// anything are removed.
+  LinearLayout sliced(unsigned dim) const;
+
+  unsigned rank() const { return shape.size(); }
+  int64_t numRegisters() const { return int64_t(1) << regs.size(); }
+  /// Coordinates of register `reg` for lane 0 of warp 0.
+  Coord registerCoord(int64_t reg) const;
+  /// Coordinates held by register `reg` of thread (`lane`, `warp`).
+  Coord apply(int64_t reg, int64_t lane, int64_t warp) const;
+  /// Number of leading registers holding consecutive elements of one
+  /// dimension, and that dimension: vector accesses never cross such a run.
+  unsigned contiguousRegisters(unsigned *dim = nullptr) const;
+  /// Bit masks of the lane and warp bits whose basis is zero (copies).
+  unsigned broadcastLaneMask() const;
+  unsigned broadcastWarpMask() const;
+  /// Whether the register bases share no bit with the lane and warp bases in
+  /// any dimension, so that XOR of the two parts equals their sum.
+  bool registersDisjointFromThreads() const;
+  /// Row-major position of `coord` in the block.
+  int64_t linearIndex(llvm::ArrayRef<int64_t> coord) const;
+  int64_t numElements() const;
 };
 
 } // namespace blk

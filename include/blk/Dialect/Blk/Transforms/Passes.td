@@ -31,6 +31,37 @@ def BlkAssignLayoutsPass : Pass<"blk-assign-layouts", "mlir::ModuleOp"> {
   let dependentDialects = ["blk::BlkDialect"];
 }
 
+def BlkAllocateSharedMemoryPass : Pass<"blk-allocate-shared-memory", "mlir::ModuleOp"> {
+  let summary = "Give every shared-memory scratch buffer an offset and record each kernel's total";
+  let description = [{
+    Reductions across warps and layout conversions across threads need a
+    scratch buffer while they run. Each gets `blk.smem_offset`; buffers whose
+    lifetimes do not overlap share addresses (first fit, largest first). Each
+    kernel records its total in `blk.shared` (bytes). A kernel that needs more
+    than `limit` bytes is an error at the op with the largest buffer.
+  }];
+  let options = [
+    Option<"limit", "limit", "int64_t", /*default=*/"232448",
+           "Bytes of shared memory one program may use (227 KiB on sm_90)">,
+  ];
+  let dependentDialects = ["blk::BlkDialect"];
+}
+
+def BlkInsertBarriersPass : Pass<"blk-insert-barriers", "mlir::ModuleOp"> {
+  let summary = "Place a barrier between shared-memory accesses that could race";
+  let description = [{
+    Walks each kernel in program order tracking the shared-memory ranges
+    accessed since the last barrier; an op whose scratch range overlaps one of
+    them (every scratch user both writes and reads its range) gets a
+    `blk.barrier` before it. Loops are walked twice so that an access at the
+    end of one iteration is ordered before the next iteration's; both branches
+    of an `if` start from the same state. Ops whose ranges do not overlap get
+    no barrier. Barriers inside one op (between its writes and reads) are the
+    lowering's.
+  }];
+  let dependentDialects = ["blk::BlkDialect"];
+}
+
 def BlkTestPrintAxisInfoPass : Pass<"blk-test-print-axis-info", "mlir::ModuleOp"> {
   let summary = "Print AxisInfo of every integer and pointer value as remarks (for tests)";
 }

@@ -1,0 +1,35 @@
+// Shared-memory scratch: which ops need a buffer while they run and how big
+// it is. The allocation pass places the buffers; the lowering reads the
+// offsets back through the same functions, so sizes agree by construction.
+#ifndef BLK_ANALYSIS_ALLOCATION_H
+#define BLK_ANALYSIS_ALLOCATION_H
+
+#include "blk/Dialect/Blk/IR/Layout.h"
+
+namespace blk {
+
+/// A scratch buffer of one op: its size and where each operand's part starts
+/// (relative to the buffer).
+struct ScratchPlan {
+  int64_t bytes = 0;
+  llvm::SmallVector<int64_t> partOffsets;
+};
+
+/// Bytes one element of `type` takes in shared memory (booleans: one byte).
+int64_t sharedElementBytes(mlir::Type type);
+
+/// Warp bits of `layout` that move along `axis` (a reduction along `axis`
+/// combines across them through shared memory).
+unsigned warpBitsAlong(const LinearLayout &layout, unsigned axis);
+
+/// Whether converting `from` to `to` moves data between threads (otherwise
+/// it only renames registers).
+bool crossesThreads(const LinearLayout &from, const LinearLayout &to);
+
+/// The scratch `op` needs (bytes 0 when it needs none). Ops without layouts
+/// on their blocks need none.
+ScratchPlan scratchFor(mlir::Operation *op);
+
+} // namespace blk
+
+#endif

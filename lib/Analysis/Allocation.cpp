@@ -1,0 +1,66 @@
+#include "blk/Analysis/Allocation.h"
+
+using namespace mlir;
+
+namespace blk {
+
+int64_t sharedElementBytes(Type type) {
+  Type elem = getElementTypeOrSelf(type);
+  if (isa<PointerType>(elem))
+    return 8;
+  return std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+}
+
+unsigned warpBitsAlong(const LinearLayout &layout, unsigned axis) {
+  unsigned n = 0;
+  for (const LinearLayout::Coord &c : layout.warps)
+    n += c[axis] != 0;
+  return n;
+}
+
+bool crossesThreads(const LinearLayout &from, const LinearLayout &to) {
+  if (from.lanes != to.lanes || from.warps != to.warps)
+    return true;
+  // Same threads: every register of `to` must be one of `from`'s.
+  llvm::SmallDenseSet<int64_t> held;
+  for (int64_t r = 0; r < from.numRegisters(); ++r)
+    held.insert(from.linearIndex(from.registerCoord(r)));
+  for (int64_t r = 0; r < to.numRegisters(); ++r)
+    if (!held.contains(to.linearIndex(to.registerCoord(r))))
+      return true;
+  return false;
+}
+
+static int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
+
+ScratchPlan scratchFor(Operation *op) {
+  ScratchPlan plan;
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    auto src = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+    if (!hasLayout(src))
+      return plan;
+    LinearLayout layout = LinearLayout::get(src);
+    unsigned bits = warpBitsAlong(layout, reduce.getAxis());
+    if (bits == 0)
+      return plan; // lanes and registers only: shuffles suffice
+    int64_t partials = (int64_t(1) << bits) * layout.sliced(reduce.getAxis()).numElements();
+    for (Value v : reduce.getSrcs()) {
+      plan.partOffsets.push_back(plan.bytes);
+      plan.bytes = alignTo16(plan.bytes + partials * sharedElementBytes(v.getType()));
+    }
+    return plan;
+  }
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    auto from = convert.getSrc().getType(), to = convert.getResult().getType();
+    if (!hasLayout(from) || !hasLayout(to))
+      return plan;
+    if (!crossesThreads(LinearLayout::get(from), LinearLayout::get(to)))
+      return plan;
+    plan.partOffsets.push_back(0);
+    plan.bytes = alignTo16(from.getNumElements() * sharedElementBytes(from));
+    return plan;
+  }
+  return plan;
+}
+
+} // namespace blk

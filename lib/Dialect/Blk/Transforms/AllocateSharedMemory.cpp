@@ -1,0 +1,77 @@
+#include "blk/Analysis/Allocation.h"
+#include "blk/Dialect/Blk/Transforms/Passes.h"
+
+namespace blk {
+#define GEN_PASS_DEF_BLKALLOCATESHAREDMEMORYPASS
+#include "blk/Dialect/Blk/Transforms/Passes.h.inc"
+
+using namespace mlir;
+
+namespace {
+struct Buffer {
+  Operation *op;
+  int64_t bytes;
+  int64_t first, last; // lifetime, in program-order op numbers
+  int64_t offset = -1;
+};
+
+struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateSharedMemory> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (failed(allocate(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult allocate(func::FuncOp func) {
+    std::vector<Buffer> buffers;
+    int64_t index = 0;
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      ++index;
+      ScratchPlan plan = scratchFor(op);
+      if (plan.bytes > 0)
+        buffers.push_back({op, plan.bytes, index, index}); // scratch lives while its op runs
+    });
+    // First fit, largest first: a buffer takes the lowest offset that does
+    // not overlap a placed buffer whose lifetime meets its own.
+    std::vector<Buffer *> order;
+    for (Buffer &b : buffers)
+      order.push_back(&b);
+    llvm::stable_sort(order, [](Buffer *a, Buffer *b) { return a->bytes > b->bytes; });
+    int64_t total = 0;
+    std::vector<Buffer *> placed;
+    for (Buffer *b : order) {
+      int64_t offset = 0;
+      bool moved = true;
+      while (moved) {
+        moved = false;
+        for (Buffer *p : placed) {
+          bool liveTogether = p->first <= b->last && b->first <= p->last;
+          bool overlap = p->offset < offset + b->bytes && offset < p->offset + p->bytes;
+          if (liveTogether && overlap) {
+            offset = p->offset + p->bytes;
+            moved = true;
+          }
+        }
+      }
+      b->offset = offset;
+      placed.push_back(b);
+      total = std::max(total, offset + b->bytes);
+    }
+    auto i64 = IntegerType::get(&getContext(), 64);
+    for (Buffer &b : buffers)
+      b.op->setAttr(kSmemOffsetAttr, IntegerAttr::get(i64, b.offset));
+    func->setAttr(kSharedBytesAttr, IntegerAttr::get(i64, total));
+    if (total > limit) {
+      Buffer *largest = order.front();
+      return largest->op->emitError() << "kernel '" << func.getName() << "' needs " << total
+                                      << " bytes of shared memory, more than the target's " << int64_t(limit)
+                                      << "; this op needs the most (" << largest->bytes
+                                      << " bytes): use a smaller block or fewer warps along the reduced axis";
+    }
+    return success();
+  }
+};
+} // namespace
+} // namespace blk

@@ -1,0 +1,76 @@
+#include "blk/Dialect/Blk/Transforms/Passes.h"
+
+#include "blk/Analysis/Allocation.h"
+
+namespace blk {
+#define GEN_PASS_DEF_BLKINSERTBARRIERSPASS
+#include "blk/Dialect/Blk/Transforms/Passes.h.inc"
+
+using namespace mlir;
+
+namespace {
+/// Shared-memory ranges [begin, end) accessed since the last barrier.
+using Pending = llvm::SmallVector<std::pair<int64_t, int64_t>>;
+
+void merge(Pending &into, const Pending &from) {
+  for (auto range : from)
+    if (!llvm::is_contained(into, range))
+      into.push_back(range);
+}
+
+struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      Pending pending;
+      visitRegion(func.getBody(), pending);
+    }
+  }
+
+  void visitRegion(Region &region, Pending &pending) {
+    for (Block &block : region)
+      for (Operation &op : llvm::make_early_inc_range(block))
+        visitOp(&op, pending);
+  }
+
+  void visitOp(Operation *op, Pending &pending) {
+    if (isa<BarrierOp>(op)) {
+      pending.clear();
+      return;
+    }
+    if (isa<scf::ForOp, scf::WhileOp>(op)) {
+      // The body runs after what precedes the loop and after itself.
+      Pending entry = pending, state = pending;
+      for (int pass = 0; pass < 2; ++pass) {
+        for (Region &region : op->getRegions())
+          visitRegion(region, state);
+        merge(entry, state);
+        state = entry;
+      }
+      pending = entry;
+      return;
+    }
+    if (op->getNumRegions() > 0 && !isa<ReduceOp>(op)) {
+      Pending out;
+      for (Region &region : op->getRegions()) { // branches start from the same state
+        Pending branch = pending;
+        visitRegion(region, branch);
+        merge(out, branch);
+      }
+      pending = out;
+      return;
+    }
+    auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
+    if (!offset)
+      return;
+    int64_t begin = offset.getInt(), end = begin + scratchFor(op).bytes;
+    bool hazard = llvm::any_of(pending, [&](auto r) { return r.first < end && begin < r.second; });
+    if (hazard) {
+      OpBuilder b(op);
+      BarrierOp::create(b, op->getLoc());
+      pending.clear();
+    }
+    pending.push_back({begin, end});
+  }
+};
+} // namespace
+} // namespace blk

@@ -1,0 +1,192 @@
+// sum, max, min, argmax, argmin: blk.reduce with the combiner in its region.
+#include "Generator.h"
+
+using namespace mlir;
+
+namespace blk {
+namespace {
+
+enum class Combine { Sum, Max, Min, ArgMax, ArgMin };
+
+/// Builds the combiner of `kind` over element types `types` (value, and for
+/// arg reductions the index) into `red`'s region.
+void buildCombiner(OpBuilder &builder, Location at, ReduceOp red, Combine kind, ArrayRef<Type> types, bool isUnsigned) {
+  OpBuilder::InsertionGuard guard(builder);
+  SmallVector<Type> argTypes(types);
+  argTypes.append(types.begin(), types.end());
+  SmallVector<Location> locs(argTypes.size(), at);
+  Block *body = builder.createBlock(&red.getCombine(), {}, argTypes, locs);
+  Value a = body->getArgument(0), b = body->getArgument(types.size());
+  Type t = types[0];
+  bool isFloat = isa<FloatType>(t);
+  SmallVector<Value> results;
+  switch (kind) {
+  case Combine::Sum:
+    results.push_back(isFloat ? Value(arith::AddFOp::create(builder, at, a, b)) : Value(arith::AddIOp::create(builder, at, a, b)));
+    break;
+  case Combine::Max:
+    results.push_back(isFloat ? Value(arith::MaxNumFOp::create(builder, at, a, b))
+                              : isUnsigned ? Value(arith::MaxUIOp::create(builder, at, a, b))
+                                           : Value(arith::MaxSIOp::create(builder, at, a, b)));
+    break;
+  case Combine::Min:
+    results.push_back(isFloat ? Value(arith::MinNumFOp::create(builder, at, a, b))
+                              : isUnsigned ? Value(arith::MinUIOp::create(builder, at, a, b))
+                                           : Value(arith::MinSIOp::create(builder, at, a, b)));
+    break;
+  case Combine::ArgMax:
+  case Combine::ArgMin: {
+    // Take b when it is strictly better, or equal with a smaller index (the
+    // first occurrence wins, as in numpy).
+    bool isMax = kind == Combine::ArgMax;
+    Value ia = body->getArgument(1), ib = body->getArgument(3);
+    Value better, equal;
+    if (isFloat) {
+      better = arith::CmpFOp::create(builder, at, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, b, a);
+      equal = arith::CmpFOp::create(builder, at, arith::CmpFPredicate::OEQ, b, a);
+    } else {
+      auto pred = isMax ? (isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                        : (isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt);
+      better = arith::CmpIOp::create(builder, at, pred, b, a);
+      equal = arith::CmpIOp::create(builder, at, arith::CmpIPredicate::eq, b, a);
+    }
+    Value earlier = arith::CmpIOp::create(builder, at, arith::CmpIPredicate::slt, ib, ia);
+    Value takeB = arith::OrIOp::create(builder, at, better, arith::AndIOp::create(builder, at, equal, earlier));
+    results.push_back(arith::SelectOp::create(builder, at, takeB, b, a));
+    results.push_back(arith::SelectOp::create(builder, at, takeB, ib, ia));
+    break;
+  }
+  }
+  ReduceReturnOp::create(builder, at, results);
+}
+
+} // namespace
+
+TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
+  Location at = loc(call.loc);
+  TV x = args[0];
+  if (!x.isVal() || shapeOf(x).empty())
+    return error(call.loc, "'" + name + "' reduces a block, got " + describe(x));
+  Type elem = elementType(x);
+  if (isa<PointerType>(elem))
+    return error(call.loc, "'" + name + "' cannot reduce a block of pointers");
+  bool isArg = name == "argmax" || name == "argmin";
+  bool withIndices = isArg;
+  TV axisArg = args.size() > 1 ? args[1] : TV::makeNone();
+  size_t keepIdx = isArg || name == "sum" ? 2 : 3;
+  if (!isArg && name != "sum" && args.size() > 2 && args[2].kind != TV::None) {
+    if (!args[2].isConst())
+      return error(call.loc, "return_indices must be a compile-time bool");
+    withIndices = args[2].asDouble() != 0;
+  }
+  bool keepDims = false;
+  if (args.size() > keepIdx && args[keepIdx].kind != TV::None) {
+    if (!args[keepIdx].isConst())
+      return error(call.loc, "keep_dims must be a compile-time bool");
+    keepDims = args[keepIdx].asDouble() != 0;
+  }
+  SmallVector<int64_t> shape(shapeOf(x));
+  int64_t rank = shape.size();
+  SmallVector<int64_t> axes; // reduced in this order (largest first keeps indices valid)
+  if (axisArg.kind == TV::None) {
+    for (int64_t d = rank - 1; d >= 0; --d)
+      axes.push_back(d);
+  } else {
+    if (axisArg.kind != TV::Int)
+      return error(call.loc, "the axis must be a compile-time integer, got " + describe(axisArg));
+    int64_t a = axisArg.i < 0 ? axisArg.i + rank : axisArg.i;
+    if (a < 0 || a >= rank)
+      return error(call.loc, "axis " + std::to_string(axisArg.i) + " is out of range for a block of rank " +
+                                 std::to_string(rank));
+    axes.push_back(a);
+  }
+  bool isUnsigned = x.isUnsigned;
+  Combine kind = name == "sum" ? Combine::Sum
+                 : name == "max" ? (withIndices ? Combine::ArgMax : Combine::Max)
+                 : name == "min" ? (withIndices ? Combine::ArgMin : Combine::Min)
+                 : name == "argmax" ? Combine::ArgMax : Combine::ArgMin;
+  // Sums of narrow types accumulate in f32 / i32, as Triton's do.
+  if (kind == Combine::Sum) {
+    Type wide = elem;
+    if (isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32)
+      wide = builder.getF32Type();
+    else if (isa<IntegerType>(elem) && elem.getIntOrFloatBitWidth() < 32)
+      wide = builder.getI32Type();
+    if (wide != elem) {
+      x = convertElement(x, wide, isUnsigned && !elem.isInteger(1), call.loc);
+      if (!x)
+        return x;
+      elem = wide;
+    }
+  }
+  Value value = x.value, index;
+  if (kind == Combine::ArgMax || kind == Combine::ArgMin) {
+    // Indices along the reduced axis (or flat indices for a whole-block reduction).
+    auto i32 = builder.getI32Type();
+    Value flat;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (axes.size() == 1 && d != axes[0])
+        continue;
+      Value r = ArangeOp::create(builder, at, RankedTensorType::get({shape[d]}, i32), 0, int32_t(shape[d]));
+      for (int64_t e = 0; e < rank; ++e) // bring to the block's rank
+        if (e != d) {
+          SmallVector<int64_t> s(mlir::cast<RankedTensorType>(r.getType()).getShape());
+          s.insert(s.begin() + e, 1);
+          r = ExpandDimsOp::create(builder, at, RankedTensorType::get(s, i32), r, e);
+        }
+      if (rank > 1)
+        r = BroadcastOp::create(builder, at, RankedTensorType::get(shape, i32), r);
+      if (flat) {
+        Value scale = SplatOp::create(builder, at, RankedTensorType::get(shape, i32),
+                                      arith::ConstantOp::create(builder, at, builder.getI32IntegerAttr(int32_t(shape[d]))));
+        flat = arith::AddIOp::create(builder, at, arith::MulIOp::create(builder, at, flat, scale), r);
+      } else {
+        flat = r;
+      }
+    }
+    index = flat;
+  }
+  for (int64_t axis : axes) {
+    SmallVector<Value> srcs{value};
+    SmallVector<Type> elems{elem};
+    if (index) {
+      srcs.push_back(index);
+      elems.push_back(builder.getI32Type());
+    }
+    SmallVector<Type> resultTypes;
+    auto t = mlir::cast<RankedTensorType>(value.getType());
+    for (Type e : elems) {
+      if (t.getRank() == 1) {
+        resultTypes.push_back(e);
+      } else {
+        SmallVector<int64_t> s(t.getShape());
+        s.erase(s.begin() + axis);
+        resultTypes.push_back(RankedTensorType::get(s, e));
+      }
+    }
+    auto red = ReduceOp::create(builder, at, resultTypes, srcs, uint32_t(axis));
+    buildCombiner(builder, at, red, kind, elems, isUnsigned);
+    value = red.getResult(0);
+    if (index)
+      index = red.getResult(1);
+  }
+  auto keep = [&](Value v) -> Value {
+    if (!keepDims)
+      return v;
+    Type e = getElementTypeOrSelf(v.getType());
+    if (axes.size() > 1 || rank == 1) { // a scalar back to a block of ones
+      SmallVector<int64_t> ones(rank, 1);
+      return SplatOp::create(builder, at, RankedTensorType::get(ones, e), v);
+    }
+    SmallVector<int64_t> s(mlir::cast<RankedTensorType>(v.getType()).getShape());
+    s.insert(s.begin() + axes[0], 1);
+    return ExpandDimsOp::create(builder, at, RankedTensorType::get(s, e), v, uint32_t(axes[0]));
+  };
+  if (name == "argmax" || name == "argmin")
+    return TV::makeVal(keep(index));
+  if (withIndices)
+    return TV::makeTuple({TV::makeVal(keep(value), isUnsigned), TV::makeVal(keep(index))});
+  return TV::makeVal(keep(value), isUnsigned);
+}
+
+} // namespace blk
