@@ -172,6 +172,7 @@ def run_cases(h):
     for dt in (torch.float32, torch.bfloat16):
         h.elementwise("kl_div", "8192x32000", dt, 8192 * 32000, uniform(0.01, 1), kl_ref, "kl_div", "kl_div", kl,
                       lambda p, q: torch.nn.functional.kl_div(q.log(), p, reduction="none"))
+    row_cases(h)
     # Sweeps, as Triton's perf_report plots them.
     for e in range(12, 29, 2):
         h.elementwise("vector_add", f"2^{e}", torch.float32, 1 << e, uniform(-4, 4), lambda a, b: a + b,
@@ -180,6 +181,101 @@ def run_cases(h):
         h.elementwise("swiglu_fwd", f"{rows}x14336", torch.bfloat16, rows * 14336, uniform(-6, 6), silu, "swiglu",
                       "swiglu_forward", swiglu, lambda a, b: torch.nn.functional.silu(a) * b,
                       sweep="swiglu_bf16_rows_x14336", record=False)
+
+
+def row_case(h, case, shape, dtype, nbytes, blk_fn, tri_fn, torch_fn, check):
+    """One row-kernel case: blk checked against float64 first (FAIL is not
+    timed), then blk, Triton and PyTorch timed in the same run."""
+    err = check()
+    row = dict(case=case, shape=shape, dtype=DT[dtype], rel_err=err, unit="GB/s")
+    if not err < TOL[dtype]:
+        row.update(status=f"FAIL (rel err {err:.2e})", blk_us=None, triton_us=None, torch_us=None, rate=None)
+    else:
+        row["blk_us"] = median_us([blk_fn], h.reps)
+        row["triton_us"] = median_us([h.triton_call(case, tri_fn)], h.reps)
+        row["torch_us"] = median_us([torch_fn], h.reps)
+        row["rate"] = nbytes / row["blk_us"] / 1e3
+        row["status"] = "ok"
+    h.rows.append(row)
+
+
+def row_cases(h):
+    M, N, dt = 8192, 4096, torch.bfloat16
+    x = torch.randn(M, N, device="cuda", dtype=dt) * 2
+    y = torch.empty_like(x)
+    k = h.rt.load(os.path.join(h.bundle, "ptx", "softmax.bf16.4096.w8.s16.ptx"), "softmax_forward")
+    blk_fn = k.prepare((M,), x, y, N, N)
+
+    def check_softmax():
+        y.fill_(float("nan"))
+        blk_fn()
+        torch.cuda.synchronize()
+        return rel_err(y, torch.softmax(x.double(), dim=1))
+    row_case(h, "softmax_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, blk_fn,
+             lambda: tk.softmax_kernel[(M,)](x, y, N, N, BLOCK=N, num_warps=8),
+             lambda: torch.softmax(x, dim=1), check_softmax)
+
+    w = torch.rand(N, device="cuda", dtype=dt) + 0.5
+    b = torch.randn(N, device="cuda", dtype=dt)
+    rstd = torch.empty(M, device="cuda", dtype=torch.float32)
+    mean = torch.empty_like(rstd)
+    k = h.rt.load(os.path.join(h.bundle, "ptx", "rms_norm.bf16.4096.w8.s16.ptx"), "rms_norm_forward")
+    rms_fn = k.prepare((M,), y, x, w, rstd, N, N, 1e-6, 0.0)
+
+    def check_rms():
+        y.fill_(float("nan"))
+        rms_fn()
+        torch.cuda.synchronize()
+        xd = x.double()
+        return rel_err(y, xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * w.double())
+    row_case(h, "rms_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, rms_fn,
+             lambda: tk.rms_norm_kernel[(M,)](y, x, w, rstd, N, N, 1e-6, 0.0, BLOCK=N, num_warps=8),
+             lambda: (x.float() * torch.rsqrt(x.float().pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * w,
+             check_rms)
+
+    k = h.rt.load(os.path.join(h.bundle, "ptx", "layer_norm.bf16.4096.w8.s16.ptx"), "layer_norm_forward")
+    ln_fn = k.prepare((M,), y, x, w, b, mean, rstd, N, N, 1e-5)
+
+    def check_ln():
+        y.fill_(float("nan"))
+        ln_fn()
+        torch.cuda.synchronize()
+        return rel_err(y, torch.nn.functional.layer_norm(x.double(), (N,), w.double(), b.double(), 1e-5))
+    row_case(h, "layer_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, ln_fn,
+             lambda: tk.layer_norm_kernel[(M,)](y, x, w, b, mean, rstd, N, N, 1e-5, BLOCK=N, num_warps=8),
+             lambda: torch.nn.functional.layer_norm(x, (N,), w, b, 1e-5), check_ln)
+    del x, y
+
+    V = 128256
+    logits = torch.randn(M, V, device="cuda", dtype=dt) * 3
+    work = logits.clone()
+    target = torch.randint(0, V, (M,), device="cuda", dtype=torch.int64)
+    loss = torch.empty(M, device="cuda", dtype=torch.float32)
+    k = h.rt.load(os.path.join(h.bundle, "ptx", "cross_entropy.bf16.8192.w16.s16.ptx"), "cross_entropy")
+    ce_fn = k.prepare((M,), work, target, loss, V, V, float(M), -100, 0.0, 0.0, 0.0)
+
+    def check_ce():
+        work.copy_(logits)
+        ce_fn()
+        torch.cuda.synchronize()
+        ld = logits.double().requires_grad_()
+        ref = torch.nn.functional.cross_entropy(ld, target)
+        ref.backward()
+        e1 = rel_err(loss.sum().reshape(1), ref.detach().reshape(1))
+        e2 = rel_err(work, ld.grad)
+        del ld
+        return max(e1, e2)
+
+    def torch_ce():
+        lt = logits.detach().requires_grad_()
+        torch.nn.functional.cross_entropy(lt.float(), target).backward()
+    # The kernel overwrites its input with the gradient; timing reuses the buffer
+    # (the values stay finite, the work is the same).
+    row_case(h, "cross_entropy_fwd_bwd", f"{M}x{V}", dt, 3 * logits.numel() * 2, ce_fn,
+             lambda: tk.cross_entropy_kernel[(M,)](work, target, loss, V, V, float(M), -100, BLOCK=32768,
+                                                   num_warps=32),
+             torch_ce, check_ce)
+    del logits, work
 
 
 def launch_overhead(h):

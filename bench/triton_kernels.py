@@ -51,3 +51,78 @@ def kl_div_kernel(p_ptr, q_ptr, out_ptr, n, BLOCK: tl.constexpr):
     p = tl.load(p_ptr + offs, mask=mask, other=1.0).to(tl.float32)
     q = tl.load(q_ptr + offs, mask=mask, other=1.0).to(tl.float32)
     tl.store(out_ptr + offs, (p * (tl.log(p) - tl.log(q))).to(out_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def softmax_kernel(x_ptr, y_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    # The fused-softmax tutorial's algorithm: one row per program.
+    row = tl.program_id(0).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    x = tl.load(x_ptr + row * stride + offs, mask=mask, other=-float("inf")).to(tl.float32)
+    e = tl.exp(x - tl.max(x, axis=0))
+    tl.store(y_ptr + row * stride + offs, (e / tl.sum(e, axis=0)).to(y_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def rms_norm_kernel(y_ptr, x_ptr, w_ptr, rstd_ptr, n_cols, stride, eps, offset, BLOCK: tl.constexpr):
+    # Liger-Kernel's _rms_norm_forward_kernel, Llama casting mode.
+    row = tl.program_id(0).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0)
+    w = tl.load(w_ptr + offs, mask=mask, other=0)
+    xf = x.to(tl.float32)
+    rstd = tl.math.rsqrt(tl.sum(xf * xf, axis=0) / n_cols + eps)
+    tl.store(rstd_ptr + row, rstd)
+    y = (xf * rstd).to(x.dtype) * (offset + w)
+    tl.store(y_ptr + row * stride + offs, y, mask=mask)
+
+
+@triton.jit
+def layer_norm_kernel(y_ptr, x_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, n_cols, stride, eps, BLOCK: tl.constexpr):
+    # Liger-Kernel's _layer_norm_forward_kernel.
+    row = tl.program_id(0).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0).to(tl.float32)
+    w = tl.load(w_ptr + offs, mask=mask, other=0).to(tl.float32)
+    b = tl.load(b_ptr + offs, mask=mask, other=0).to(tl.float32)
+    mean = tl.sum(x, axis=0) / n_cols
+    xc = tl.where(mask, x - mean, 0.0)
+    rstd = tl.math.rsqrt(tl.sum(xc * xc, axis=0) / n_cols + eps)
+    tl.store(mean_ptr + row, mean)
+    tl.store(rstd_ptr + row, rstd)
+    tl.store(y_ptr + row * stride + offs, (xc * rstd * w + b).to(y_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def cross_entropy_kernel(x_ptr, y_ptr, loss_ptr, n_cols, stride, n_non_ignore, ignore_index, BLOCK: tl.constexpr):
+    # Liger-Kernel's liger_cross_entropy_kernel (mean reduction, no smoothing,
+    # z-loss or softcap): online softmax, then the gradient over the logits.
+    row = tl.program_id(0).to(tl.int64)
+    x_ptr += row * stride
+    y = tl.load(y_ptr + row)
+    if y == ignore_index:
+        for i in range(0, n_cols, BLOCK):
+            offs = i + tl.arange(0, BLOCK)
+            tl.store(x_ptr + offs, 0.0, mask=offs < n_cols)
+        tl.store(loss_ptr + row, 0.0)
+        return
+    m = float("-inf")
+    d = 0.0
+    x_y = tl.load(x_ptr + y).to(tl.float32)
+    for i in range(0, n_cols, BLOCK):
+        offs = i + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")).to(tl.float32)
+        m_new = tl.maximum(m, tl.max(x))
+        d = d * tl.exp(m - m_new) + tl.sum(tl.exp(x - m_new))
+        m = m_new
+    lse = m + tl.log(d)
+    for i in range(0, n_cols, BLOCK):
+        offs = i + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n_cols, other=float("-inf")).to(tl.float32)
+        g = tl.exp(x - m) / d
+        g = tl.where(offs != y, g, g - 1.0) / n_non_ignore
+        tl.store(x_ptr + offs, g.to(x_ptr.dtype.element_ty), mask=offs < n_cols)
+    tl.store(loss_ptr + row, (lse - x_y) / n_non_ignore)

@@ -3,6 +3,8 @@
 # benchmarks load them: <file>.<T>.ptx (pointers specialized as 16-byte
 # aligned) and <file>.<T>.n16.ptx (also the size n as a multiple of 16).
 #   scripts/build-ptx.sh DIR [--arch sm_90a] [--blkc PATH]
+# A variant is comma-separated NAME=VALUE bindings (num_warps=N sets the warps):
+# `T=bf16,BLOCK=4096,num_warps=8` gives <file>.bf16.4096.w8.ptx.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: $0 DIR [--arch ARCH] [--blkc PATH]}
@@ -24,11 +26,22 @@ for file in "$root"/kernels/*.blk; do
     defines=()
     name=$base
     if [ "$variant" != "-" ]; then
-      for d in ${variant//,/ }; do defines+=(-D "$d"); name="$name.${d#*=}"; done
+      # num_warps=N is an option, not a binding; the file name carries wN.
+      for d in ${variant//,/ }; do
+        case "$d" in
+          num_warps=*) defines+=(--num-warps "${d#*=}"); name="$name.w${d#*=}" ;;
+          *) defines+=(-D "$d"); name="$name.${d#*=}" ;;
+        esac
+      done
     fi
     "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers -o "$out/$name.ptx"
     if grep -qE '^def .*\bn: *i(32|64)' "$file"; then
       "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers --spec n=16 -o "$out/$name.n16.ptx"
+    fi
+    # Row kernels: also specialized for row strides and widths that are multiples of 16.
+    if grep -qE '^def .*\bstride: *i(32|64)' "$file"; then
+      "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers --spec stride=16 --spec n_cols=16 \
+        -o "$out/$name.s16.ptx"
     fi
   done
 done

@@ -23,7 +23,8 @@ for path in sorted(glob.glob(os.path.join(root, "kernels", "*.blk"))):
     base = os.path.basename(path)[:-4]
     variants = next((l.split(":", 1)[1].split() for l in open(path) if l.startswith("# variants:")), ["-"])
     for v in variants:
-        defines = [] if v == "-" else sum((["-D", d] for d in v.split(",")), [])
+        defines = [] if v == "-" else sum((["--num-warps", d.split("=", 1)[1]] if d.startswith("num_warps=")
+                                           else ["-D", d] for d in v.split(",")), [])
         name = base + ("" if v == "-" else "." + ".".join(d.split("=")[1] for d in v.split(",")))
         phases = {}
         for _ in range(args.runs):

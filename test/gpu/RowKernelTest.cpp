@@ -1,0 +1,118 @@
+// The row kernels (softmax, RMSNorm, LayerNorm, cross-entropy; forward and
+// backward) on the GPU against the float64 references the interpreter tests
+// use: fresh random inputs, poisoned outputs, rows and columns that are not
+// multiples of the block, the reduction/label-smoothing/z-loss/softcap/ignore
+// variants.
+#include "../common/RowCases.h"
+#include "GpuEnv.h"
+
+#include <gtest/gtest.h>
+
+using namespace blk;
+
+namespace {
+
+std::string gpuLaunch(const std::string &file, const ref::Bindings &bindings, const std::string &kernel,
+                      unsigned grid, std::vector<ref::KArg> args) {
+  std::string ptx = file;
+  for (auto &[k, v] : bindings)
+    ptx += "." + v;
+  gpu::LoadedKernel k;
+  if (!gpu::load(ptx + ".ptx", kernel, k))
+    return gpu::lastError();
+  const auto &sig = k.kernel.signature();
+  if (sig.args.size() != args.size())
+    return "argument count mismatch for " + kernel;
+  std::vector<std::unique_ptr<gpu::DeviceBuffer>> buffers;
+  std::vector<rt::Arg> launchArgs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ref::KArg &a = args[i];
+    if (a.kind == ref::KArg::Buf) {
+      buffers.push_back(std::make_unique<gpu::DeviceBuffer>(*a.buf));
+      launchArgs.push_back(rt::Arg::devicePtr(buffers.back()->ptr));
+    } else if (a.kind == ref::KArg::Int) {
+      launchArgs.push_back(gpu::sizeArg(k.kernel, unsigned(i), a.i));
+    } else {
+      launchArgs.push_back(rt::Arg::f32(float(a.f)));
+    }
+  }
+  rt::Status s = k.kernel.launch(rt::Grid{grid}, nullptr, launchArgs);
+  if (!s.ok())
+    return s.message;
+  if (!gpu::synchronize())
+    return gpu::lastError();
+  size_t next = 0;
+  for (const ref::KArg &a : args)
+    if (a.kind == ref::KArg::Buf)
+      buffers[next++]->download(*a.buf);
+  return "";
+}
+
+void expectChecks(const std::vector<ref::Check> &checks) {
+  ASSERT_FALSE(checks.empty());
+  for (const ref::Check &c : checks)
+    EXPECT_LT(c.error, c.tolerance) << c.what;
+}
+
+struct Shape {
+  int rows, cols;
+};
+const Shape kShapes[] = {{3, 1}, {37, 100}, {129, 1000}, {64, 1024}};
+const ref::DType kTypes[] = {ref::DType::F32, ref::DType::F16, ref::DType::BF16};
+std::string trace(ref::DType t, Shape s) {
+  return std::string(ref::name(t)) + " " + std::to_string(s.rows) + "x" + std::to_string(s.cols);
+}
+
+TEST(RowKernels, Softmax) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  for (ref::DType t : kTypes)
+    for (Shape s : kShapes) {
+      SCOPED_TRACE(trace(t, s));
+      expectChecks(ref::softmaxCase(gpuLaunch, t, s.rows, s.cols, rng));
+    }
+}
+
+TEST(RowKernels, RMSNorm) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  for (ref::DType t : kTypes)
+    for (Shape s : {Shape{3, 3}, Shape{37, 100}, Shape{129, 1000}, Shape{64, 1024}}) {
+      SCOPED_TRACE(trace(t, s) + " llama");
+      expectChecks(ref::rmsNormCase(gpuLaunch, t, s.rows, s.cols, rng, 0, 0.0));
+      if (t == ref::DType::BF16) { // the Gemma variant is built for bf16
+        SCOPED_TRACE("gemma, offset 1");
+        expectChecks(ref::rmsNormCase(gpuLaunch, t, s.rows, s.cols, rng, 1, 1.0));
+      }
+    }
+}
+
+TEST(RowKernels, LayerNorm) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  for (ref::DType t : kTypes)
+    for (Shape s : kShapes) {
+      SCOPED_TRACE(trace(t, s));
+      expectChecks(ref::layerNormCase(gpuLaunch, t, s.rows, s.cols, rng));
+    }
+}
+
+TEST(RowKernels, CrossEntropy) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  for (ref::DType t : kTypes)
+    for (Shape s : {Shape{5, 1000}, Shape{33, 5000}, Shape{8, 32000}}) {
+      SCOPED_TRACE(trace(t, s));
+      expectChecks(ref::crossEntropyCase(gpuLaunch, t, s.rows, s.cols, rng, {}));
+      expectChecks(ref::crossEntropyCase(gpuLaunch, t, s.rows, s.cols, rng, {0, 0.1, 1e-4, 0, -100}));
+    }
+  // The variants built for one type each: sum with softcap (f32), none with an ignore index (bf16).
+  for (Shape s : {Shape{7, 3000}, Shape{16, 32000}}) {
+    SCOPED_TRACE(trace(ref::DType::F32, s) + " sum softcap");
+    expectChecks(ref::crossEntropyCase(gpuLaunch, ref::DType::F32, s.rows, s.cols, rng, {1, 0, 0, 30.0, -100}));
+    SCOPED_TRACE(trace(ref::DType::BF16, s) + " none, ignore_index 3");
+    expectChecks(ref::crossEntropyCase(gpuLaunch, ref::DType::BF16, s.rows, s.cols, rng, {2, 0.05, 0, 0, 3}));
+  }
+}
+
+} // namespace
