@@ -29,7 +29,12 @@ for file in "$root"/kernels/*.blk; do
     defines=()
     name=$base
     if [ "$variant" != "-" ]; then
-      for d in ${variant//,/ }; do defines+=(-D "$d"); name="$name.${d#*=}"; done
+      for d in ${variant//,/ }; do
+        case "$d" in
+          num_warps=*) defines+=(--num-warps "${d#*=}"); name="$name.w${d#*=}" ;;
+          *) defines+=(-D "$d"); name="$name.${d#*=}" ;;
+        esac
+      done
     fi
     ptx="$tmp/$name.ptx"
     start=$(date +%s%N)
