@@ -279,4 +279,61 @@ TEST(Interpreter, TwoDimensionalOutOfBoundsNamesBothCoordinates) {
   EXPECT_NE(prog.diagnostics.find("out-of-bounds store in program (0, 0, 0) at index (2, 2)"), std::string::npos)
       << prog.diagnostics;
 }
+
+// argmax/argmin (first occurrence wins), max with indices, keep_dims, method
+// forms and whole-block reductions of a 2-D block (flat indices).
+TEST(Interpreter, ReductionsWithIndices) {
+  Program prog("@kernel\n"
+               "def k(X: *f32, Out: *f32, Idx: *i32):\n"
+               "    r = arange(0, 4)\n"
+               "    c = arange(0, 8)\n"
+               "    x = load(X + r[:, None] * 8 + c[None, :])\n"
+               "    store(Idx + r, argmax(x, axis=1))\n"
+               "    m, i = min(x, axis=0, return_indices=True)\n"
+               "    store(Out + c, m)\n"
+               "    store(Idx + 4 + c, i)\n"
+               "    store(Idx + 12, argmax(x, axis=None))\n"
+               "    store(Out + 8, x.sum())\n"
+               "    k = sum(x, axis=1, keep_dims=True)\n"
+               "    store(Out + 9 + r[:, None], k)\n"
+               "    store(Out + 13, max(x, axis=None, keep_dims=True).sum())\n");
+  ASSERT_TRUE(prog.module) << prog.diagnostics;
+  std::vector<float> x(32), out(14, -1);
+  std::vector<int32_t> idx(13, -1);
+  for (int i = 0; i < 32; ++i)
+    x[i] = float((i * 7) % 5); // ties: the first index must win
+  x[19] = 9;
+  interp::Interpreter in(*prog.module);
+  in.addBuffer(x.data(), x.size() * 4);
+  in.addBuffer(out.data(), out.size() * 4);
+  in.addBuffer(idx.data(), idx.size() * 4);
+  ASSERT_TRUE(mlir::succeeded(in.run("k", {1, 1, 1},
+                                     {interp::Arg::pointer(x.data()), interp::Arg::pointer(out.data()),
+                                      interp::Arg::pointer(idx.data())})))
+      << prog.diagnostics;
+  double total = 0;
+  for (int r = 0; r < 4; ++r) {
+    int best = 0;
+    double rowSum = 0;
+    for (int c = 0; c < 8; ++c) {
+      if (x[r * 8 + c] > x[r * 8 + best])
+        best = c;
+      rowSum += x[r * 8 + c];
+    }
+    EXPECT_EQ(idx[r], best) << "row " << r;
+    EXPECT_EQ(out[9 + r], rowSum) << "row " << r;
+    total += rowSum;
+  }
+  for (int c = 0; c < 8; ++c) {
+    int best = 0;
+    for (int r = 0; r < 4; ++r)
+      if (x[r * 8 + c] < x[best * 8 + c])
+        best = r;
+    EXPECT_EQ(out[c], x[best * 8 + c]) << "column " << c;
+    EXPECT_EQ(idx[4 + c], best) << "column " << c;
+  }
+  EXPECT_EQ(idx[12], 19);
+  EXPECT_EQ(out[8], total);
+  EXPECT_EQ(out[13], 9.0f);
+}
 } // namespace
