@@ -69,9 +69,29 @@ class Harness:
         self.triton_first_call = {}
         self.device = torch.cuda.get_device_name()
 
+    def load(self, ptx, name):
+        """Kernel `name` of the bundle's ptx/<ptx>.ptx."""
+        return self.rt.load(os.path.join(self.bundle, "ptx", ptx + ".ptx"), name)
+
     def kernel(self, file, dtype, name, spec=True):
-        path = os.path.join(self.bundle, "ptx", f"{file}.{DT[dtype]}{'.n16' if spec else ''}.ptx")
-        return self.rt.load(path, name)
+        return self.load(f"{file}.{DT[dtype]}{'.n16' if spec else ''}", name)
+
+    def record(self, case, shape, dtype, err, nbytes, blk_fns, triton_fns, torch_fns, record=True):
+        """One row of the table: blk checked against float64 first (a FAIL is
+        not timed), then blk, Triton and PyTorch timed in the same run.
+        `triton_fns` is called only when blk passes (Triton compiles then)."""
+        row = dict(case=case, shape=shape, dtype=DT[dtype], rel_err=err, unit="GB/s")
+        if not err < TOL[dtype]:
+            row.update(status=f"FAIL (rel err {err:.2e})", blk_us=None, triton_us=None, torch_us=None, rate=None)
+        else:
+            row["blk_us"] = median_us(blk_fns, self.reps)
+            row["triton_us"] = median_us([self.triton_call(case, f) for f in triton_fns()], self.reps)
+            row["torch_us"] = median_us(torch_fns, self.reps)
+            row["rate"] = nbytes / row["blk_us"] / 1e3
+            row["status"] = "ok"
+        if record:
+            self.rows.append(row)
+        return row
 
     def triton_call(self, key, fn):
         """Calls a Triton launcher; the first call of each kernel is timed (compilation)."""
@@ -113,24 +133,11 @@ class Harness:
         grid = (triton.cdiv(n, block),)
         blk_fns = [k.prepare(grid, a, b, o, n) for (a, b), o in zip(data, outs)]
         # Correctness: poisoned output, float64 reference.
-        outs[0].fill_(float("nan"))
-        blk_fns[0]()
-        torch.cuda.synchronize()
-        ref = reference(data[0][0].double(), data[0][1].double())
-        err = rel_err(outs[0], ref)
+        err = rel_err(poisoned(outs[0], blk_fns[0]), reference(data[0][0].double(), data[0][1].double()))
         nbytes = 3 * n * outs[0].element_size()
-        row = dict(case=case, shape=shape, dtype=DT[dtype], rel_err=err, unit="GB/s")
-        if not err < TOL[dtype]:
-            row.update(status=f"FAIL (rel err {err:.2e})", blk_us=None, triton_us=None, torch_us=None, rate=None)
-        else:
-            row["blk_us"] = median_us(blk_fns, self.reps)
-            tri = [self.triton_call(case, lambda a=a, b=b, o=o: triton_launch(a, b, o, n)) for (a, b), o in zip(data, outs)]
-            row["triton_us"] = median_us(tri, self.reps)
-            row["torch_us"] = median_us([lambda a=a, b=b: torch_fn(a, b) for a, b in data], self.reps)
-            row["rate"] = nbytes / row["blk_us"] / 1e3
-            row["status"] = "ok"
-        if record:
-            self.rows.append(row)
+        row = self.record(case, shape, dtype, err, nbytes, blk_fns,
+                          lambda: [lambda a=a, b=b, o=o: triton_launch(a, b, o, n) for (a, b), o in zip(data, outs)],
+                          [lambda a=a, b=b: torch_fn(a, b) for a, b in data], record)
         if sweep is not None:
             self.sweeps.setdefault(sweep, []).append(
                 dict(n=n, **{k2: (nbytes / row[k2] / 1e3 if row.get(k2) else None) for k2 in ("blk_us", "triton_us", "torch_us")}))
@@ -183,76 +190,55 @@ def run_cases(h):
                       sweep="swiglu_bf16_rows_x14336", record=False)
 
 
+def poisoned(out, fn):
+    """Runs fn with `out` filled with NaN first (so unwritten elements fail)."""
+    out.fill_(float("nan"))
+    fn()
+    torch.cuda.synchronize()
+    return out
+
+
 def row_case(h, case, shape, dtype, nbytes, blk_fn, tri_fn, torch_fn, check):
-    """One row-kernel case: blk checked against float64 first (FAIL is not
-    timed), then blk, Triton and PyTorch timed in the same run."""
-    err = check()
-    row = dict(case=case, shape=shape, dtype=DT[dtype], rel_err=err, unit="GB/s")
-    if not err < TOL[dtype]:
-        row.update(status=f"FAIL (rel err {err:.2e})", blk_us=None, triton_us=None, torch_us=None, rate=None)
-    else:
-        row["blk_us"] = median_us([blk_fn], h.reps)
-        row["triton_us"] = median_us([h.triton_call(case, tri_fn)], h.reps)
-        row["torch_us"] = median_us([torch_fn], h.reps)
-        row["rate"] = nbytes / row["blk_us"] / 1e3
-        row["status"] = "ok"
-    h.rows.append(row)
+    h.record(case, shape, dtype, check(), nbytes, [blk_fn], lambda: [tri_fn], [torch_fn])
 
 
 def row_cases(h):
     M, N, dt = 8192, 4096, torch.bfloat16
     x = torch.randn(M, N, device="cuda", dtype=dt) * 2
     y = torch.empty_like(x)
-    k = h.rt.load(os.path.join(h.bundle, "ptx", "softmax.bf16.4096.w8.s16.ptx"), "softmax_forward")
-    blk_fn = k.prepare((M,), x, y, N, N)
-
-    def check_softmax():
-        y.fill_(float("nan"))
-        blk_fn()
-        torch.cuda.synchronize()
-        return rel_err(y, torch.softmax(x.double(), dim=1))
+    blk_fn = h.load("softmax.bf16.4096.w8.s16", "softmax_forward").prepare((M,), x, y, N, N)
     row_case(h, "softmax_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, blk_fn,
              lambda: tk.softmax_kernel[(M,)](x, y, N, N, BLOCK=N, num_warps=8),
-             lambda: torch.softmax(x, dim=1), check_softmax)
+             lambda: torch.softmax(x, dim=1),
+             lambda: rel_err(poisoned(y, blk_fn), torch.softmax(x.double(), dim=1)))
 
     w = torch.rand(N, device="cuda", dtype=dt) + 0.5
     b = torch.randn(N, device="cuda", dtype=dt)
     rstd = torch.empty(M, device="cuda", dtype=torch.float32)
     mean = torch.empty_like(rstd)
-    k = h.rt.load(os.path.join(h.bundle, "ptx", "rms_norm.bf16.4096.w8.s16.ptx"), "rms_norm_forward")
-    rms_fn = k.prepare((M,), y, x, w, rstd, N, N, 1e-6, 0.0)
-
-    def check_rms():
-        y.fill_(float("nan"))
-        rms_fn()
-        torch.cuda.synchronize()
-        xd = x.double()
-        return rel_err(y, xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * w.double())
+    rms_fn = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_forward").prepare((M,), y, x, w, rstd, N, N, 1e-6, 0.0)
+    xd = x.double()
     row_case(h, "rms_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, rms_fn,
              lambda: tk.rms_norm_kernel[(M,)](y, x, w, rstd, N, N, 1e-6, 0.0, BLOCK=N, num_warps=8),
              lambda: (x.float() * torch.rsqrt(x.float().pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * w,
-             check_rms)
+             lambda: rel_err(poisoned(y, rms_fn),
+                             xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * w.double()))
 
-    k = h.rt.load(os.path.join(h.bundle, "ptx", "layer_norm.bf16.4096.w8.s16.ptx"), "layer_norm_forward")
-    ln_fn = k.prepare((M,), y, x, w, b, mean, rstd, N, N, 1e-5)
-
-    def check_ln():
-        y.fill_(float("nan"))
-        ln_fn()
-        torch.cuda.synchronize()
-        return rel_err(y, torch.nn.functional.layer_norm(x.double(), (N,), w.double(), b.double(), 1e-5))
+    ln_fn = h.load("layer_norm.bf16.4096.w8.s16", "layer_norm_forward").prepare((M,), y, x, w, b, mean, rstd, N,
+                                                                                   N, 1e-5)
     row_case(h, "layer_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, ln_fn,
              lambda: tk.layer_norm_kernel[(M,)](y, x, w, b, mean, rstd, N, N, 1e-5, BLOCK=N, num_warps=8),
-             lambda: torch.nn.functional.layer_norm(x, (N,), w, b, 1e-5), check_ln)
-    del x, y
+             lambda: torch.nn.functional.layer_norm(x, (N,), w, b, 1e-5),
+             lambda: rel_err(poisoned(y, ln_fn),
+                             torch.nn.functional.layer_norm(xd, (N,), w.double(), b.double(), 1e-5)))
+    del x, xd, y
 
     V = 128256
     logits = torch.randn(M, V, device="cuda", dtype=dt) * 3
     work = logits.clone()
     target = torch.randint(0, V, (M,), device="cuda", dtype=torch.int64)
     loss = torch.empty(M, device="cuda", dtype=torch.float32)
-    k = h.rt.load(os.path.join(h.bundle, "ptx", "cross_entropy.bf16.8192.w16.s16.ptx"), "cross_entropy")
-    ce_fn = k.prepare((M,), work, target, loss, V, V, float(M), -100, 0.0, 0.0, 0.0)
+    ce_fn = h.load("cross_entropy.bf16.8192.w16.s16", "cross_entropy").prepare((M,), work, target, loss, V, V, float(M), -100, 0.0, 0.0, 0.0)
 
     def check_ce():
         work.copy_(logits)

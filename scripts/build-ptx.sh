@@ -3,8 +3,7 @@
 # benchmarks load them: <file>.<T>.ptx (pointers specialized as 16-byte
 # aligned) and <file>.<T>.n16.ptx (also the size n as a multiple of 16).
 #   scripts/build-ptx.sh DIR [--arch sm_90a] [--blkc PATH]
-# A variant is comma-separated NAME=VALUE bindings (num_warps=N sets the warps):
-# `T=bf16,BLOCK=4096,num_warps=8` gives <file>.bf16.4096.w8.ptx.
+# Variants and their names: scripts/kernel-variants.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: $0 DIR [--arch ARCH] [--blkc PATH]}
@@ -19,29 +18,17 @@ while [ $# -gt 0 ]; do
   esac
 done
 mkdir -p "$out"
-for file in "$root"/kernels/*.blk; do
-  base=$(basename "$file" .blk)
-  variants=$(sed -n 's/^# variants: *//p' "$file" | head -n 1)
-  for variant in ${variants:--}; do
-    defines=()
-    name=$base
-    if [ "$variant" != "-" ]; then
-      # num_warps=N is an option, not a binding; the file name carries wN.
-      for d in ${variant//,/ }; do
-        case "$d" in
-          num_warps=*) defines+=(--num-warps "${d#*=}"); name="$name.w${d#*=}" ;;
-          *) defines+=(-D "$d"); name="$name.${d#*=}" ;;
-        esac
-      done
-    fi
-    "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers -o "$out/$name.ptx"
-    if grep -qE '^def .*\bn: *i(32|64)' "$file"; then
-      "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers --spec n=16 -o "$out/$name.n16.ptx"
-    fi
-    # Row kernels: also specialized for row strides and widths that are multiples of 16.
-    if grep -qE '^def .*\bstride: *i(32|64)' "$file"; then
-      "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers --spec stride=16 --spec n_cols=16 \
-        -o "$out/$name.s16.ptx"
-    fi
-  done
-done
+source "$root/scripts/kernel-variants.sh"
+on_variant() {
+  local file=$1 name=$2
+  shift 2
+  "$blkc" "$file" "$@" --arch "$arch" --align-pointers -o "$out/$name.ptx"
+  if grep -qE '^def .*\bn: *i(32|64)' "$file"; then
+    "$blkc" "$file" "$@" --arch "$arch" --align-pointers --spec n=16 -o "$out/$name.n16.ptx"
+  fi
+  # Row kernels: also specialized for row strides and widths that are multiples of 16.
+  if grep -qE '^def .*\bstride: *i(32|64)' "$file"; then
+    "$blkc" "$file" "$@" --arch "$arch" --align-pointers --spec stride=16 --spec n_cols=16 -o "$out/$name.s16.ptx"
+  fi
+}
+for_each_kernel_variant "$root"

@@ -21,39 +21,28 @@ trap 'rm -rf "$tmp"' EXIT
 [ -n "$out" ] && mkdir -p "$out"
 printf '%-28s %-8s %10s %10s %6s %8s %7s\n' kernel arch compile_ms ptx_bytes regs smem_B spill_B
 status=0
-for file in "$root"/kernels/*.blk; do
-  base=$(basename "$file" .blk)
-  variants=$(sed -n 's/^# variants: *//p' "$file" | head -n 1)
-  [ -n "$variants" ] || variants="-"
-  for variant in $variants; do
-    defines=()
-    name=$base
-    if [ "$variant" != "-" ]; then
-      for d in ${variant//,/ }; do
-        case "$d" in
-          num_warps=*) defines+=(--num-warps "${d#*=}"); name="$name.w${d#*=}" ;;
-          *) defines+=(-D "$d"); name="$name.${d#*=}" ;;
-        esac
-      done
-    fi
-    ptx="$tmp/$name.ptx"
-    start=$(date +%s%N)
-    if ! "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers -o "$ptx" 2>"$tmp/err"; then
-      echo "$name: compilation failed" >&2; cat "$tmp/err" >&2; status=1; continue
-    fi
-    ms=$(( ($(date +%s%N) - start) / 1000000 ))
-    if ! "$blkc" "$file" "${defines[@]}" --arch "$arch" --align-pointers --emit=cubin --ptxas-info \
-         -o "$tmp/$name.cubin" 2>"$tmp/info"; then
-      echo "$name: ptxas rejected the PTX" >&2; cat "$tmp/info" >&2; status=1; continue
-    fi
-    while IFS= read -r line; do
-      k=${line%%:*}
-      regs=$(sed -E 's/.*: ([0-9-]+) registers.*/\1/' <<<"$line")
-      smem=$(sed -E 's/.*, ([0-9-]+) bytes shared.*/\1/' <<<"$line")
-      spill=$(sed -E 's/.*, ([0-9-]+) bytes spilled.*/\1/' <<<"$line")
-      printf '%-28s %-8s %10s %10s %6s %8s %7s\n' "$name" "$arch" "$ms" "$(wc -c <"$ptx")" "$regs" "$smem" "$spill"
-    done < <(grep 'registers' "$tmp/info")
-    if [ -n "$out" ]; then cp "$ptx" "$out/$name.ptx"; fi
-  done
-done
+source "$root/scripts/kernel-variants.sh"
+on_variant() {
+  local file=$1 name=$2 line k regs smem spill ms start
+  shift 2
+  local ptx="$tmp/$name.ptx"
+  start=$(date +%s%N)
+  if ! "$blkc" "$file" "$@" --arch "$arch" --align-pointers -o "$ptx" 2>"$tmp/err"; then
+    echo "$name: compilation failed" >&2; cat "$tmp/err" >&2; status=1; return
+  fi
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  if ! "$blkc" "$file" "$@" --arch "$arch" --align-pointers --emit=cubin --ptxas-info \
+       -o "$tmp/$name.cubin" 2>"$tmp/info"; then
+    echo "$name: ptxas rejected the PTX" >&2; cat "$tmp/info" >&2; status=1; return
+  fi
+  while IFS= read -r line; do
+    k=${line%%:*}
+    regs=$(sed -E 's/.*: ([0-9-]+) registers.*/\1/' <<<"$line")
+    smem=$(sed -E 's/.*, ([0-9-]+) bytes shared.*/\1/' <<<"$line")
+    spill=$(sed -E 's/.*, ([0-9-]+) bytes spilled.*/\1/' <<<"$line")
+    printf '%-28s %-8s %10s %10s %6s %8s %7s\n' "$name" "$arch" "$ms" "$(wc -c <"$ptx")" "$regs" "$smem" "$spill"
+  done < <(grep 'registers' "$tmp/info")
+  if [ -n "$out" ]; then cp "$ptx" "$out/$name.ptx"; fi
+}
+for_each_kernel_variant "$root"
 exit $status

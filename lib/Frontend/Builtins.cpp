@@ -46,6 +46,10 @@ const std::map<std::string, Arity> &builtinTable() {
   return table;
 }
 
+bool isReduction(const std::string &n) {
+  return llvm::is_contained({"sum", "max", "min", "argmax", "argmin"}, n);
+}
+
 bool isMathFunction(const std::string &n) {
   return llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "abs", "sin", "cos", "tanh", "erf",
                              "sigmoid", "floor", "ceil"},
@@ -386,7 +390,7 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
   }
   if (isMathFunction(name))
     return genMath(name, args[0], argLoc(0));
-  if (name == "sum" || name == "max" || name == "min" || name == "argmax" || name == "argmin")
+  if (isReduction(name))
     return genReduction(name, call, args);
   return error(call.loc, "unknown function '" + name + "'");
 }
@@ -451,32 +455,25 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
   TV base = gen(*attr.base);
   if (!base)
     return base;
-  if (llvm::is_contained({"sum", "max", "min", "argmax", "argmin"}, attr.name)) {
-    // x.sum(axis) is sum(x, axis).
-    std::vector<TV> args{base};
-    for (auto &a : call.args) {
-      TV v = gen(*a);
+  if (isReduction(attr.name)) {
+    // x.sum(axis) is sum(x, axis): the same parameters, `input` bound to x.
+    const std::vector<const char *> &names = builtinTable().at(attr.name).names;
+    std::vector<TV> args(names.size(), TV::makeNone());
+    args[0] = base;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      TV v = gen(*call.args[i]);
       if (!v)
         return v;
-      args.push_back(v);
+      if (i + 1 < args.size())
+        args[i + 1] = v;
     }
     for (auto &kw : call.kwargs) {
-      static const std::vector<std::string> names{"input", "axis", "return_indices", "keep_dims"};
-      TV v = gen(*kw.value);
-      if (!v)
-        return v;
-      std::vector<std::string> order = attr.name == "max" || attr.name == "min"
-                                           ? names
-                                           : std::vector<std::string>{"input", "axis", "keep_dims"};
-      auto pos = llvm::find(order, kw.name);
-      if (pos == order.end())
+      auto pos = llvm::find_if(names, [&](const char *n) { return kw.name == n; });
+      if (pos == names.end() || pos == names.begin())
         return error(kw.loc, "'" + attr.name + "' has no parameter named '" + kw.name + "'");
-      size_t idx = pos - order.begin();
-      if (args.size() <= idx)
-        args.resize(idx + 1, TV::makeNone());
-      args[idx] = v;
+      if (!(args[pos - names.begin()] = gen(*kw.value)))
+        return TV();
     }
-    args.resize(4, TV::makeNone());
     return genReduction(attr.name, call, args);
   }
   if (attr.name != "to")

@@ -62,6 +62,7 @@ void buildCombiner(OpBuilder &builder, Location at, ReduceOp red, Combine kind, 
 
 } // namespace
 
+// `args` holds every parameter of the builtin's signature, None where not given.
 TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
   Location at = loc(call.loc);
   TV x = args[0];
@@ -71,16 +72,17 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   if (isa<PointerType>(elem))
     return error(call.loc, "'" + name + "' cannot reduce a block of pointers");
   bool isArg = name == "argmax" || name == "argmin";
+  bool hasReturnIndices = name == "max" || name == "min"; // (input, axis, return_indices, keep_dims)
   bool withIndices = isArg;
-  TV axisArg = args.size() > 1 ? args[1] : TV::makeNone();
-  size_t keepIdx = isArg || name == "sum" ? 2 : 3;
-  if (!isArg && name != "sum" && args.size() > 2 && args[2].kind != TV::None) {
+  TV axisArg = args[1];
+  size_t keepIdx = hasReturnIndices ? 3 : 2;
+  if (hasReturnIndices && args[2].kind != TV::None) {
     if (!args[2].isConst())
       return error(call.loc, "return_indices must be a compile-time bool");
     withIndices = args[2].asDouble() != 0;
   }
   bool keepDims = false;
-  if (args.size() > keepIdx && args[keepIdx].kind != TV::None) {
+  if (args[keepIdx].kind != TV::None) {
     if (!args[keepIdx].isConst())
       return error(call.loc, "keep_dims must be a compile-time bool");
     keepDims = args[keepIdx].asDouble() != 0;
@@ -121,30 +123,25 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   }
   Value value = x.value, index;
   if (kind == Combine::ArgMax || kind == Combine::ArgMin) {
-    // Indices along the reduced axis (or flat indices for a whole-block reduction).
+    // Indices along the reduced axis (or flat indices for a whole-block
+    // reduction), broadcast to the block's shape.
     auto i32 = builder.getI32Type();
-    Value flat;
+    TV flat;
     for (int64_t d = 0; d < rank; ++d) {
       if (axes.size() == 1 && d != axes[0])
         continue;
       Value r = ArangeOp::create(builder, at, RankedTensorType::get({shape[d]}, i32), 0, int32_t(shape[d]));
-      for (int64_t e = 0; e < rank; ++e) // bring to the block's rank
-        if (e != d) {
-          SmallVector<int64_t> s(mlir::cast<RankedTensorType>(r.getType()).getShape());
-          s.insert(s.begin() + e, 1);
-          r = ExpandDimsOp::create(builder, at, RankedTensorType::get(s, i32), r, e);
-        }
-      if (rank > 1)
-        r = BroadcastOp::create(builder, at, RankedTensorType::get(shape, i32), r);
-      if (flat) {
-        Value scale = SplatOp::create(builder, at, RankedTensorType::get(shape, i32),
-                                      arith::ConstantOp::create(builder, at, builder.getI32IntegerAttr(int32_t(shape[d]))));
-        flat = arith::AddIOp::create(builder, at, arith::MulIOp::create(builder, at, flat, scale), r);
-      } else {
-        flat = r;
+      SmallVector<int64_t> s{shape[d]};
+      for (int64_t e = d + 1; e < rank; ++e) { // trailing dimensions of size 1; broadcastTo adds leading ones
+        s.push_back(1);
+        r = ExpandDimsOp::create(builder, at, RankedTensorType::get(s, i32), r, int32_t(s.size() - 1));
       }
+      TV idx = broadcastTo(TV::makeVal(r), shape, call.loc);
+      flat = flat ? genBinary("+", genBinary("*", flat, TV::makeInt(shape[d]), call.loc), idx, call.loc) : idx;
+      if (!flat)
+        return flat;
     }
-    index = flat;
+    index = flat.value;
   }
   for (int64_t axis : axes) {
     SmallVector<Value> srcs{value};
@@ -174,10 +171,8 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
     if (!keepDims)
       return v;
     Type e = getElementTypeOrSelf(v.getType());
-    if (axes.size() > 1 || rank == 1) { // a scalar back to a block of ones
-      SmallVector<int64_t> ones(rank, 1);
-      return SplatOp::create(builder, at, RankedTensorType::get(ones, e), v);
-    }
+    if (axes.size() > 1 || rank == 1) // a scalar back to a block of ones
+      return broadcastTo(TV::makeVal(v), SmallVector<int64_t>(rank, 1), call.loc).value;
     SmallVector<int64_t> s(mlir::cast<RankedTensorType>(v.getType()).getShape());
     s.insert(s.begin() + axes[0], 1);
     return ExpandDimsOp::create(builder, at, RankedTensorType::get(s, e), v, uint32_t(axes[0]));

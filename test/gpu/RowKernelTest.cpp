@@ -3,12 +3,13 @@
 // use: fresh random inputs, poisoned outputs, rows and columns that are not
 // multiples of the block, the reduction/label-smoothing/z-loss/softcap/ignore
 // variants.
-#include "../common/RowCases.h"
+#include "../common/RowTestSupport.h"
 #include "GpuEnv.h"
 
 #include <gtest/gtest.h>
 
 using namespace blk;
+using ref::Shape;
 
 namespace {
 
@@ -48,70 +49,49 @@ std::string gpuLaunch(const std::string &file, const ref::Bindings &bindings, co
   return "";
 }
 
-void expectChecks(const std::vector<ref::Check> &checks) {
-  ASSERT_FALSE(checks.empty());
-  for (const ref::Check &c : checks)
-    EXPECT_LT(c.error, c.tolerance) << c.what;
-}
-
-struct Shape {
-  int rows, cols;
-};
-const Shape kShapes[] = {{3, 1}, {37, 100}, {129, 1000}, {64, 1024}};
-const ref::DType kTypes[] = {ref::DType::F32, ref::DType::F16, ref::DType::BF16};
-std::string trace(ref::DType t, Shape s) {
-  return std::string(ref::name(t)) + " " + std::to_string(s.rows) + "x" + std::to_string(s.cols);
-}
-
 TEST(RowKernels, Softmax) {
   BLK_REQUIRE_GPU();
   std::mt19937_64 rng(std::random_device{}());
-  for (ref::DType t : kTypes)
-    for (Shape s : kShapes) {
-      SCOPED_TRACE(trace(t, s));
-      expectChecks(ref::softmaxCase(gpuLaunch, t, s.rows, s.cols, rng));
-    }
+  ref::forEachTypeAndShape({{3, 1}, {37, 100}, {129, 1000}, {64, 1024}}, [&](ref::DType t, Shape s) {
+    ref::expectChecks(ref::softmaxCase(gpuLaunch, t, s.rows, s.cols, rng));
+  });
 }
 
 TEST(RowKernels, RMSNorm) {
   BLK_REQUIRE_GPU();
   std::mt19937_64 rng(std::random_device{}());
-  for (ref::DType t : kTypes)
-    for (Shape s : {Shape{3, 3}, Shape{37, 100}, Shape{129, 1000}, Shape{64, 1024}}) {
-      SCOPED_TRACE(trace(t, s) + " llama");
-      expectChecks(ref::rmsNormCase(gpuLaunch, t, s.rows, s.cols, rng, 0, 0.0));
-      if (t == ref::DType::BF16) { // the Gemma variant is built for bf16
-        SCOPED_TRACE("gemma, offset 1");
-        expectChecks(ref::rmsNormCase(gpuLaunch, t, s.rows, s.cols, rng, 1, 1.0));
-      }
+  ref::forEachTypeAndShape({{3, 3}, {37, 100}, {129, 1000}, {64, 1024}}, [&](ref::DType t, Shape s) {
+    SCOPED_TRACE("llama");
+    ref::expectChecks(ref::rmsNormCase(gpuLaunch, t, s.rows, s.cols, rng, 0, 0.0));
+    if (t == ref::DType::BF16) { // the Gemma variant is built for bf16
+      SCOPED_TRACE("gemma, offset 1");
+      ref::expectChecks(ref::rmsNormCase(gpuLaunch, t, s.rows, s.cols, rng, 1, 1.0));
     }
+  });
 }
 
 TEST(RowKernels, LayerNorm) {
   BLK_REQUIRE_GPU();
   std::mt19937_64 rng(std::random_device{}());
-  for (ref::DType t : kTypes)
-    for (Shape s : kShapes) {
-      SCOPED_TRACE(trace(t, s));
-      expectChecks(ref::layerNormCase(gpuLaunch, t, s.rows, s.cols, rng));
-    }
+  ref::forEachTypeAndShape({{3, 1}, {37, 100}, {129, 1000}, {64, 1024}}, [&](ref::DType t, Shape s) {
+    ref::expectChecks(ref::layerNormCase(gpuLaunch, t, s.rows, s.cols, rng));
+  });
 }
 
 TEST(RowKernels, CrossEntropy) {
   BLK_REQUIRE_GPU();
   std::mt19937_64 rng(std::random_device{}());
-  for (ref::DType t : kTypes)
-    for (Shape s : {Shape{5, 1000}, Shape{33, 5000}, Shape{8, 32000}}) {
-      SCOPED_TRACE(trace(t, s));
-      expectChecks(ref::crossEntropyCase(gpuLaunch, t, s.rows, s.cols, rng, {}));
-      expectChecks(ref::crossEntropyCase(gpuLaunch, t, s.rows, s.cols, rng, {0, 0.1, 1e-4, 0, -100}));
-    }
+  ref::forEachTypeAndShape({{5, 1000}, {33, 5000}, {8, 32000}}, [&](ref::DType t, Shape s) {
+    ref::expectChecks(ref::crossEntropyCase(gpuLaunch, t, s.rows, s.cols, rng, {}));
+    ref::expectChecks(ref::crossEntropyCase(gpuLaunch, t, s.rows, s.cols, rng, {0, 0.1, 1e-4, 0, -100}));
+  });
   // The variants built for one type each: sum with softcap (f32), none with an ignore index (bf16).
   for (Shape s : {Shape{7, 3000}, Shape{16, 32000}}) {
-    SCOPED_TRACE(trace(ref::DType::F32, s) + " sum softcap");
-    expectChecks(ref::crossEntropyCase(gpuLaunch, ref::DType::F32, s.rows, s.cols, rng, {1, 0, 0, 30.0, -100}));
-    SCOPED_TRACE(trace(ref::DType::BF16, s) + " none, ignore_index 3");
-    expectChecks(ref::crossEntropyCase(gpuLaunch, ref::DType::BF16, s.rows, s.cols, rng, {2, 0.05, 0, 0, 3}));
+    SCOPED_TRACE(std::to_string(s.rows) + "x" + std::to_string(s.cols));
+    SCOPED_TRACE("f32, sum, softcap");
+    ref::expectChecks(ref::crossEntropyCase(gpuLaunch, ref::DType::F32, s.rows, s.cols, rng, {1, 0, 0, 30.0, -100}));
+    SCOPED_TRACE("bf16, none, ignore_index 3");
+    ref::expectChecks(ref::crossEntropyCase(gpuLaunch, ref::DType::BF16, s.rows, s.cols, rng, {2, 0.05, 0, 0, 3}));
   }
 }
 

@@ -36,57 +36,39 @@ FailureOr<SmallVector<Value>> renameRegisters(const LinearLayout &from, const Li
   return out;
 }
 
-struct ExpandDimsToLLVM : OpConversionPattern<ExpandDimsOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(ExpandDimsOp op, OneToNOpAdaptor adaptor,
+/// expand_dims and broadcast move no data: each result register is the
+/// source register holding the element the op reads (`sourceCoord`).
+template <typename OpTy> struct RenameToLLVM : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult matchAndRewrite(OpTy op, typename OpConversionPattern<OpTy>::OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    if (!hasLayout(op.getSrc().getType()) || !hasLayout(op.getType()))
+    auto srcType = op.getSrc().getType(), resultType = op.getType();
+    if (!hasLayout(srcType) || !hasLayout(resultType))
       return failure();
-    unsigned axis = op.getAxis();
-    auto dropAxis = [&](const LinearLayout::Coord &c) {
-      LinearLayout::Coord out(c);
-      out.erase(out.begin() + axis);
-      return out;
-    };
-    auto regs = renameRegisters(LinearLayout::get(op.getSrc().getType()), LinearLayout::get(op.getType()),
-                                adaptor.getSrc(), dropAxis);
+    auto regs = renameRegisters(LinearLayout::get(srcType), LinearLayout::get(resultType), adaptor.getSrc(),
+                                [&](const LinearLayout::Coord &c) { return sourceCoord(op, c); });
     if (failed(regs))
-      return op.emitOpError("source layout must be the result's layout sliced along the new axis");
+      return op.emitOpError(mismatch(op));
     rewriter.replaceOpWithMultiple(op, {*regs});
     return success();
   }
-};
 
-struct BroadcastToLLVM : OpConversionPattern<BroadcastOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(BroadcastOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    if (!hasLayout(op.getSrc().getType()) || !hasLayout(op.getType()))
-      return failure();
+  static LinearLayout::Coord sourceCoord(ExpandDimsOp op, LinearLayout::Coord c) {
+    c.erase(c.begin() + op.getAxis());
+    return c;
+  }
+  static LinearLayout::Coord sourceCoord(BroadcastOp op, LinearLayout::Coord c) {
     ArrayRef<int64_t> srcShape = op.getSrc().getType().getShape();
-    auto toSource = [&](const LinearLayout::Coord &c) {
-      LinearLayout::Coord out(c);
-      for (unsigned d = 0; d < out.size(); ++d)
-        if (srcShape[d] == 1)
-          out[d] = 0;
-      return out;
-    };
-    auto regs = renameRegisters(LinearLayout::get(op.getSrc().getType()), LinearLayout::get(op.getType()),
-                                adaptor.getSrc(), toSource);
-    if (failed(regs))
-      return op.emitOpError("source and result layouts must have the same parent");
-    rewriter.replaceOpWithMultiple(op, {*regs});
-    return success();
+    for (unsigned d = 0; d < c.size(); ++d)
+      if (srcShape[d] == 1)
+        c[d] = 0;
+    return c;
   }
+  static const char *mismatch(ExpandDimsOp) {
+    return "source layout must be the result's layout sliced along the new axis";
+  }
+  static const char *mismatch(BroadcastOp) { return "source and result layouts must have the same parent"; }
 };
-
-/// Row-major index of `coords` in a block of `shape` (i32).
-Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
-  Value idx = coords[0];
-  for (unsigned d = 1; d < coords.size(); ++d)
-    idx = LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, idx, i32Const(b, loc, shape[d])), coords[d]);
-  return idx;
-}
 
 struct ConvertLayoutToLLVM : OpConversionPattern<ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -111,26 +93,18 @@ struct ConvertLayoutToLLVM : OpConversionPattern<ConvertLayoutOp> {
     // then reads what the new layout gives it.
     Location loc = op.getLoc();
     Type elem = values[0].getType();
-    bool isBool = elem.isInteger(1);
-    Type memType = isBool ? rewriter.getI8Type() : elem;
-    auto sharedPtr = LLVM::LLVMPointerType::get(getContext(), 3);
-    Value base = sharedAddress(rewriter, loc, offset.getInt());
     auto slot = [&](ArrayRef<Value> coords) {
-      Value idx = linearIndex(rewriter, loc, coords, srcType.getShape());
-      return LLVM::GEPOp::create(rewriter, loc, sharedPtr, memType, base, ValueRange{idx});
+      return sharedElement(rewriter, loc, offset.getInt(), elem,
+                           emitLinearIndex(rewriter, loc, coords, srcType.getShape()));
     };
     ThreadCoords src = emitThreadCoords(rewriter, loc, from);
-    for (int64_t r = 0; r < from.numRegisters(); ++r) {
-      Value v = isBool ? LLVM::ZExtOp::create(rewriter, loc, memType, values[r]).getResult() : values[r];
-      LLVM::StoreOp::create(rewriter, loc, v, slot(src.element(rewriter, loc, from, r)));
-    }
+    for (int64_t r = 0; r < from.numRegisters(); ++r)
+      storeShared(rewriter, loc, values[r], slot(src.element(rewriter, loc, from, r)));
     NVVM::Barrier0Op::create(rewriter, loc);
     ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
     SmallVector<Value> out;
-    for (int64_t r = 0; r < to.numRegisters(); ++r) {
-      Value v = LLVM::LoadOp::create(rewriter, loc, memType, slot(dst.element(rewriter, loc, to, r)));
-      out.push_back(isBool ? LLVM::TruncOp::create(rewriter, loc, elem, v).getResult() : v);
-    }
+    for (int64_t r = 0; r < to.numRegisters(); ++r)
+      out.push_back(loadShared(rewriter, loc, elem, slot(dst.element(rewriter, loc, to, r))));
     rewriter.replaceOpWithMultiple(op, {out});
     return success();
   }
@@ -148,7 +122,8 @@ struct BarrierToLLVM : OpConversionPattern<BarrierOp> {
 } // namespace
 
 void populateLayoutOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<ExpandDimsToLLVM, BroadcastToLLVM, ConvertLayoutToLLVM, BarrierToLLVM>(tc, patterns.getContext());
+  patterns.add<RenameToLLVM<ExpandDimsOp>, RenameToLLVM<BroadcastOp>, ConvertLayoutToLLVM, BarrierToLLVM>(
+      tc, patterns.getContext());
 }
 
 } // namespace blk

@@ -36,8 +36,17 @@ mlir::Value emitWarpId(mlir::OpBuilder &b, mlir::Location loc);
 /// masks of runs of bits.
 mlir::Value emitBasisSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id,
                          llvm::ArrayRef<LinearLayout::Coord> bases, unsigned dim);
-/// Address of byte `offset` of the kernel's shared memory.
-mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc, int64_t offset);
+/// Row-major index (i32) of `coords` in a block of `shape`; 0 for a scalar.
+mlir::Value emitLinearIndex(mlir::OpBuilder &b, mlir::Location loc, llvm::ArrayRef<mlir::Value> coords,
+                            llvm::ArrayRef<int64_t> shape);
+
+/// Address of element `index` of an array of `type` that starts at byte
+/// `offset` of the kernel's shared memory (booleans take a byte each).
+mlir::Value sharedElement(mlir::OpBuilder &b, mlir::Location loc, int64_t offset, mlir::Type type,
+                          mlir::Value index);
+/// One element to or from shared memory (booleans travel as bytes).
+void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value, mlir::Value ptr);
+mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, mlir::Value ptr);
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 

@@ -119,56 +119,35 @@ struct ReduceToLLVM : OpConversionPattern<ReduceOp> {
       auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
       if (!offset)
         return op.emitOpError("needs shared memory: run blk-allocate-shared-memory first");
-      Value warp = emitWarpId(rewriter, loc);
-      // This warp's index among the warps along the axis.
-      Value warpAlong;
+      // This warp's index among the warps along the axis: its bits that move
+      // along the axis, packed.
+      SmallVector<LinearLayout::Coord> along;
       unsigned k = 0;
-      for (unsigned bit = 0; bit < in.warps.size(); ++bit) {
-        if (in.warps[bit][axis] == 0)
-          continue;
-        Value b = LLVM::AndOp::create(rewriter, loc, LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, bit)),
-                                      i32Const(rewriter, loc, 1));
-        if (k)
-          b = LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, k));
-        warpAlong = warpAlong ? LLVM::OrOp::create(rewriter, loc, warpAlong, b).getResult() : b;
-        ++k;
-      }
+      for (const LinearLayout::Coord &c : in.warps)
+        along.push_back({c[axis] ? int64_t(1) << k++ : 0});
+      Value warpAlong = emitBasisSum(rewriter, loc, emitWarpId(rewriter, loc), along, 0);
       int64_t partials = int64_t(1) << k, outElems = out.numElements();
       ThreadCoords thread = emitThreadCoords(rewriter, loc, out);
-      auto sharedPtr = LLVM::LLVMPointerType::get(getContext(), 3);
       SmallVector<Value> positions;
-      for (int64_t r = 0; r < out.numRegisters(); ++r) {
-        SmallVector<Value> coords = thread.element(rewriter, loc, out, r);
-        Value idx = i32Const(rewriter, loc, 0);
-        for (unsigned d = 0; d < coords.size(); ++d)
-          idx = LLVM::AddOp::create(rewriter, loc, LLVM::MulOp::create(rewriter, loc, idx, i32Const(rewriter, loc, out.shape[d])),
-                                    coords[d]);
-        positions.push_back(idx);
-      }
-      auto memTypeOf = [&](Type t) { return t.isInteger(1) ? Type(rewriter.getI8Type()) : t; };
-      auto slot = [&](size_t operand, Value part, Value pos) {
-        Type memType = memTypeOf(acc[0][operand].getType());
-        Value base = sharedAddress(rewriter, loc, offset.getInt() + plan.partOffsets[operand]);
-        Value idx = LLVM::AddOp::create(rewriter, loc, LLVM::MulOp::create(rewriter, loc, part, i32Const(rewriter, loc, outElems)), pos);
-        return LLVM::GEPOp::create(rewriter, loc, sharedPtr, memType, base, ValueRange{idx}).getResult();
+      for (int64_t r = 0; r < out.numRegisters(); ++r)
+        positions.push_back(emitLinearIndex(rewriter, loc, thread.element(rewriter, loc, out, r), out.shape));
+      // Partial `part` of output element `pos` of operand `i`.
+      auto slot = [&](size_t i, Value part, Value pos) {
+        Value idx = LLVM::AddOp::create(
+            rewriter, loc, LLVM::MulOp::create(rewriter, loc, part, i32Const(rewriter, loc, outElems)), pos);
+        return sharedElement(rewriter, loc, offset.getInt() + plan.partOffsets[i], acc[0][i].getType(), idx);
       };
       for (int64_t r = 0; r < out.numRegisters(); ++r)
-        for (size_t i = 0; i < n; ++i) {
-          Value v = acc[r][i];
-          if (v.getType().isInteger(1))
-            v = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI8Type(), v);
-          LLVM::StoreOp::create(rewriter, loc, v, slot(i, warpAlong, positions[r]));
-        }
+        for (size_t i = 0; i < n; ++i)
+          storeShared(rewriter, loc, acc[r][i], slot(i, warpAlong, positions[r]));
       NVVM::Barrier0Op::create(rewriter, loc);
       for (int64_t r = 0; r < out.numRegisters(); ++r) {
         SmallVector<Value> total;
         for (int64_t p = 0; p < partials; ++p) {
           SmallVector<Value> vals;
-          for (size_t i = 0; i < n; ++i) {
-            Type t = acc[r][i].getType();
-            Value v = LLVM::LoadOp::create(rewriter, loc, memTypeOf(t), slot(i, i32Const(rewriter, loc, p), positions[r]));
-            vals.push_back(t.isInteger(1) ? LLVM::TruncOp::create(rewriter, loc, t, v).getResult() : v);
-          }
+          for (size_t i = 0; i < n; ++i)
+            vals.push_back(loadShared(rewriter, loc, acc[r][i].getType(),
+                                      slot(i, i32Const(rewriter, loc, p), positions[r])));
           total = p == 0 ? vals : combine(rewriter, combiner, total, vals);
         }
         acc[r] = total;

@@ -89,12 +89,13 @@ SmallVector<Value> ThreadCoords::element(OpBuilder &b, Location loc, const Linea
   return out;
 }
 
-Value sharedAddress(OpBuilder &b, Location loc, int64_t offset) {
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kSharedSymbol);
-  if (offset == 0)
-    return base;
-  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base, ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+Value emitLinearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
+  if (coords.empty())
+    return i32Const(b, loc, 0);
+  Value idx = coords[0];
+  for (unsigned d = 1; d < coords.size(); ++d)
+    idx = LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, idx, i32Const(b, loc, shape[d])), coords[d]);
+  return idx;
 }
 
 } // namespace blk

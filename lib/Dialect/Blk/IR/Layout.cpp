@@ -140,14 +140,12 @@ LinearLayout::Coord LinearLayout::apply(int64_t reg, int64_t lane, int64_t warp)
   return c;
 }
 
-unsigned LinearLayout::contiguousRegisters(unsigned *dim) const {
+unsigned LinearLayout::contiguousRegisters() const {
   if (regs.empty())
     return 1;
   unsigned d = 0;
   while (d < rank() && regs[0][d] == 0)
     ++d;
-  if (dim)
-    *dim = d;
   unsigned n = 0;
   for (const Coord &c : regs) {
     for (unsigned e = 0; e < rank(); ++e)

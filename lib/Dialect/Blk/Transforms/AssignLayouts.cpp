@@ -29,6 +29,8 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   llvm::DenseMap<Value, Attribute> requested;
   /// The 2-D blocked layout of the kernel.
   BlockedLayoutAttr parent2D;
+  /// The widest access on blocks of each shape (decides that shape's chunk).
+  llvm::DenseMap<ArrayRef<int64_t>, unsigned> widest;
 
   void tie(ValueRange values) {
     Value first;
@@ -91,7 +93,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   Attribute sliceOf(unsigned dim) { return SliceLayoutAttr::get(&getContext(), dim, parent2D); }
 
   /// The layout of the group of `v`.
-  Attribute layoutOf(Value v, llvm::DenseMap<ArrayRef<int64_t>, unsigned> &widest) {
+  Attribute layoutOf(Value v) {
     auto t = cast<RankedTensorType>(v.getType());
     if (t.getRank() >= 2)
       return parent2D;
@@ -106,6 +108,11 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    // State of this run only (a pass object may run more than once).
+    groups = {};
+    requested.clear();
+    widest.clear();
+    parent2D = {};
     if (numWarps < 1 || numWarps > 32 || (numWarps & (numWarps - 1))) {
       module.emitError() << "num-warps must be a power of two from 1 to 32, got " << numWarps;
       return signalPassFailure();
@@ -124,7 +131,6 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
 
     // The widest access on blocks of each shape decides that shape's chunk;
     // the largest 2-D block decides the kernel's 2-D layout.
-    llvm::DenseMap<ArrayRef<int64_t>, unsigned> widest;
     unsigned widest2D = 0;
     SmallVector<int64_t> shape2D;
     auto note = [&](Value ptr, unsigned vec) {
@@ -163,7 +169,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       auto t = dyn_cast<RankedTensorType>(v.getType());
       if (!t || t.getEncoding())
         return;
-      v.setType(RankedTensorType::get(t.getShape(), t.getElementType(), layoutOf(v, widest)));
+      v.setType(RankedTensorType::get(t.getShape(), t.getElementType(), layoutOf(v)));
     };
     module.walk([&](Operation *op) {
       for (Region &region : op->getRegions())
@@ -219,8 +225,8 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       OpBuilder b(op);
       if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
         auto src = expand.getSrc().getType();
-        Attribute want = src.getRank() == 1 ? sliceOf(expand.getAxis()) : Attribute();
-        if (want && src.getEncoding() != want) {
+        Attribute want = sliceOf(expand.getAxis());
+        if (src.getRank() == 1 && src.getEncoding() != want) {
           auto type = RankedTensorType::get(src.getShape(), src.getElementType(), want);
           expand.getSrcMutable().assign(ConvertLayoutOp::create(b, op->getLoc(), type, expand.getSrc()));
         }
@@ -229,9 +235,9 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
         if (src.getRank() != 2)
           return;
         b.setInsertionPointAfter(op);
+        Attribute want = sliceOf(reduce.getAxis());
         for (Value r : reduce.getResults()) {
           auto t = cast<RankedTensorType>(r.getType());
-          Attribute want = sliceOf(reduce.getAxis());
           if (t.getEncoding() == want)
             continue;
           Type groupType = t;

@@ -37,7 +37,7 @@ inline constexpr llvm::StringLiteral kConstantsAttr = "blk.constants";
 inline constexpr llvm::StringLiteral kPreciseAttr = "blk.precise";
 /// Module attributes set by the pipeline.
 inline constexpr llvm::StringLiteral kNumWarpsAttr = "blk.num_warps";
-/// Bytes of shared memory a kernel needs (module attribute, set by
+/// Bytes of shared memory a kernel needs (attribute of its func.func, set by
 /// blk-allocate-shared-memory) and the offset of an op's scratch buffer.
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "blk.shared";
 inline constexpr llvm::StringLiteral kSmemOffsetAttr = "blk.smem_offset";

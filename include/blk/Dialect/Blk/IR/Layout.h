@@ -48,8 +48,8 @@ struct LinearLayout {
   /// Coordinates held by register `reg` of thread (`lane`, `warp`).
   Coord apply(int64_t reg, int64_t lane, int64_t warp) const;
   /// Number of leading registers holding consecutive elements of one
-  /// dimension, and that dimension: vector accesses never cross such a run.
-  unsigned contiguousRegisters(unsigned *dim = nullptr) const;
+  /// dimension: vector accesses never cross such a run.
+  unsigned contiguousRegisters() const;
   /// Bit masks of the lane and warp bits whose basis is zero (copies).
   unsigned broadcastLaneMask() const;
   unsigned broadcastWarpMask() const;

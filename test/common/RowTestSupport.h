@@ -1,0 +1,36 @@
+// GoogleTest side of the row-kernel cases (RowCases.h), shared by the
+// interpreter and GPU suites: checking a case's outputs and walking the
+// dtype x shape grid with a trace of where a failure happened.
+#ifndef BLK_TEST_COMMON_ROWTESTSUPPORT_H
+#define BLK_TEST_COMMON_ROWTESTSUPPORT_H
+
+#include "RowCases.h"
+
+#include <gtest/gtest.h>
+
+namespace blk::ref {
+
+inline void expectChecks(const std::vector<Check> &checks) {
+  ASSERT_FALSE(checks.empty());
+  for (const Check &c : checks)
+    EXPECT_LT(c.error, c.tolerance) << c.what;
+}
+
+struct Shape {
+  int rows, cols;
+};
+
+inline const DType kAllTypes[] = {DType::F32, DType::F16, DType::BF16};
+
+/// Calls fn(type, shape) for every pair, tracing "bf16 5x100" on failures.
+template <typename Fn> void forEachTypeAndShape(std::initializer_list<Shape> shapes, Fn fn) {
+  for (DType t : kAllTypes)
+    for (Shape s : shapes) {
+      SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(s.rows) + "x" + std::to_string(s.cols));
+      fn(t, s);
+    }
+}
+
+} // namespace blk::ref
+
+#endif

@@ -1,0 +1,51 @@
+// Interpreter test helpers: a source compiled to blk IR with its
+// diagnostics collected, and the kernels of kernels/.
+#ifndef BLK_TEST_INTERP_PROGRAM_H
+#define BLK_TEST_INTERP_PROGRAM_H
+
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "blk/Frontend/MLIRGen.h"
+#include "blk/Frontend/Parser.h"
+#include "blk/Interpreter/Interpreter.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace blk {
+
+/// A compiled source and the diagnostics its runs produced.
+struct Program {
+  mlir::MLIRContext ctx;
+  std::unique_ptr<ast::File> file;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string diagnostics;
+  std::unique_ptr<mlir::ScopedDiagnosticHandler> handler;
+
+  Program(const std::string &source, std::map<std::string, std::string> defines = {},
+          const std::string &name = "test.blk") {
+    handler = std::make_unique<mlir::ScopedDiagnosticHandler>(&ctx, [this](mlir::Diagnostic &d) {
+      diagnostics += d.str() + "\n";
+      return mlir::success();
+    });
+    file = parseFile(ctx, source, name);
+    if (!file)
+      return;
+    GenOptions options;
+    options.defines = std::move(defines);
+    module = generateModule(ctx, *file, options);
+  }
+  int64_t block(llvm::StringRef kernel) {
+    auto f = module->lookupSymbol<mlir::func::FuncOp>(kernel);
+    auto c = f->getAttrOfType<mlir::DictionaryAttr>(kConstantsAttr);
+    return llvm::cast<mlir::IntegerAttr>(c.get("BLOCK")).getInt();
+  }
+};
+
+inline std::string readKernel(const std::string &file) {
+  auto buf = llvm::MemoryBuffer::getFile(std::string(BLK_SOURCE_DIR) + "/kernels/" + file + ".blk");
+  return buf ? (*buf)->getBuffer().str() : std::string();
+}
+
+} // namespace blk
+
+#endif
