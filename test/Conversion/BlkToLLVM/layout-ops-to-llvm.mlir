@@ -1,0 +1,37 @@
+// RUN: blk-opt %s --blk-allocate-shared-memory --convert-blk-to-llvm | FileCheck %s
+
+#p = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#b = #blk.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+module attributes {blk.num_warps = 4 : i32} {
+// expand_dims and broadcast only rename registers: no shared memory, no
+// barrier, no data movement.
+// CHECK-LABEL: func.func @renames
+// CHECK-NOT: nvvm.barrier0
+// CHECK-NOT: !llvm.ptr<3>
+// CHECK: return
+func.func @renames(%v: f32) {
+  %x = blk.splat %v : f32 -> tensor<32xf32, #blk.slice<dim = 1, parent = #p>>
+  %e = blk.expand_dims %x {axis = 1 : i32} : tensor<32xf32, #blk.slice<dim = 1, parent = #p>> -> tensor<32x1xf32, #p>
+  %r = blk.broadcast %e : tensor<32x1xf32, #p> -> tensor<32x32xf32, #p>
+  blk.print "r" %r : tensor<32x32xf32, #p>
+  return
+}
+
+// A conversion that moves elements between threads goes through shared
+// memory: both registers stored, one barrier, the register loaded; booleans
+// travel as bytes.
+// CHECK-LABEL: func.func @through_shared
+// CHECK-COUNT-2: llvm.store {{.*}} : i8, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i8
+// CHECK: llvm.trunc {{.*}} : i8 to i1
+func.func @through_shared(%n: i32) {
+  %r = blk.arange 0, 32 : tensor<32xi32, #blk.slice<dim = 1, parent = #p>>
+  %s = blk.splat %n : i32 -> tensor<32xi32, #blk.slice<dim = 1, parent = #p>>
+  %x = arith.cmpi slt, %r, %s : tensor<32xi32, #blk.slice<dim = 1, parent = #p>>
+  %y = blk.convert_layout %x : tensor<32xi1, #blk.slice<dim = 1, parent = #p>> -> tensor<32xi1, #b>
+  blk.print "y" %y : tensor<32xi1, #b>
+  return
+}
+}
