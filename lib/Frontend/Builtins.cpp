@@ -460,13 +460,14 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     const std::vector<const char *> &names = builtinTable().at(attr.name).names;
     std::vector<TV> args(names.size(), TV::makeNone());
     args[0] = base;
-    for (size_t i = 0; i < call.args.size(); ++i) {
-      TV v = gen(*call.args[i]);
-      if (!v)
-        return v;
-      if (i + 1 < args.size())
-        args[i + 1] = v;
-    }
+    const Arity &arity = builtinTable().at(attr.name);
+    size_t given = 1 + call.args.size() + call.kwargs.size();
+    if (given > arity.max)
+      return error(call.loc, "'" + attr.name + "' takes " + std::to_string(arity.min) + " to " +
+                                 std::to_string(arity.max) + " arguments, got " + std::to_string(given));
+    for (size_t i = 0; i < call.args.size(); ++i)
+      if (!(args[i + 1] = gen(*call.args[i])))
+        return TV();
     for (auto &kw : call.kwargs) {
       auto pos = llvm::find_if(names, [&](const char *n) { return kw.name == n; });
       if (pos == names.end() || pos == names.begin())
