@@ -91,10 +91,11 @@ static Tensor scalarInt(Type type, int64_t v) {
 
 LogicalResult Executor::execReduce(ReduceOp op) {
   size_t n = op.getSrcs().size();
-  SmallVector<const Tensor *> srcs;
+  // Copies: running the combiner adds values to `env`, which may move its entries.
+  SmallVector<Tensor> srcs;
   for (Value v : op.getSrcs())
-    srcs.push_back(&get(v));
-  ArrayRef<int64_t> shape = srcs[0]->shape;
+    srcs.push_back(get(v));
+  ArrayRef<int64_t> shape = srcs[0].shape;
   int64_t axis = op.getAxis(), len = shape[axis], inner = 1, outer = 1;
   for (int64_t d = axis + 1; d < int64_t(shape.size()); ++d)
     inner *= shape[d];
@@ -106,9 +107,9 @@ LogicalResult Executor::execReduce(ReduceOp op) {
   auto element = [&](size_t k, size_t flat) {
     Tensor t = Tensor::like(getElementTypeOrSelf(op.getSrcs()[k].getType()), 1);
     if (t.isFloat())
-      t.f[0] = srcs[k]->f[flat];
+      t.f[0] = srcs[k].f[flat];
     else
-      t.i[0] = srcs[k]->i[flat];
+      t.i[0] = srcs[k].i[flat];
     return t;
   };
   Block &body = op.getCombine().front();
