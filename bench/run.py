@@ -198,40 +198,127 @@ def poisoned(out, fn):
     return out
 
 
-def row_case(h, case, shape, dtype, nbytes, blk_fn, tri_fn, torch_fn, check):
-    h.record(case, shape, dtype, check(), nbytes, [blk_fn], lambda: [tri_fn], [torch_fn])
+def row_case(h, case, shape, dtype, nbytes, blk_fns, tri_fns, torch_fns, check):
+    """One row-kernel case; each *_fns is a function or a list to rotate over."""
+    as_list = lambda f: f if isinstance(f, list) else [f]  # noqa: E731
+    h.record(case, shape, dtype, check(), nbytes, as_list(blk_fns), lambda: as_list(tri_fns), as_list(torch_fns))
 
 
-def row_cases(h):
+def rms_norm_fwd_bwd(h, x, dy, w, rstd):
+    """RMSNorm forward then backward (dX, dW through per-program partial sums),
+    bf16: what a training step runs. Bytes: X and Y forward; dY and X read, dX
+    written backward."""
+    M, N = x.shape
+    dt = x.dtype
+    y, dx = torch.empty_like(x), torch.empty_like(x)
+    programs = torch.cuda.get_device_properties(0).multi_processor_count
+    per = triton.cdiv(M, programs)
+    partial = torch.empty(programs, N, device="cuda", dtype=torch.float32)
+    dw = torch.empty(N, device="cuda", dtype=dt)
+    fwd = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_forward").prepare((M,), y, x, w, rstd, N, N, 1e-6, 0.0)
+    bwd = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_backward").prepare(
+        (programs,), dy, x, w, rstd, dx, partial, M, N, N, 0.0, per)
+    red = h.load("rms_norm.bf16.4096.w8.s16", "sum_rows").prepare((triton.cdiv(N, 128),), partial, dw, programs, N)
+
+    def blk_step():
+        fwd()
+        bwd()
+        red()
+
+    def triton_step():
+        tk.rms_norm_kernel[(M,)](y, x, w, rstd, N, N, 1e-6, 0.0, BLOCK=N, num_warps=8)
+        tk.rms_norm_backward_kernel[(programs,)](dy, x, w, rstd, dx, partial, M, N, N, 0.0, per, BLOCK=N,
+                                                 num_warps=8)
+        dw.copy_(partial.sum(0))
+
+    def torch_step():
+        xt = x.detach().requires_grad_()
+        wt = w.detach().requires_grad_()
+        xf = xt.float()
+        out = (xf * torch.rsqrt(xf.pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * wt
+        out.backward(dy)
+
+    def check():
+        for t in (dx, dw):
+            t.fill_(float("nan"))
+        blk_step()
+        torch.cuda.synchronize()
+        xd = x.double().requires_grad_()
+        wd = w.double().requires_grad_()
+        (xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * wd).backward(dy.double())
+        return max(rel_err(dx, xd.grad), rel_err(dw, wd.grad))
+    row_case(h, "rms_norm_fwd_bwd", f"{M}x{N}", dt, 5 * x.numel() * 2, blk_step, triton_step, torch_step, check)
+
+
+def kl_div_fwd(h):
+    """KL divergence forward, f32 8192x32000, batchmean: per-row sums, then
+    one program totals them (blk: reduce.blk's sum_all; Triton and Liger:
+    torch.sum)."""
+    M, V, dt = 8192, 32000, torch.float32
+    pred = torch.log_softmax(torch.randn(M, V, device="cuda", dtype=dt), dim=1)
+    target = torch.softmax(torch.randn(M, V, device="cuda", dtype=dt), dim=1)
+    rows = torch.empty(M, device="cuda", dtype=dt)
+    total = torch.empty(1, device="cuda", dtype=dt)
+    kl = h.load("kl_div_loss.f32.16384.w16.s16", "kl_div_forward").prepare((M,), pred, target, rows, V, V, 1e-10)
+    red = h.load("reduce", "sum_all").prepare((1,), rows, total, M, 1.0 / M)
+
+    def blk_fn():
+        kl()
+        red()
+
+    def triton_fn():
+        tk.kl_div_loss_kernel[(M,)](pred, target, rows, V, V, 1e-10, BLOCK=16384, num_warps=16)
+        return rows.sum() / M
+
+    ref = torch.nn.functional.kl_div(pred.double(), target.double(), reduction="batchmean")
+    row_case(h, "kl_div_fwd (batchmean)", f"{M}x{V}", dt, 2 * pred.numel() * 4, blk_fn, triton_fn,
+             lambda: torch.nn.functional.kl_div(pred, target, reduction="batchmean"),
+             lambda: rel_err(poisoned(total, blk_fn), ref.reshape(1)))
+    del pred, target
+
+
+def row_cases(h, sets=4):
+    """Row kernels at bf16 8192x4096, rotating over `sets` input/output sets
+    (256 MiB read per rotation), then KL divergence and cross-entropy, whose
+    inputs (1-2 GiB) exceed L2 by themselves."""
     M, N, dt = 8192, 4096, torch.bfloat16
-    x = torch.randn(M, N, device="cuda", dtype=dt) * 2
-    y = torch.empty_like(x)
-    blk_fn = h.load("softmax.bf16.4096.w8.s16", "softmax_forward").prepare((M,), x, y, N, N)
-    row_case(h, "softmax_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, blk_fn,
-             lambda: tk.softmax_kernel[(M,)](x, y, N, N, BLOCK=N, num_warps=8),
-             lambda: torch.softmax(x, dim=1),
-             lambda: rel_err(poisoned(y, blk_fn), torch.softmax(x.double(), dim=1)))
+    xs = [torch.randn(M, N, device="cuda", dtype=dt) * 2 for _ in range(sets)]
+    ys = [torch.empty_like(x) for x in xs]
+    x, y = xs[0], ys[0]
+    xd = x.double()
+    softmax = h.load("softmax.bf16.4096.w8.s16", "softmax_forward")
+    blk_fns = [softmax.prepare((M,), a, o, N, N) for a, o in zip(xs, ys)]
+    row_case(h, "softmax_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, blk_fns,
+             [lambda a=a, o=o: tk.softmax_kernel[(M,)](a, o, N, N, BLOCK=N, num_warps=8) for a, o in zip(xs, ys)],
+             [lambda a=a: torch.softmax(a, dim=1) for a in xs],
+             lambda: rel_err(poisoned(y, blk_fns[0]), torch.softmax(xd, dim=1)))
 
     w = torch.rand(N, device="cuda", dtype=dt) + 0.5
     b = torch.randn(N, device="cuda", dtype=dt)
-    rstd = torch.empty(M, device="cuda", dtype=torch.float32)
-    mean = torch.empty_like(rstd)
-    rms_fn = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_forward").prepare((M,), y, x, w, rstd, N, N, 1e-6, 0.0)
-    xd = x.double()
-    row_case(h, "rms_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, rms_fn,
-             lambda: tk.rms_norm_kernel[(M,)](y, x, w, rstd, N, N, 1e-6, 0.0, BLOCK=N, num_warps=8),
-             lambda: (x.float() * torch.rsqrt(x.float().pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * w,
-             lambda: rel_err(poisoned(y, rms_fn),
+    rstds = [torch.empty(M, device="cuda", dtype=torch.float32) for _ in range(sets)]
+    means = [torch.empty_like(r) for r in rstds]
+    rms = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_forward")
+    rms_fns = [rms.prepare((M,), o, a, w, r, N, N, 1e-6, 0.0) for a, o, r in zip(xs, ys, rstds)]
+    row_case(h, "rms_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, rms_fns,
+             [lambda a=a, o=o, r=r: tk.rms_norm_kernel[(M,)](o, a, w, r, N, N, 1e-6, 0.0, BLOCK=N, num_warps=8)
+              for a, o, r in zip(xs, ys, rstds)],
+             [lambda a=a: (a.float() * torch.rsqrt(a.float().pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * w
+              for a in xs],
+             lambda: rel_err(poisoned(y, rms_fns[0]),
                              xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * w.double()))
+    rms_norm_fwd_bwd(h, xs[0], ys[0], w, rstds[0])
 
-    ln_fn = h.load("layer_norm.bf16.4096.w8.s16", "layer_norm_forward").prepare((M,), y, x, w, b, mean, rstd, N,
-                                                                                   N, 1e-5)
-    row_case(h, "layer_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, ln_fn,
-             lambda: tk.layer_norm_kernel[(M,)](y, x, w, b, mean, rstd, N, N, 1e-5, BLOCK=N, num_warps=8),
-             lambda: torch.nn.functional.layer_norm(x, (N,), w, b, 1e-5),
-             lambda: rel_err(poisoned(y, ln_fn),
+    ln = h.load("layer_norm.bf16.4096.w8.s16", "layer_norm_forward")
+    ln_fns = [ln.prepare((M,), o, a, w, b, m, r, N, N, 1e-5) for a, o, m, r in zip(xs, ys, means, rstds)]
+    row_case(h, "layer_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, ln_fns,
+             [lambda a=a, o=o, m=m, r=r: tk.layer_norm_kernel[(M,)](o, a, w, b, m, r, N, N, 1e-5, BLOCK=N,
+                                                                     num_warps=8)
+              for a, o, m, r in zip(xs, ys, means, rstds)],
+             [lambda a=a: torch.nn.functional.layer_norm(a, (N,), w, b, 1e-5) for a in xs],
+             lambda: rel_err(poisoned(y, ln_fns[0]),
                              torch.nn.functional.layer_norm(xd, (N,), w.double(), b.double(), 1e-5)))
-    del x, xd, y
+    del xs, ys, x, y, xd
+    kl_div_fwd(h)
 
     V = 128256
     logits = torch.randn(M, V, device="cuda", dtype=dt) * 3

@@ -126,3 +126,44 @@ def cross_entropy_kernel(x_ptr, y_ptr, loss_ptr, n_cols, stride, n_non_ignore, i
         g = tl.where(offs != y, g, g - 1.0) / n_non_ignore
         tl.store(x_ptr + offs, g.to(x_ptr.dtype.element_ty), mask=offs < n_cols)
     tl.store(loss_ptr + row, (lse - x_y) / n_non_ignore)
+
+
+@triton.jit
+def rms_norm_backward_kernel(dy_ptr, x_ptr, w_ptr, rstd_ptr, dx_ptr, dw_ptr, n_rows, n_cols, stride, offset,
+                             rows_per_program, BLOCK: tl.constexpr):
+    # Liger-Kernel's _rms_norm_backward_kernel, Llama casting mode: dX per row,
+    # dW summed over this program's rows into dw_ptr[program] (f32); the
+    # caller sums those rows.
+    pid = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    w = tl.load(w_ptr + offs, mask=mask, other=0.0).to(tl.float32) + offset
+    dw = tl.zeros([BLOCK], dtype=tl.float32)
+    start = pid * rows_per_program
+    end = tl.minimum(start + rows_per_program, n_rows)
+    for r in range(start, end):
+        row = r.to(tl.int64)
+        x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0.0)
+        dy = tl.load(dy_ptr + row * stride + offs, mask=mask, other=0.0).to(tl.float32)
+        rstd = tl.load(rstd_ptr + row)
+        xf = x.to(tl.float32)
+        m = dy * w
+        dx = rstd * m - (rstd * rstd * rstd / n_cols) * tl.sum(m * xf, axis=0) * xf
+        dw += dy * (xf * rstd).to(x.dtype).to(tl.float32)
+        tl.store(dx_ptr + row * stride + offs, dx.to(dx_ptr.dtype.element_ty), mask=mask)
+    tl.store(dw_ptr + pid.to(tl.int64) * n_cols + offs, dw, mask=mask)
+
+
+@triton.jit
+def kl_div_loss_kernel(pred_ptr, target_ptr, loss_ptr, n_cols, stride, eps, BLOCK: tl.constexpr):
+    # Liger-Kernel's _kldiv_kernel_forward (probability targets, a reduction
+    # other than 'none'): the row's loss summed chunk by chunk into loss_ptr[row].
+    row = tl.program_id(0).to(tl.int64)
+    total = 0.0
+    for i in range(0, n_cols, BLOCK):
+        offs = i + tl.arange(0, BLOCK)
+        mask = offs < n_cols
+        y = tl.load(pred_ptr + row * stride + offs, mask=mask, other=0.0)
+        t = tl.load(target_ptr + row * stride + offs, mask=mask, other=0.0)
+        total += tl.sum(t * (tl.log(tl.maximum(t, eps)) - y), axis=0)
+    tl.store(loss_ptr + row, total)

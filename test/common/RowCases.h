@@ -292,6 +292,143 @@ inline std::vector<Check> crossEntropyCase(const Launch &L, DType t, int rows, i
           {kernel + " grad", relativeError(grad, rg), tolerance(t)}};
 }
 
+/// Total of a per-row loss through reduce.blk's sum_all; empty on success.
+inline std::string sumAll(const Launch &L, Buffer &in, Buffer &out, int n, double scale) {
+  return L("reduce", {}, "sum_all", 1, {KArg::buf_(in), KArg::buf_(out), KArg::int_(n), KArg::real(scale)});
+}
+
+struct KLDivOptions {
+  bool logTarget = false;
+  int reduction = 3; // 0 none, 1 sum, 2 mean, 3 batchmean
+};
+
+inline std::vector<Check> klDivCase(const Launch &L, DType t, int rows, int cols, std::mt19937_64 &rng,
+                                    KLDivOptions o) {
+  size_t n = size_t(rows) * cols;
+  Buffer pred(t, n), target(t, n), loss(DType::F32, o.reduction == 0 ? n : rows), total(DType::F32, 1),
+      grad(t, n);
+  // y_pred: log-probabilities; y_true: probabilities (some exactly 0, where
+  // eps guards the log) or log-probabilities.
+  pred.fillUniform(rng, -12, -0.1);
+  target.fillUniform(rng, o.logTarget ? -12 : 0, o.logTarget ? -0.1 : 0.02);
+  if (!o.logTarget)
+    for (size_t i = 0; i < n; i += 7)
+      target.set(i, 0);
+  for (Buffer *b : {&loss, &total, &grad})
+    b->poison();
+  const double eps = 1e-10;
+  Bindings bindings{{"T", name(t)}};
+  if (o.logTarget || o.reduction != 3) {
+    bindings.push_back({"LOG_TARGET", o.logTarget ? "1" : "0"});
+    bindings.push_back({"REDUCTION", std::to_string(o.reduction)});
+  }
+  std::string e = L("kl_div_loss", bindings, "kl_div_forward", rows,
+                    {KArg::buf_(pred), KArg::buf_(target), KArg::buf_(loss), KArg::int_(cols), KArg::int_(cols),
+                     KArg::real(eps)});
+  double scale = o.reduction == 2 ? 1.0 / double(n) : o.reduction == 3 ? 1.0 / rows : 1.0;
+  if (e.empty() && o.reduction != 0)
+    e = sumAll(L, loss, total, rows, scale);
+  if (!e.empty())
+    return {{"kl_div_forward: " + e, INFINITY, 0}};
+  std::vector<double> rl(o.reduction == 0 ? n : rows, 0), rg(n);
+  double rt = 0;
+  for (size_t i = 0; i < n; ++i) {
+    double y = pred.get(i), g = target.get(i);
+    double l = o.logTarget ? std::exp(g) * (g - y) : g * (std::log(std::max(g, eps)) - y);
+    rl[o.reduction == 0 ? i : i / cols] += l;
+    rt += l;
+    rg[i] = -(o.logTarget ? std::exp(g) : g) * scale;
+  }
+  std::vector<Check> checks{{"kl_div_forward loss", relativeError(loss, rl), f32Tolerance(t)}};
+  if (o.reduction != 0)
+    checks.push_back({"kl_div total", relativeError(total, {rt * scale}), f32Tolerance(t)});
+  e = L("kl_div_loss", bindings, "kl_div_backward", rows,
+        {KArg::buf_(target), KArg::buf_(grad), KArg::int_(cols), KArg::int_(cols), KArg::real(scale)});
+  if (!e.empty())
+    return {{"kl_div_backward: " + e, INFINITY, 0}};
+  checks.push_back({"kl_div_backward grad", relativeError(grad, rg), tolerance(t)});
+  return checks;
+}
+
+struct JSDOptions {
+  const char *beta = "0.5"; // spelled as the kernel's variant binding
+  bool hasLabel = false;
+  int ignoreIndex = -100;
+};
+
+/// Log-softmax of random logits, row by row, into `b` (log-probabilities).
+inline void fillLogProbabilities(Buffer &b, int rows, int cols, std::mt19937_64 &rng) {
+  b.fillUniform(rng, -4, 4);
+  for (int r = 0; r < rows; ++r) {
+    double m = -INFINITY, s = 0;
+    for (int c = 0; c < cols; ++c)
+      m = std::max(m, b.get(size_t(r) * cols + c));
+    for (int c = 0; c < cols; ++c)
+      s += std::exp(b.get(size_t(r) * cols + c) - m);
+    for (int c = 0; c < cols; ++c)
+      b.set(size_t(r) * cols + c, b.get(size_t(r) * cols + c) - m - std::log(s));
+  }
+}
+
+inline std::vector<Check> jsdCase(const Launch &L, DType t, int rows, int cols, std::mt19937_64 &rng, JSDOptions o) {
+  size_t n = size_t(rows) * cols;
+  Buffer x(t, n), y(t, n), loss(DType::F32, rows), total(DType::F32, 1), dx(t, n);
+  fillLogProbabilities(x, rows, cols, rng);
+  fillLogProbabilities(y, rows, cols, rng);
+  std::vector<int64_t> label(rows, 0);
+  int nonIgnore = rows;
+  if (o.hasLabel) {
+    nonIgnore = 0;
+    for (int r = 0; r < rows; ++r) {
+      label[r] = r % 3 == 1 ? o.ignoreIndex : r % cols;
+      nonIgnore += label[r] != o.ignoreIndex;
+    }
+  }
+  Buffer lb = labels(label);
+  for (Buffer *b : {&loss, &total, &dx})
+    b->poison();
+  Bindings bindings{{"T", name(t)}};
+  if (std::string(o.beta) != "0.5" || o.hasLabel) {
+    bindings.push_back({"BETA", o.beta});
+    bindings.push_back({"HAS_LABEL", o.hasLabel ? "1" : "0"});
+  }
+  double denom = std::max(nonIgnore, 1);
+  std::string e = L("jsd", bindings, "jsd", rows,
+                    {KArg::buf_(x), KArg::buf_(y), KArg::buf_(loss), KArg::buf_(dx), KArg::buf_(lb),
+                     KArg::int_(cols), KArg::int_(cols), KArg::real(denom), KArg::int_(o.ignoreIndex)});
+  if (e.empty())
+    e = sumAll(L, loss, total, rows, 1.0);
+  if (!e.empty())
+    return {{"jsd: " + e, INFINITY, 0}};
+  std::vector<double> rl(rows, 0), rdx(n, 0);
+  double rt = 0, b = std::stod(o.beta);
+  for (int r = 0; r < rows; ++r) {
+    if (o.hasLabel && label[r] == o.ignoreIndex)
+      continue;
+    for (int c = 0; c < cols; ++c) {
+      size_t i = size_t(r) * cols + c;
+      double lq = x.get(i), lp = y.get(i), q = std::exp(lq), p = std::exp(lp);
+      double m = b * p + (1 - b) * q, lm = std::log(m), l, d;
+      if (b == 0) { // forward KL(P||Q)
+        l = p * (lp - lq);
+        d = -p;
+      } else if (b == 1) { // reverse KL(Q||P)
+        l = q * (lq - lp);
+        d = l + q;
+      } else { // beta KL(P||M) + (1 - beta) KL(Q||M); its derivative in log q
+        l = b * p * (lp - lm) + (1 - b) * q * (lq - lm);
+        d = (1 - b) * q * (lq - lm);
+      }
+      rl[r] += l / denom;
+      rdx[i] = d / denom;
+    }
+    rt += rl[r];
+  }
+  return {{"jsd loss", relativeError(loss, rl), f32Tolerance(t) * 10},
+          {"jsd total", relativeError(total, {rt}), f32Tolerance(t) * 10},
+          {"jsd dX", relativeError(dx, rdx), tolerance(t)}};
+}
+
 } // namespace blk::ref
 
 #endif

@@ -1,5 +1,5 @@
-// The row kernels (softmax, RMSNorm, LayerNorm, cross-entropy; forward and
-// backward) on the GPU against the float64 references the interpreter tests
+// The row kernels (softmax, RMSNorm, LayerNorm, cross-entropy, KL divergence,
+// JSD; forward and backward) on the GPU against the float64 references the interpreter tests
 // use: fresh random inputs, poisoned outputs, rows and columns that are not
 // multiples of the block, the reduction/label-smoothing/z-loss/softcap/ignore
 // variants.
@@ -92,6 +92,42 @@ TEST(RowKernels, CrossEntropy) {
     ref::expectChecks(ref::crossEntropyCase(gpuLaunch, ref::DType::F32, s.rows, s.cols, rng, {1, 0, 0, 30.0, -100}));
     SCOPED_TRACE("bf16, none, ignore_index 3");
     ref::expectChecks(ref::crossEntropyCase(gpuLaunch, ref::DType::BF16, s.rows, s.cols, rng, {2, 0.05, 0, 0, 3}));
+  }
+}
+
+TEST(RowKernels, KLDiv) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  ref::forEachTypeAndShape({{3, 1}, {37, 100}, {33, 5000}, {8, 32000}}, [&](ref::DType t, Shape s) {
+    ref::expectChecks(ref::klDivCase(gpuLaunch, t, s.rows, s.cols, rng, {false, 3}));
+  });
+  // The variants built for one type each (kernels/kl_div_loss.blk).
+  for (Shape s : {Shape{7, 3000}, Shape{16, 32000}}) {
+    SCOPED_TRACE(std::to_string(s.rows) + "x" + std::to_string(s.cols));
+    for (auto [t, o] : {std::pair{ref::DType::F32, ref::KLDivOptions{true, 0}},
+                        std::pair{ref::DType::BF16, ref::KLDivOptions{true, 3}},
+                        std::pair{ref::DType::F16, ref::KLDivOptions{false, 0}}}) {
+      SCOPED_TRACE(std::string(ref::name(t)) + (o.logTarget ? " log_target" : "") + " reduction " +
+                   std::to_string(o.reduction));
+      ref::expectChecks(ref::klDivCase(gpuLaunch, t, s.rows, s.cols, rng, o));
+    }
+  }
+}
+
+TEST(RowKernels, JSD) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  ref::forEachTypeAndShape({{3, 1}, {37, 100}, {33, 5000}, {8, 32000}}, [&](ref::DType t, Shape s) {
+    ref::expectChecks(ref::jsdCase(gpuLaunch, t, s.rows, s.cols, rng, {}));
+  });
+  for (Shape s : {Shape{7, 3000}, Shape{16, 32000}}) {
+    SCOPED_TRACE(std::to_string(s.rows) + "x" + std::to_string(s.cols));
+    for (auto [t, o] : {std::pair{ref::DType::F32, ref::JSDOptions{"0.0", true}},
+                        std::pair{ref::DType::BF16, ref::JSDOptions{"1.0", false}},
+                        std::pair{ref::DType::BF16, ref::JSDOptions{"0.25", true}}}) {
+      SCOPED_TRACE(std::string(ref::name(t)) + " beta " + o.beta + (o.hasLabel ? " labels" : ""));
+      ref::expectChecks(ref::jsdCase(gpuLaunch, t, s.rows, s.cols, rng, o));
+    }
   }
 }
 

@@ -1,5 +1,5 @@
-// The row kernels (softmax, RMSNorm, LayerNorm, cross-entropy; forward and
-// backward) on the CPU interpreter against the float64 references shared
+// The row kernels (softmax, RMSNorm, LayerNorm, cross-entropy, KL divergence,
+// JSD; forward and backward) on the CPU interpreter against the float64 references shared
 // with the GPU tests, at ragged sizes.
 #include "../common/RowTestSupport.h"
 #include "Program.h"
@@ -69,6 +69,27 @@ TEST(RowKernels, CrossEntropyVariants) {
     for (size_t v = 0; v < variants.size(); ++v) {
       SCOPED_TRACE("variant " + std::to_string(v));
       ref::expectChecks(ref::crossEntropyCase(interpLaunch, t, s.rows, s.cols, rng, variants[v]));
+    }
+  });
+}
+
+TEST(RowKernels, KLDivReductionsAndLogTarget) {
+  std::mt19937_64 rng(std::random_device{}());
+  ref::forEachTypeAndShape({{3, 1}, {5, 100}, {4, 5000}}, [&](ref::DType t, Shape s) {
+    for (ref::KLDivOptions o : {ref::KLDivOptions{false, 3}, {false, 0}, {true, 1}, {true, 2}}) {
+      SCOPED_TRACE(std::string(o.logTarget ? "log_target" : "probabilities") + ", reduction " +
+                   std::to_string(o.reduction));
+      ref::expectChecks(ref::klDivCase(interpLaunch, t, s.rows, s.cols, rng, o));
+    }
+  });
+}
+
+TEST(RowKernels, JSDBetasAndIgnoreIndex) {
+  std::mt19937_64 rng(std::random_device{}());
+  ref::forEachTypeAndShape({{3, 1}, {5, 100}, {4, 5000}}, [&](ref::DType t, Shape s) {
+    for (ref::JSDOptions o : {ref::JSDOptions{"0.5", false}, {"0.0", true}, {"1.0", false}, {"0.25", true}}) {
+      SCOPED_TRACE(std::string("beta ") + o.beta + (o.hasLabel ? ", labels" : ""));
+      ref::expectChecks(ref::jsdCase(interpLaunch, t, s.rows, s.cols, rng, o));
     }
   });
 }
