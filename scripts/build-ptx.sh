@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compiles every kernel variant in kernels/ into DIR as the GPU tests and the
+# Compiles every kernel variant in kernels/ (and test/kernels/) into DIR as the GPU tests and the
 # benchmarks load them: <file>.<T>.ptx (pointers specialized as 16-byte
 # aligned) and <file>.<T>.n16.ptx (also the size n as a multiple of 16).
 #   scripts/build-ptx.sh DIR [--arch sm_90a] [--blkc PATH]
@@ -31,4 +31,5 @@ on_variant() {
     "$blkc" "$file" "$@" --arch "$arch" --align-pointers --spec stride=16 --spec n_cols=16 -o "$out/$name.s16.ptx"
   fi
 }
-for_each_kernel_variant "$root"
+for_each_kernel_variant "$root/kernels"
+for_each_kernel_variant "$root/test/kernels" # kernels only the GPU tests run

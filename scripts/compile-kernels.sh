@@ -44,5 +44,5 @@ on_variant() {
   done < <(grep 'registers' "$tmp/info")
   if [ -n "$out" ]; then cp "$ptx" "$out/$name.ptx"; fi
 }
-for_each_kernel_variant "$root"
+for_each_kernel_variant "$root/kernels"
 exit $status

@@ -1,13 +1,15 @@
-# Sourced by the scripts that compile every kernel of kernels/. Calls
+# Sourced by the scripts that compile every kernel of kernels/.
+#   for_each_kernel_variant DIR
+# calls
 #   on_variant FILE NAME ARGS...
-# for each variant the file's `# variants:` line lists (or once, with no
+# for each .blk file of DIR and each variant the file's `# variants:` line lists (or once, with no
 # bindings, when it lists none). A variant is comma-separated NAME=VALUE
 # bindings: `T=bf16,BLOCK=4096,num_warps=8` gives the blkc arguments
 # `-D T=bf16 -D BLOCK=4096 --num-warps 8` and the name <file>.bf16.4096.w8.
 for_each_kernel_variant() {
-  local root=$1 file base variants variant d name
+  local dir=$1 file base variants variant d name
   local -a args
-  for file in "$root"/kernels/*.blk; do
+  for file in "$dir"/*.blk; do
     base=$(basename "$file" .blk)
     variants=$(sed -n 's/^# variants: *//p' "$file" | head -n 1)
     for variant in ${variants:--}; do

@@ -5,7 +5,7 @@ from lit.llvm import llvm_config
 config.name = "blk"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".blk", ".test"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "unit", "gpu", "interp", "common", "Inputs"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "unit", "gpu", "interp", "common", "Inputs", "kernels"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.blk_obj_root, "test")
 

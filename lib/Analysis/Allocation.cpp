@@ -60,6 +60,24 @@ ScratchPlan scratchFor(Operation *op) {
     plan.bytes = alignTo16(from.getNumElements() * sharedElementBytes(from));
     return plan;
   }
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    // Old values that other copies of an element (or, for a scalar, every
+    // thread) need: one slot per element and a spare for the copies' writes.
+    Value result = op->getResult(0);
+    if (result.use_empty())
+      return plan;
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (type) {
+      if (!hasLayout(type))
+        return plan;
+      LinearLayout layout = LinearLayout::get(type);
+      if (!layout.broadcastLaneMask() && !layout.broadcastWarpMask())
+        return plan;
+    }
+    plan.partOffsets.push_back(0);
+    plan.bytes = alignTo16(((type ? type.getNumElements() : 1) + 1) * sharedElementBytes(result.getType()));
+    return plan;
+  }
   return plan;
 }
 

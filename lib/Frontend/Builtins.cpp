@@ -42,6 +42,14 @@ const std::map<std::string, Arity> &builtinTable() {
       {"min", {1, 4, {"input", "axis", "return_indices", "keep_dims"}}},
       {"argmax", {2, 3, {"input", "axis", "keep_dims"}}},
       {"argmin", {2, 3, {"input", "axis", "keep_dims"}}},
+      {"atomic_add", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
+      {"atomic_max", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
+      {"atomic_min", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
+      {"atomic_xchg", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
+      {"atomic_and", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
+      {"atomic_or", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
+      {"atomic_xor", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
+      {"atomic_cas", {3, 5, {"pointer", "cmp", "val", "sem", "scope"}}},
   };
   return table;
 }
@@ -392,6 +400,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genMath(name, args[0], argLoc(0));
   if (isReduction(name))
     return genReduction(name, call, args);
+  if (isAtomic(name))
+    return genAtomic(name, call, args);
   return error(call.loc, "unknown function '" + name + "'");
 }
 

@@ -45,6 +45,8 @@ using Env = std::map<std::string, TV>;
 /// repeat); false when they do not broadcast.
 bool broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b, llvm::SmallVectorImpl<int64_t> &out);
 
+bool isAtomic(const std::string &name);
+
 class Generator {
 public:
   Generator(mlir::MLIRContext &ctx, const ast::File &file, const GenOptions &options);
@@ -85,6 +87,8 @@ public:
   TV genMath(const std::string &name, const TV &x, const ast::Loc &loc);
   /// sum/max/min/argmax/argmin of a block along `axis` (None: all of it).
   TV genReduction(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// atomic_* (Atomics.cpp): read-modify-write or compare-and-swap, old values returned.
+  TV genAtomic(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
 
   // --- statements (Statements.cpp) ---
   /// Generates statements in order; returns false on error. Sets `returned`

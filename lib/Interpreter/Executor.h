@@ -45,6 +45,11 @@ private:
   mlir::LogicalResult execLoad(LoadOp op);
   mlir::LogicalResult execReduce(ReduceOp op);
   mlir::LogicalResult execStore(StoreOp op);
+  mlir::LogicalResult execAtomicRMW(AtomicRMWOp op);
+  mlir::LogicalResult execAtomicCAS(AtomicCASOp op);
+  /// An error at `op` unless element `j` of `ptr` addresses `bytes` inside a buffer.
+  mlir::LogicalResult checkAccess(mlir::Operation *op, const char *what, const Tensor &ptr, size_t j, size_t bytes);
+  std::string programText() const;
   mlir::LogicalResult execPrint(PrintOp op);
   mlir::LogicalResult execAssert(AssertOp op);
   /// Checks that [addr, addr + bytes) lies in a registered buffer.

@@ -241,6 +241,8 @@ LogicalResult Executor::execOp(Operation *op) {
       .Case<ReduceOp>([&](ReduceOp r) { return execReduce(r); })
       .Case<LoadOp>([&](LoadOp l) { return execLoad(l); })
       .Case<StoreOp>([&](StoreOp s) { return execStore(s); })
+      .Case<AtomicRMWOp>([&](AtomicRMWOp a) { return execAtomicRMW(a); })
+      .Case<AtomicCASOp>([&](AtomicCASOp a) { return execAtomicCAS(a); })
       .Case<PrintOp>([&](PrintOp p) { return execPrint(p); })
       .Case<AssertOp>([&](AssertOp a) { return execAssert(a); })
       .Case<scf::ForOp>([&](scf::ForOp f) { return execFor(f); })
@@ -336,77 +338,8 @@ std::string Executor::indexText(const Tensor &t, size_t flat) {
   return t.shape.empty() ? "" : " at index " + coordText(t, flat);
 }
 
-static std::string programText(std::array<unsigned, 3> pid) {
+std::string Executor::programText() const {
   return "program (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " + std::to_string(pid[2]) + ")";
-}
-
-LogicalResult Executor::execLoad(LoadOp op) {
-  const Tensor &ptr = get(op.getPtr());
-  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
-  const Tensor *other = op.getOther() ? &get(op.getOther()) : nullptr;
-  Tensor out = Tensor::like(op.getType(), ptr.size());
-  Type elem = out.elem;
-  unsigned bits = elem.getIntOrFloatBitWidth();
-  size_t bytes = std::max(1u, bits / 8);
-  for (size_t j = 0; j < ptr.size(); ++j) {
-    if (mask && !(mask->i[mask->i.size() == 1 ? 0 : j] & 1)) {
-      if (out.isFloat())
-        out.f[j] = other ? other->f[other->f.size() == 1 ? 0 : j] : 0.0;
-      else
-        out.i[j] = other ? other->i[other->i.size() == 1 ? 0 : j] : 0;
-      continue;
-    }
-    if (!inBounds(ptr.i[j], bytes))
-      return op.emitError() << "out-of-bounds load in " << programText(pid) << indexText(ptr, j) << ": address 0x"
-                            << llvm::utohexstr(uint64_t(ptr.i[j])) << " is outside every buffer of the kernel";
-    const void *p = reinterpret_cast<const void *>(uintptr_t(ptr.i[j]));
-    if (elem.isF32()) {
-      float v;
-      std::memcpy(&v, p, 4);
-      out.f[j] = v;
-    } else if (elem.isF64()) {
-      std::memcpy(&out.f[j], p, 8);
-    } else if (elem.isF16() || elem.isBF16()) {
-      uint16_t h;
-      std::memcpy(&h, p, 2);
-      out.f[j] = elem.isF16() ? fromF16(h) : fromBF16(h);
-    } else {
-      int64_t v = 0;
-      std::memcpy(&v, p, bytes); // little-endian
-      out.i[j] = bits == 1 ? int64_t(v != 0) : wrapInt(bits, v);
-    }
-  }
-  set(op.getResult(), std::move(out));
-  return success();
-}
-
-LogicalResult Executor::execStore(StoreOp op) {
-  const Tensor &ptr = get(op.getPtr()), &value = get(op.getValue());
-  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
-  Type elem = value.elem;
-  unsigned bits = elem.getIntOrFloatBitWidth();
-  size_t bytes = std::max(1u, bits / 8);
-  for (size_t j = 0; j < ptr.size(); ++j) {
-    if (mask && !(mask->i[mask->i.size() == 1 ? 0 : j] & 1))
-      continue;
-    if (!inBounds(ptr.i[j], bytes))
-      return op.emitError() << "out-of-bounds store in " << programText(pid) << indexText(ptr, j) << ": address 0x"
-                            << llvm::utohexstr(uint64_t(ptr.i[j])) << " is outside every buffer of the kernel";
-    void *p = reinterpret_cast<void *>(uintptr_t(ptr.i[j]));
-    if (elem.isF32()) {
-      float v = float(value.f[j]);
-      std::memcpy(p, &v, 4);
-    } else if (elem.isF64()) {
-      std::memcpy(p, &value.f[j], 8);
-    } else if (elem.isF16() || elem.isBF16()) {
-      uint16_t h = elem.isF16() ? toF16(float(value.f[j])) : toBF16(float(value.f[j]));
-      std::memcpy(p, &h, 2);
-    } else {
-      int64_t v = bits == 1 ? (value.i[j] & 1) : value.i[j];
-      std::memcpy(p, &v, bytes);
-    }
-  }
-  return success();
 }
 
 LogicalResult Executor::execPrint(PrintOp op) {
@@ -438,7 +371,7 @@ LogicalResult Executor::execAssert(AssertOp op) {
   const Tensor &c = get(op.getCondition());
   for (size_t j = 0; j < c.i.size(); ++j)
     if (!(c.i[j] & 1))
-      return op.emitError() << "device_assert failed in " << programText(pid) << indexText(c, j) << ": "
+      return op.emitError() << "device_assert failed in " << programText() << indexText(c, j) << ": "
                             << op.getMessage();
   return success();
 }

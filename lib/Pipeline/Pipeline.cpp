@@ -25,8 +25,16 @@ int64_t sharedMemoryLimit(llvm::StringRef arch) {
   return 99 * 1024; // sm_86, sm_89
 }
 
-void buildGPUToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &) {
-  pm.addPass(createConvertBlkToLLVMPass());
+/// 90 for sm_90a, 80 for sm_80.
+static unsigned computeCapability(llvm::StringRef arch) {
+  unsigned cc = 0;
+  arch.consume_front("sm_");
+  arch.take_while([](char c) { return llvm::isDigit(c); }).getAsInteger(10, cc);
+  return cc;
+}
+
+void buildGPUToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options) {
+  pm.addPass(createConvertBlkToLLVMPass(ConvertBlkToLLVMPassOptions{computeCapability(options.arch)}));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createBlkLowerToNVVMPass());

@@ -1,5 +1,5 @@
 // Interpreter test helpers: a source compiled to blk IR with its
-// diagnostics collected, and the kernels of kernels/.
+// diagnostics collected, and the kernels of kernels/ and test/kernels/.
 #ifndef BLK_TEST_INTERP_PROGRAM_H
 #define BLK_TEST_INTERP_PROGRAM_H
 
@@ -41,9 +41,12 @@ struct Program {
   }
 };
 
+/// kernels/<file>.blk, or test/kernels/<file>.blk (kernels only the tests use).
 inline std::string readKernel(const std::string &file) {
-  auto buf = llvm::MemoryBuffer::getFile(std::string(BLK_SOURCE_DIR) + "/kernels/" + file + ".blk");
-  return buf ? (*buf)->getBuffer().str() : std::string();
+  for (const char *dir : {"/kernels/", "/test/kernels/"})
+    if (auto buf = llvm::MemoryBuffer::getFile(std::string(BLK_SOURCE_DIR) + dir + file + ".blk"))
+      return (*buf)->getBuffer().str();
+  return std::string();
 }
 
 } // namespace blk

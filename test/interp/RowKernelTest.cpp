@@ -2,39 +2,12 @@
 // JSD; forward and backward) on the CPU interpreter against the float64 references shared
 // with the GPU tests, at ragged sizes.
 #include "../common/RowTestSupport.h"
-#include "Program.h"
+#include "InterpLaunch.h"
 
 using namespace blk;
 using ref::Shape;
 
 namespace {
-
-std::string interpLaunch(const std::string &file, const ref::Bindings &bindings, const std::string &kernel,
-                         unsigned grid, std::vector<ref::KArg> args) {
-  std::string source = readKernel(file);
-  if (source.empty())
-    return "cannot read kernels/" + file + ".blk";
-  Program prog(source, std::map<std::string, std::string>(bindings.begin(), bindings.end()), file + ".blk");
-  if (!prog.module)
-    return prog.diagnostics;
-  interp::Interpreter in(*prog.module);
-  std::vector<interp::Arg> iargs;
-  for (ref::KArg &a : args) {
-    if (a.kind == ref::KArg::Buf) {
-      in.addBuffer(a.buf->data.data(), a.buf->data.size());
-      iargs.push_back(interp::Arg::pointer(a.buf->data.data()));
-    } else if (a.kind == ref::KArg::Int) {
-      iargs.push_back(interp::Arg::integer(a.i));
-    } else {
-      iargs.push_back(interp::Arg::real(a.f));
-    }
-  }
-  interp::RunOptions run;
-  run.shuffle = true;
-  if (mlir::failed(in.run(kernel, {grid, 1, 1}, iargs, run)))
-    return prog.diagnostics.empty() ? "the run failed" : prog.diagnostics;
-  return "";
-}
 
 TEST(RowKernels, Softmax) {
   std::mt19937_64 rng(std::random_device{}());

@@ -10,10 +10,15 @@ def ConvertBlkToLLVMPass : Pass<"convert-blk-to-llvm", "mlir::ModuleOp"> {
     (a 1:N type conversion); elementwise `arith`/`math` ops on blocks become
     the same ops on each scalar; `scf` ops carry the scalars. Global loads and
     stores become predicated `ld.global`/`st.global` of the width the op's
-    `vec` and the layout allow. Needs layouts (`blk-assign-layouts`).
+    `vec` and the layout allow; atomics become predicated `atom.global`
+    issued once per element. Needs layouts (`blk-assign-layouts`).
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect",
                            "mlir::gpu::GPUDialect", "mlir::arith::ArithDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "unsigned", /*default=*/"90",
+           "Target compute capability times ten (80 for sm_80): decides which atomics exist">
+  ];
 }
 
 def BlkLowerToNVVMPass : Pass<"blk-lower-to-nvvm", "mlir::ModuleOp"> {

@@ -16,6 +16,7 @@ namespace blk {
 
 namespace {
 struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
+  using ConvertBlkToLLVMPassBase::ConvertBlkToLLVMPassBase;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ThreadTypeConverter converter(ctx);
@@ -31,6 +32,8 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
         [&](func::FuncOp f) { return converter.isSignatureLegal(f.getFunctionType()); });
     target.addLegalOp<func::ReturnOp, ModuleOp>();
 
+    if (failed(checkAtomicsSupported(getOperation(), computeCapability)))
+      return signalPassFailure();
     declareSharedMemory();
     RewritePatternSet patterns(ctx);
     populateElementwisePatterns(converter, patterns);
@@ -39,6 +42,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateDebugOpPatterns(converter, patterns);
     populateLayoutOpPatterns(converter, patterns);
     populateReduceOpPatterns(converter, patterns);
+    populateAtomicOpPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))

@@ -56,6 +56,9 @@ void populateMemoryOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &
 void populateDebugOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateLayoutOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateReduceOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+/// Atomics the target lacks (bf16 add before sm_90) are errors at their op.
+mlir::LogicalResult checkAtomicsSupported(mlir::ModuleOp module, unsigned computeCapability);
 
 /// Name of the kernel's dynamic shared memory (an external addrspace(3) array).
 inline constexpr llvm::StringLiteral kSharedSymbol = "blk_shared";

@@ -84,3 +84,27 @@ func.func @broadcast_shape(%x: tensor<16x2xi32>) {
   %y = blk.broadcast %x : tensor<16x2xi32> -> tensor<16x8xi32>
   return
 }
+
+// -----
+
+func.func @atomic_kind_type(%p: !blk.ptr<f16>, %v: f16) {
+  // expected-error @+1 {{atomic max does not apply to 'f16'}}
+  %o = blk.atomic_rmw max, acq_rel, gpu %p, %v : (!blk.ptr<f16>, f16) -> f16
+  return
+}
+
+// -----
+
+func.func @atomic_pointee(%p: !blk.ptr<f32>, %v: i32) {
+  // expected-error @+1 {{operands must have the pointee type 'f32'}}
+  %o = blk.atomic_rmw add, acq_rel, gpu %p, %v : (!blk.ptr<f32>, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @cas_width(%p: !blk.ptr<i16>, %v: i16) {
+  // expected-error @+1 {{compare-and-swap needs 32- or 64-bit elements}}
+  %o = blk.atomic_cas relaxed, sys %p, %v, %v : (!blk.ptr<i16>, i16, i16) -> i16
+  return
+}

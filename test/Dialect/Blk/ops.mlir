@@ -34,3 +34,12 @@ func.func @with_layout() {
   %r = blk.arange 0, 256 : tensor<256xi32, #blk.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
   return
 }
+
+// CHECK-LABEL: func.func @atomics
+// CHECK: blk.atomic_rmw umax, release, sys %{{.*}}, %{{.*}}, %{{.*}} : (tensor<128x!blk.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> tensor<128xi32>
+// CHECK: blk.atomic_cas acquire, cta %{{.*}}, %{{.*}}, %{{.*}} : (!blk.ptr<f32>, f32, f32) -> f32
+func.func @atomics(%p: tensor<128x!blk.ptr<i32>>, %v: tensor<128xi32>, %m: tensor<128xi1>, %q: !blk.ptr<f32>, %f: f32) {
+  %a = blk.atomic_rmw umax, release, sys %p, %v, %m : (tensor<128x!blk.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> tensor<128xi32>
+  %b = blk.atomic_cas acquire, cta %q, %f, %f : (!blk.ptr<f32>, f32, f32) -> f32
+  return
+}

@@ -9,6 +9,7 @@ using namespace mlir;
 using namespace blk;
 
 #include "blk/Dialect/Blk/IR/BlkDialect.cpp.inc"
+#include "blk/Dialect/Blk/IR/BlkEnums.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "blk/Dialect/Blk/IR/BlkTypes.cpp.inc"
@@ -263,5 +264,56 @@ LogicalResult ReduceOp::verifyRegions() {
   for (size_t i = 0; i < n; ++i)
     if (ret.getResults()[i].getType() != body.getArgument(i).getType())
       return emitOpError("combiner result ") << i << " must have the element type of operand " << i;
+  return success();
+}
+
+/// Whether `kind` applies to elements of `type` (PTX's atom has these).
+bool blk::atomicSupports(AtomicRMWKind kind, Type type) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  bool wideInt = type.isInteger(32) || type.isInteger(64);
+  switch (kind) {
+  case AtomicRMWKind::Add:
+    return wideInt || type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+  case AtomicRMWKind::Max:
+  case AtomicRMWKind::Min:
+    return wideInt || type.isF32() || type.isF64();
+  case AtomicRMWKind::Xchg:
+    return bits == 32 || bits == 64;
+  default:
+    return wideInt;
+  }
+}
+
+/// The checks both atomics share: values of the pointee type, one per pointer.
+static LogicalResult verifyAtomic(Operation *op, Type ptrType, ValueRange values, Type resultType) {
+  auto pointee = cast<PointerType>(getElementTypeOrSelf(ptrType)).getPointeeType();
+  for (Value v : values) {
+    if (getElementTypeOrSelf(v.getType()) != pointee)
+      return op->emitOpError("operands must have the pointee type ") << pointee;
+    if (failed(verifySameShape(op, ptrType, v.getType(), "value")))
+      return failure();
+  }
+  if (resultType != values.back().getType())
+    return op->emitOpError("result must have the type of the value");
+  return success();
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  if (failed(verifyAtomic(*this, getPtr().getType(), getValue(), getResult().getType())))
+    return failure();
+  if (getMask() && failed(verifySameShape(*this, getPtr().getType(), getMask().getType(), "mask")))
+    return failure();
+  Type elem = getElementTypeOrSelf(getValue().getType());
+  if (!atomicSupports(getKind(), elem))
+    return emitOpError("atomic ") << stringifyAtomicRMWKind(getKind()) << " does not apply to " << elem;
+  return success();
+}
+
+LogicalResult AtomicCASOp::verify() {
+  if (failed(verifyAtomic(*this, getPtr().getType(), {getCmp(), getValue()}, getResult().getType())))
+    return failure();
+  unsigned bits = getElementTypeOrSelf(getValue().getType()).getIntOrFloatBitWidth();
+  if (bits != 32 && bits != 64)
+    return emitOpError("compare-and-swap needs 32- or 64-bit elements");
   return success();
 }

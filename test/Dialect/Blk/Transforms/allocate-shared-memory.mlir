@@ -2,6 +2,7 @@
 // RUN: not blk-opt %s --blk-allocate-shared-memory=limit=16 2>&1 | FileCheck %s --check-prefix=LIMIT
 
 #w8 = #blk.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+#small = #blk.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
 #rows = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
 module attributes {blk.num_warps = 8 : i32} {
 // A sum over 8 warps needs 8 partial f32 results (32 bytes); the max after it
@@ -37,5 +38,23 @@ func.func @row_sums(%x: tensor<4x128xf32, #rows>) -> tensor<4xf32, #blk.slice<di
     blk.reduce.return %c : f32
   }
   return %s : tensor<4xf32, #blk.slice<dim = 1, parent = #rows>>
+}
+// Old values of atomics go through shared memory only when other threads need
+// them: a used scalar result (one slot and a spare: 8 bytes, 16 aligned), a
+// block whose elements have copies in several warps (32 + 1 slots); not an
+// unused result, not a block every thread owns alone.
+// CHECK-LABEL: func.func @atomics
+// CHECK-SAME: blk.shared = 144
+// CHECK: blk.atomic_rmw add, acq_rel, gpu %arg0, %arg1 {blk.smem_offset = 0 : i64}
+// CHECK: blk.atomic_rmw add, acq_rel, gpu %arg0, %arg1 :
+// CHECK: blk.atomic_cas acq_rel, gpu %arg2, %arg3, %arg3 {blk.smem_offset = 0 : i64}
+// CHECK: blk.atomic_rmw xchg, acq_rel, gpu %arg4, %arg5 :
+func.func @atomics(%p: !blk.ptr<i32>, %v: i32, %q: tensor<32x!blk.ptr<i32>, #small>, %w: tensor<32xi32, #small>,
+                   %r: tensor<1024x!blk.ptr<i32>, #w8>, %x: tensor<1024xi32, #w8>) -> (i32, tensor<32xi32, #small>, tensor<1024xi32, #w8>) {
+  %a = blk.atomic_rmw add, acq_rel, gpu %p, %v : (!blk.ptr<i32>, i32) -> i32
+  %unused = blk.atomic_rmw add, acq_rel, gpu %p, %v : (!blk.ptr<i32>, i32) -> i32
+  %b = blk.atomic_cas acq_rel, gpu %q, %w, %w : (tensor<32x!blk.ptr<i32>, #small>, tensor<32xi32, #small>, tensor<32xi32, #small>) -> tensor<32xi32, #small>
+  %c = blk.atomic_rmw xchg, acq_rel, gpu %r, %x : (tensor<1024x!blk.ptr<i32>, #w8>, tensor<1024xi32, #w8>) -> tensor<1024xi32, #w8>
+  return %a, %b, %c : i32, tensor<32xi32, #small>, tensor<1024xi32, #w8>
 }
 }

@@ -4,6 +4,7 @@
 include "blk/Dialect/Blk/IR/BlkDialect.td"
 include "blk/Dialect/Blk/IR/BlkTypes.td"
 include "blk/Dialect/Blk/IR/BlkAttrs.td"
+include "blk/Dialect/Blk/IR/BlkEnums.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/IR/OpAsmInterface.td"
@@ -190,6 +191,45 @@ def Blk_StoreOp : Blk_Op<"store", [
                        DefaultValuedAttr<I32Attr, "1">:$vec);
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Blk_AtomicRMWOp : Blk_Op<"atomic_rmw", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Atomic read-modify-write of global memory; returns the old values";
+  let description = [{
+    Each element where `mask` holds applies `kind` with `value` to the memory
+    at its pointer, atomically, once per element however many threads hold a
+    copy of it. The result holds the values memory had before (unspecified
+    where the mask is false). `max`/`min` order signed integers and floats,
+    `umax`/`umin` unsigned integers.
+    Example:
+    `%old = blk.atomic_rmw add, acq_rel, gpu %p, %v, %m : (tensor<128x!blk.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> tensor<128xf32>`
+  }];
+  let arguments = (ins Blk_AtomicRMWKind:$kind, Blk_MemSemantic:$sem, Blk_MemScope:$scope,
+                       Blk_PtrLike:$ptr, Blk_Value:$value, Optional<Blk_BoolLike>:$mask);
+  let results = (outs Blk_Value:$result);
+  let assemblyFormat = [{
+    $kind `,` $sem `,` $scope $ptr `,` $value (`,` $mask^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Blk_AtomicCASOp : Blk_Op<"atomic_cas", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Atomic compare-and-swap of global memory; returns the old values";
+  let description = [{
+    Each element writes `value` where memory equals `cmp`, atomically, once
+    per element; the result holds the values memory had before.
+    Example:
+    `%old = blk.atomic_cas acq_rel, gpu %p, %cmp, %v : (!blk.ptr<i32>, i32, i32) -> i32`
+  }];
+  let arguments = (ins Blk_MemSemantic:$sem, Blk_MemScope:$scope, Blk_PtrLike:$ptr, Blk_Value:$cmp,
+                       Blk_Value:$value);
+  let results = (outs Blk_Value:$result);
+  let assemblyFormat = [{
+    $sem `,` $scope $ptr `,` $cmp `,` $value attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }

@@ -15,6 +15,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "blk/Dialect/Blk/IR/BlkDialect.h.inc"
+#include "blk/Dialect/Blk/IR/BlkEnums.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "blk/Dialect/Blk/IR/BlkTypes.h.inc"
@@ -41,6 +42,9 @@ inline constexpr llvm::StringLiteral kNumWarpsAttr = "blk.num_warps";
 /// blk-allocate-shared-memory) and the offset of an op's scratch buffer.
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "blk.shared";
 inline constexpr llvm::StringLiteral kSmemOffsetAttr = "blk.smem_offset";
+
+/// Whether an atomic read-modify-write of `kind` applies to elements of `type`.
+bool atomicSupports(AtomicRMWKind kind, mlir::Type type);
 } // namespace blk
 
 #endif

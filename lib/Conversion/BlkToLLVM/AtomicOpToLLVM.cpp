@@ -1,0 +1,231 @@
+// Atomics: each element becomes one predicated `atom.global` in inline PTX,
+// issued by the thread that owns the element (copies of it in other threads
+// stay quiet; a scalar atomic is issued by thread 0). When the old values are
+// used and other threads hold copies, the owners pass them on through shared
+// memory.
+#include "Patterns.h"
+
+#include "blk/Analysis/Allocation.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace blk {
+namespace {
+
+const char *constraintFor(unsigned bits) { return bits == 16 ? "h" : bits == 32 ? "r" : "l"; }
+
+/// The `atom` prefix: ordering, scope and state space.
+std::string atomPrefix(MemSemantic sem, MemScope scope) {
+  return llvm::formatv("atom.{0}.{1}.global", stringifyMemSemantic(sem), stringifyMemScope(scope)).str();
+}
+
+/// PTX `.op.type` of an atomic read-modify-write on integers or floats.
+std::string rmwSuffix(AtomicRMWKind kind, Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  std::string b = std::to_string(bits);
+  bool isFloat = isa<FloatType>(elem);
+  switch (kind) {
+  case AtomicRMWKind::Add:
+    if (elem.isF16())
+      return "add.noftz.f16";
+    if (elem.isBF16())
+      return "add.noftz.bf16";
+    return isFloat ? "add.f" + b : "add.u" + b;
+  case AtomicRMWKind::Max:
+    return "max.s" + b;
+  case AtomicRMWKind::Min:
+    return "min.s" + b;
+  case AtomicRMWKind::UMax:
+    return "max.u" + b;
+  case AtomicRMWKind::UMin:
+    return "min.u" + b;
+  case AtomicRMWKind::Xchg:
+    return "exch.b" + b;
+  case AtomicRMWKind::And:
+    return "and.b" + b;
+  case AtomicRMWKind::Or:
+    return "or.b" + b;
+  case AtomicRMWKind::Xor:
+    return "xor.b" + b;
+  }
+  llvm_unreachable("unknown atomic kind");
+}
+
+Value toBits(OpBuilder &b, Location loc, Value v) {
+  Type bits = b.getIntegerType(v.getType().getIntOrFloatBitWidth());
+  return v.getType() == bits ? v : LLVM::BitcastOp::create(b, loc, bits, v).getResult();
+}
+
+Value fromBits(OpBuilder &b, Location loc, Value v, Type type) {
+  return v.getType() == type ? v : LLVM::BitcastOp::create(b, loc, type, v).getResult();
+}
+
+Value andValues(OpBuilder &b, Location loc, Value a, Value c) {
+  if (!a || !c)
+    return a ? a : c;
+  return LLVM::AndOp::create(b, loc, a, c);
+}
+
+/// `text` over `operands` (ptr, values..., predicates...), returning the old
+/// value as bits; 0 where no instruction runs.
+Value emitAtom(OpBuilder &b, Location loc, unsigned bits, ArrayRef<std::string> instructions, Value ptr,
+               ArrayRef<Value> values, ArrayRef<Value> preds) {
+  const char *c = constraintFor(bits);
+  std::string constraints = std::string("=") + c + ",l";
+  SmallVector<Value> operands{ptr};
+  for (Value v : values) {
+    operands.push_back(v);
+    constraints += std::string(",") + c;
+  }
+  std::string args = "$0, [$1]";
+  for (size_t i = 0; i < values.size(); ++i)
+    args += ", $" + std::to_string(2 + i);
+  std::string text = llvm::formatv("mov.b{0} $0, 0;", bits).str();
+  for (size_t i = 0; i < instructions.size(); ++i) {
+    std::string guard;
+    if (preds[i]) {
+      operands.push_back(preds[i]);
+      constraints += ",b";
+      guard = "@$" + std::to_string(operands.size()) + " "; // $0 is the result
+    }
+    text += "\n\t" + guard + instructions[i] + " " + args + ";";
+  }
+  auto op = LLVM::InlineAsmOp::create(b, loc, b.getIntegerType(bits), operands, text, constraints,
+                                      /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+  return op.getResult(0);
+}
+
+/// One atomic read-modify-write of `value` at `ptr` under `pred`.
+Value emitRMW(OpBuilder &b, Location loc, AtomicRMWOp op, Value ptr, Value value, Value pred) {
+  Type elem = value.getType();
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  std::string prefix = atomPrefix(op.getSem(), op.getScope());
+  Value v = toBits(b, loc, value);
+  AtomicRMWKind kind = op.getKind();
+  if (isa<FloatType>(elem) && (kind == AtomicRMWKind::Max || kind == AtomicRMWKind::Min)) {
+    // Floats order as signed integers when not negative and in reverse as
+    // unsigned integers when negative: max(x) is a signed max for x >= 0 and
+    // an unsigned min otherwise (min the other way round).
+    Value zero = LLVM::ConstantOp::create(b, loc, v.getType(), b.getIntegerAttr(v.getType(), 0));
+    Value nonNegative = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sge, v, zero);
+    Value negative = LLVM::XOrOp::create(b, loc, nonNegative,
+                                         LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true)));
+    bool isMax = kind == AtomicRMWKind::Max;
+    std::string b_ = std::to_string(bits);
+    std::string positive = prefix + (isMax ? ".max.s" : ".min.s") + b_;
+    std::string negativeOp = prefix + (isMax ? ".min.u" : ".max.u") + b_;
+    Value old = emitAtom(b, loc, bits, {positive, negativeOp}, ptr, {v},
+                         {andValues(b, loc, pred, nonNegative), andValues(b, loc, pred, negative)});
+    return fromBits(b, loc, old, elem);
+  }
+  Value old = emitAtom(b, loc, bits, {prefix + "." + rmwSuffix(kind, elem)}, ptr, {v}, {pred});
+  return fromBits(b, loc, old, elem);
+}
+
+/// The old values, given to every thread that holds a copy: the owners write
+/// them to shared memory (the other copies write to one spare slot), then
+/// every thread reads its elements.
+LogicalResult shareOldValues(ConversionPatternRewriter &rewriter, Operation *op, Type type, Value owner,
+                             SmallVectorImpl<Value> &old) {
+  ScratchPlan plan = scratchFor(op);
+  if (plan.bytes == 0)
+    return success();
+  auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
+  if (!offset)
+    return op->emitOpError("needs shared memory: run blk-allocate-shared-memory first");
+  Location loc = op->getLoc();
+  Type elem = getElementTypeOrSelf(type);
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  int64_t n = tensor ? tensor.getNumElements() : 1;
+  SmallVector<Value> slots;
+  if (tensor) {
+    LinearLayout layout = LinearLayout::get(tensor);
+    ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
+    for (int64_t r = 0; r < layout.numRegisters(); ++r)
+      slots.push_back(emitLinearIndex(rewriter, loc, thread.element(rewriter, loc, layout, r), layout.shape));
+  } else {
+    slots.push_back(i32Const(rewriter, loc, 0));
+  }
+  Value spare = i32Const(rewriter, loc, n);
+  for (size_t r = 0; r < old.size(); ++r) {
+    Value slot = LLVM::SelectOp::create(rewriter, loc, owner, slots[r], spare);
+    storeShared(rewriter, loc, old[r], sharedElement(rewriter, loc, offset.getInt(), elem, slot));
+  }
+  NVVM::Barrier0Op::create(rewriter, loc);
+  for (size_t r = 0; r < old.size(); ++r)
+    old[r] = loadShared(rewriter, loc, elem, sharedElement(rewriter, loc, offset.getInt(), elem, slots[r]));
+  return success();
+}
+
+/// Whether this thread issues the atomic for its elements: the first copy of
+/// each element, thread 0 for a scalar; null when every thread owns its own.
+Value emitOwner(OpBuilder &b, Location loc, Type ptrType) {
+  if (auto t = dyn_cast<RankedTensorType>(ptrType))
+    return emitThreadCoords(b, loc, LinearLayout::get(t)).owner;
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, 0));
+}
+
+struct AtomicRMWToLLVM : OpConversionPattern<AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AtomicRMWOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value owner = emitOwner(rewriter, loc, op.getPtr().getType());
+    ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue(), masks = adaptor.getMask();
+    SmallVector<Value> old;
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      Value pred = andValues(rewriter, loc, masks.empty() ? Value() : masks[i], owner);
+      old.push_back(emitRMW(rewriter, loc, op, ptrs[i], values[i], pred));
+    }
+    if (failed(shareOldValues(rewriter, op, op.getType(), owner, old)))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, {old});
+    return success();
+  }
+};
+
+struct AtomicCASToLLVM : OpConversionPattern<AtomicCASOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AtomicCASOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value owner = emitOwner(rewriter, loc, op.getPtr().getType());
+    ValueRange ptrs = adaptor.getPtr(), cmps = adaptor.getCmp(), values = adaptor.getValue();
+    Type elem = getElementTypeOrSelf(op.getType());
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    std::string cas = atomPrefix(op.getSem(), op.getScope()) + ".cas.b" + std::to_string(bits);
+    SmallVector<Value> old;
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      Value bitsOld = emitAtom(rewriter, loc, bits, {cas}, ptrs[i],
+                               {toBits(rewriter, loc, cmps[i]), toBits(rewriter, loc, values[i])}, {owner});
+      old.push_back(fromBits(rewriter, loc, bitsOld, elem));
+    }
+    if (failed(shareOldValues(rewriter, op, op.getType(), owner, old)))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, {old});
+    return success();
+  }
+};
+
+} // namespace
+
+LogicalResult checkAtomicsSupported(ModuleOp module, unsigned computeCapability) {
+  WalkResult r = module.walk([&](AtomicRMWOp op) {
+    if (op.getKind() == AtomicRMWKind::Add && getElementTypeOrSelf(op.getType()).isBF16() &&
+        computeCapability < 90) {
+      op.emitError() << "atomic_add on bf16 needs sm_90 or newer (compiling for sm_" << computeCapability << ")";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+void populateAtomicOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWToLLVM, AtomicCASToLLVM>(tc, patterns.getContext());
+}
+
+} // namespace blk

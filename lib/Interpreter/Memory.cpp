@@ -1,0 +1,166 @@
+// The interpreter's global memory ops: loads, stores and atomics, each
+// access checked against the kernel's buffers. Programs run one at a time,
+// so an atomic is a read and a write with nothing in between.
+#include "Executor.h"
+
+#include "blk/Support/FloatBits.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+
+namespace blk::interp {
+namespace {
+
+/// Element `j` of `out` from the memory at `p` (elements of type `elem`).
+void readElement(Type elem, const void *p, Tensor &out, size_t j) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (elem.isF32()) {
+    float v;
+    std::memcpy(&v, p, 4);
+    out.f[j] = v;
+  } else if (elem.isF64()) {
+    std::memcpy(&out.f[j], p, 8);
+  } else if (elem.isF16() || elem.isBF16()) {
+    uint16_t h;
+    std::memcpy(&h, p, 2);
+    out.f[j] = elem.isF16() ? fromF16(h) : fromBF16(h);
+  } else {
+    int64_t v = 0;
+    std::memcpy(&v, p, std::max(1u, bits / 8)); // little-endian
+    out.i[j] = bits == 1 ? int64_t(v != 0) : wrapInt(bits, v);
+  }
+}
+
+/// Element `j` of `value` to the memory at `p`.
+void writeElement(Type elem, void *p, const Tensor &value, size_t j) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (elem.isF32()) {
+    float v = float(value.f[j]);
+    std::memcpy(p, &v, 4);
+  } else if (elem.isF64()) {
+    std::memcpy(p, &value.f[j], 8);
+  } else if (elem.isF16() || elem.isBF16()) {
+    uint16_t h = elem.isF16() ? toF16(float(value.f[j])) : toBF16(float(value.f[j]));
+    std::memcpy(p, &h, 2);
+  } else {
+    int64_t v = bits == 1 ? (value.i[j] & 1) : value.i[j];
+    std::memcpy(p, &v, std::max(1u, bits / 8));
+  }
+}
+
+bool maskedOff(const Tensor *mask, size_t j) { return mask && !(mask->i[mask->i.size() == 1 ? 0 : j] & 1); }
+
+/// `old kind value` as memory ends up holding it.
+void combine(AtomicRMWKind kind, Type elem, const Tensor &old, const Tensor &value, size_t j, Tensor &out) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (old.isFloat()) {
+    double a = old.f[j], b = value.f[j];
+    double r = kind == AtomicRMWKind::Add ? a + b : kind == AtomicRMWKind::Max ? std::max(a, b)
+             : kind == AtomicRMWKind::Min ? std::min(a, b) : b; // xchg
+    out.f[j] = roundTo(elem, r);
+    return;
+  }
+  int64_t a = old.i[j], b = value.i[j];
+  uint64_t ua = uint64_t(a) & (bits == 64 ? ~0ull : (1ull << bits) - 1);
+  uint64_t ub = uint64_t(b) & (bits == 64 ? ~0ull : (1ull << bits) - 1);
+  int64_t r = 0;
+  switch (kind) {
+  case AtomicRMWKind::Add: r = int64_t(uint64_t(a) + uint64_t(b)); break;
+  case AtomicRMWKind::Max: r = std::max(a, b); break;
+  case AtomicRMWKind::Min: r = std::min(a, b); break;
+  case AtomicRMWKind::UMax: r = int64_t(std::max(ua, ub)); break;
+  case AtomicRMWKind::UMin: r = int64_t(std::min(ua, ub)); break;
+  case AtomicRMWKind::Xchg: r = b; break;
+  case AtomicRMWKind::And: r = a & b; break;
+  case AtomicRMWKind::Or: r = a | b; break;
+  case AtomicRMWKind::Xor: r = a ^ b; break;
+  }
+  out.i[j] = wrapInt(bits, r);
+}
+
+} // namespace
+
+LogicalResult Executor::checkAccess(Operation *op, const char *what, const Tensor &ptr, size_t j, size_t bytes) {
+  if (inBounds(ptr.i[j], bytes))
+    return success();
+  return op->emitError() << "out-of-bounds " << what << " in " << programText() << indexText(ptr, j)
+                         << ": address 0x" << llvm::utohexstr(uint64_t(ptr.i[j]))
+                         << " is outside every buffer of the kernel";
+}
+
+LogicalResult Executor::execLoad(LoadOp op) {
+  const Tensor &ptr = get(op.getPtr());
+  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+  const Tensor *other = op.getOther() ? &get(op.getOther()) : nullptr;
+  Tensor out = Tensor::like(op.getType(), ptr.size());
+  size_t bytes = std::max(1u, out.elem.getIntOrFloatBitWidth() / 8);
+  for (size_t j = 0; j < ptr.size(); ++j) {
+    if (maskedOff(mask, j)) {
+      if (out.isFloat())
+        out.f[j] = other ? other->f[other->f.size() == 1 ? 0 : j] : 0.0;
+      else
+        out.i[j] = other ? other->i[other->i.size() == 1 ? 0 : j] : 0;
+      continue;
+    }
+    if (failed(checkAccess(op, "load", ptr, j, bytes)))
+      return failure();
+    readElement(out.elem, reinterpret_cast<const void *>(uintptr_t(ptr.i[j])), out, j);
+  }
+  set(op.getResult(), std::move(out));
+  return success();
+}
+
+LogicalResult Executor::execStore(StoreOp op) {
+  const Tensor &ptr = get(op.getPtr()), &value = get(op.getValue());
+  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+  size_t bytes = std::max(1u, value.elem.getIntOrFloatBitWidth() / 8);
+  for (size_t j = 0; j < ptr.size(); ++j) {
+    if (maskedOff(mask, j))
+      continue;
+    if (failed(checkAccess(op, "store", ptr, j, bytes)))
+      return failure();
+    writeElement(value.elem, reinterpret_cast<void *>(uintptr_t(ptr.i[j])), value, j);
+  }
+  return success();
+}
+
+LogicalResult Executor::execAtomicRMW(AtomicRMWOp op) {
+  const Tensor &ptr = get(op.getPtr()), &value = get(op.getValue());
+  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+  Tensor old = Tensor::like(op.getType(), ptr.size()), next = old;
+  size_t bytes = value.elem.getIntOrFloatBitWidth() / 8;
+  for (size_t j = 0; j < ptr.size(); ++j) {
+    if (maskedOff(mask, j))
+      continue; // old stays 0, as on the GPU
+    if (failed(checkAccess(op, "atomic", ptr, j, bytes)))
+      return failure();
+    void *p = reinterpret_cast<void *>(uintptr_t(ptr.i[j]));
+    readElement(value.elem, p, old, j);
+    combine(op.getKind(), value.elem, old, value, j, next);
+    writeElement(value.elem, p, next, j);
+  }
+  set(op.getResult(), std::move(old));
+  return success();
+}
+
+LogicalResult Executor::execAtomicCAS(AtomicCASOp op) {
+  const Tensor &ptr = get(op.getPtr()), &cmp = get(op.getCmp()), &value = get(op.getValue());
+  Tensor old = Tensor::like(op.getType(), ptr.size());
+  size_t bytes = value.elem.getIntOrFloatBitWidth() / 8;
+  for (size_t j = 0; j < ptr.size(); ++j) {
+    if (failed(checkAccess(op, "atomic", ptr, j, bytes)))
+      return failure();
+    void *p = reinterpret_cast<void *>(uintptr_t(ptr.i[j]));
+    readElement(value.elem, p, old, j);
+    // Compares bits, as the hardware does (so -0.0 differs from 0.0).
+    uint64_t a = 0, b = 0;
+    std::memcpy(&a, p, bytes);
+    writeElement(cmp.elem, &b, cmp, j);
+    if (a == b)
+      writeElement(value.elem, p, value, j);
+  }
+  set(op.getResult(), std::move(old));
+  return success();
+}
+
+} // namespace blk::interp

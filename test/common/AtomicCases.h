@@ -1,0 +1,177 @@
+// Atomics end to end (test/kernels/atomics.blk and kernels/histogram.blk)
+// against exact host results: tickets whose old values must form a
+// permutation, per-bucket sums/extrema/bit operations, half-precision and
+// f64 adds, exchanges whose old values reach copies in other warps, and a
+// spin lock built from compare-and-swap. The same cases run on the
+// interpreter and on the GPU.
+#ifndef BLK_TEST_COMMON_ATOMICCASES_H
+#define BLK_TEST_COMMON_ATOMICCASES_H
+
+#include "RowCases.h"
+
+#include <algorithm>
+#include <climits>
+#include <numeric>
+
+namespace blk::ref {
+
+/// A buffer holding `v`'s bytes (any element type).
+template <typename T> Buffer rawBuffer(const std::vector<T> &v) {
+  Buffer b(DType::F32, (v.size() * sizeof(T) + 3) / 4);
+  std::memcpy(b.data.data(), v.data(), v.size() * sizeof(T));
+  return b;
+}
+template <typename T> std::vector<T> rawValues(const Buffer &b, size_t n) {
+  std::vector<T> v(n);
+  std::memcpy(v.data(), b.data.data(), n * sizeof(T));
+  return v;
+}
+
+/// A check that passes (error 0) when `ok`.
+inline Check exact(const std::string &what, bool ok) { return {what, ok ? 0.0 : INFINITY, 0.5}; }
+
+inline std::vector<Check> ticketsCase(const Launch &L, int n) {
+  const int block = 128, grid = (n + block - 1) / block;
+  Buffer counter = rawBuffer(std::vector<int32_t>{0, 0});
+  Buffer ticket(DType::F32, n), rowTicket(DType::F32, size_t(grid) * block);
+  ticket.poison();
+  rowTicket.poison();
+  std::string e = L("atomics", {}, "tickets", grid,
+                    {KArg::buf_(counter), KArg::buf_(ticket), KArg::buf_(rowTicket), KArg::int_(n)});
+  if (!e.empty())
+    return {{"tickets: " + e, INFINITY, 0}};
+  std::vector<int32_t> t = rawValues<int32_t>(ticket, n), rows = rawValues<int32_t>(rowTicket, rowTicket.size());
+  std::vector<int32_t> c = rawValues<int32_t>(counter, 2);
+  std::sort(t.begin(), t.end());
+  std::vector<int32_t> iota(n);
+  std::iota(iota.begin(), iota.end(), 0);
+  std::vector<int32_t> firsts;
+  bool rowsConstant = true;
+  for (int p = 0; p < grid; ++p) {
+    firsts.push_back(rows[size_t(p) * block]);
+    for (int i = 1; i < block; ++i)
+      rowsConstant &= rows[size_t(p) * block + i] == firsts.back();
+  }
+  std::sort(firsts.begin(), firsts.end());
+  std::vector<int32_t> programs(grid);
+  std::iota(programs.begin(), programs.end(), 0);
+  return {exact("block atomic_add old values are 0..n-1 once each", t == iota),
+          exact("scalar atomic_add old value reaches every thread", rowsConstant),
+          exact("scalar atomic_add old values are 0..grid-1 once each", firsts == programs),
+          exact("counters end at n and grid", c[0] == n && c[1] == grid)};
+}
+
+inline std::vector<Check> bucketsCase(const Launch &L, int n, std::mt19937_64 &rng) {
+  Buffer x(DType::F32, n);
+  x.fillUniform(rng, -5, 5);
+  Buffer sum = rawBuffer(std::vector<float>(8, 0.f)), mx = rawBuffer(std::vector<float>(8, -INFINITY)),
+         mn = rawBuffer(std::vector<float>(8, INFINITY)), imax = rawBuffer(std::vector<int32_t>(8, INT_MIN)),
+         imin = rawBuffer(std::vector<int32_t>(8, INT_MAX)), band = rawBuffer(std::vector<int32_t>(8, -1)),
+         bor = rawBuffer(std::vector<int32_t>(8, 0)), bxor = rawBuffer(std::vector<int32_t>(8, 0)),
+         sum64 = rawBuffer(std::vector<int64_t>(8, 0));
+  std::string e = L("atomics", {}, "buckets", unsigned((n + 127) / 128),
+                    {KArg::buf_(x), KArg::buf_(sum), KArg::buf_(mx), KArg::buf_(mn), KArg::buf_(imax),
+                     KArg::buf_(imin), KArg::buf_(band), KArg::buf_(bor), KArg::buf_(bxor), KArg::buf_(sum64),
+                     KArg::int_(n)});
+  if (!e.empty())
+    return {{"buckets: " + e, INFINITY, 0}};
+  std::vector<double> rsum(8, 0), rmax(8, -INFINITY), rmin(8, INFINITY);
+  std::vector<int32_t> rimax(8, INT_MIN), rimin(8, INT_MAX), rand_(8, -1), ror(8, 0), rxor(8, 0);
+  std::vector<int64_t> rsum64(8, 0);
+  for (int i = 0; i < n; ++i) {
+    int b = i % 8;
+    double v = x.get(i);
+    int32_t w = int32_t(int64_t(i) * 7919 - 50000);
+    rsum[b] += v;
+    rmax[b] = std::max(rmax[b], v);
+    rmin[b] = std::min(rmin[b], v);
+    rimax[b] = std::max(rimax[b], w);
+    rimin[b] = std::min(rimin[b], w);
+    rand_[b] &= w;
+    ror[b] |= w;
+    rxor[b] ^= w;
+    rsum64[b] += int64_t(w) * 100000;
+  }
+  std::vector<float> gmax = rawValues<float>(mx, 8), gmin = rawValues<float>(mn, 8);
+  bool maxOk = true, minOk = true;
+  for (int b = 0; b < 8; ++b) {
+    maxOk &= gmax[b] == float(rmax[b]);
+    minOk &= gmin[b] == float(rmin[b]);
+  }
+  return {{"f32 atomic_add per bucket", relativeError(sum, rsum), 1e-5},
+          exact("f32 atomic_max over both signs", maxOk),
+          exact("f32 atomic_min over both signs", minOk),
+          exact("i32 atomic_max", rawValues<int32_t>(imax, 8) == rimax),
+          exact("i32 atomic_min", rawValues<int32_t>(imin, 8) == rimin),
+          exact("i32 atomic_and", rawValues<int32_t>(band, 8) == rand_),
+          exact("i32 atomic_or", rawValues<int32_t>(bor, 8) == ror),
+          exact("i32 atomic_xor", rawValues<int32_t>(bxor, 8) == rxor),
+          exact("i64 atomic_add", rawValues<int64_t>(sum64, 8) == rsum64)};
+}
+
+inline std::vector<Check> smallTypesCase(const Launch &L, int n, std::mt19937_64 &rng) {
+  // Multiples of 1/4 in [-1, 1]: every partial sum is exact in f16 and bf16,
+  // so the result does not depend on the order of the adds.
+  Buffer x(DType::F32, n), acc(DType::F32, n), old(DType::F32, n);
+  std::uniform_int_distribution<int> q(-4, 4);
+  for (int i = 0; i < n; ++i)
+    x.set(i, q(rng) / 4.0);
+  acc.fillUniform(rng, -3, 3);
+  std::vector<double> acc0 = values(acc);
+  old.poison();
+  Buffer h(DType::F16, 4), bh(DType::BF16, 4), d = rawBuffer(std::vector<double>(4, 0.0));
+  for (int b = 0; b < 4; ++b) {
+    h.set(b, 0);
+    bh.set(b, 0);
+  }
+  std::string e = L("atomics", {}, "small_types", unsigned((n + 31) / 32),
+                    {KArg::buf_(h), KArg::buf_(bh), KArg::buf_(d), KArg::buf_(x), KArg::buf_(old), KArg::buf_(acc),
+                     KArg::int_(n)});
+  if (!e.empty())
+    return {{"small_types: " + e, INFINITY, 0}};
+  std::vector<double> rs(4, 0);
+  for (int i = 0; i < n; ++i)
+    rs[i % 4] += x.get(i);
+  std::vector<double> gd = rawValues<double>(d, 4);
+  bool hOk = true, bOk = true, dOk = true;
+  for (int b = 0; b < 4; ++b) {
+    hOk &= h.get(b) == rs[b];
+    bOk &= bh.get(b) == rs[b];
+    dOk &= gd[b] == rs[b];
+  }
+  return {exact("f16 atomic_add", hOk), exact("bf16 atomic_add", bOk), exact("f64 atomic_add", dOk),
+          {"atomic_xchg old values (copies in other warps)", relativeError(old, acc0), 1e-7},
+          {"atomic_xchg new values", relativeError(acc, values(x)), 1e-7}};
+}
+
+inline std::vector<Check> lockedCountCase(const Launch &L, int programs) {
+  Buffer lock = rawBuffer(std::vector<int32_t>{0}), total = rawBuffer(std::vector<float>{0.f});
+  std::string e = L("atomics", {}, "locked_count", programs, {KArg::buf_(lock), KArg::buf_(total)});
+  if (!e.empty())
+    return {{"locked_count: " + e, INFINITY, 0}};
+  return {exact("the compare-and-swap lock excludes (total = programs)", total.get(0) == programs),
+          exact("the lock is released", rawValues<int32_t>(lock, 1)[0] == 0)};
+}
+
+inline std::vector<Check> histogramCase(const Launch &L, DType t, int n, int bins, std::mt19937_64 &rng) {
+  Buffer x(t, n);
+  x.fillUniform(rng, -2.5, 2.5);
+  const float lo = -2, hi = 2;
+  Buffer counts = rawBuffer(std::vector<int32_t>(bins, 0));
+  std::string e = L("histogram", {{"T", name(t)}}, "histogram", unsigned((n + 1023) / 1024),
+                    {KArg::buf_(x), KArg::buf_(counts), KArg::int_(n), KArg::int_(bins), KArg::real(lo),
+                     KArg::real(hi)});
+  if (!e.empty())
+    return {{"histogram: " + e, INFINITY, 0}};
+  std::vector<int32_t> ref(bins, 0);
+  for (int i = 0; i < n; ++i) {
+    float v = float(x.get(i)); // the kernel's f32 arithmetic
+    if (v >= lo && v <= hi)
+      ref[std::min(int((v - lo) * (float(bins) / (hi - lo))), bins - 1)]++;
+  }
+  return {exact("histogram counts", rawValues<int32_t>(counts, bins) == ref)};
+}
+
+} // namespace blk::ref
+
+#endif

@@ -1,0 +1,52 @@
+// Atomics on the GPU: the shared cases of test/common/AtomicCases.h at sizes
+// where many programs contend for the same addresses.
+#include "../common/AtomicCases.h"
+#include "../common/RowTestSupport.h"
+#include "GpuLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+TEST(Atomics, TicketsAreAPermutation) {
+  BLK_REQUIRE_GPU();
+  for (int n : {1, 1000, 100003}) {
+    SCOPED_TRACE(n);
+    ref::expectChecks(ref::ticketsCase(gpuLaunch, n));
+  }
+}
+
+TEST(Atomics, EveryKindPerBucket) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  for (int n : {5, 1001, 100003}) {
+    SCOPED_TRACE(n);
+    ref::expectChecks(ref::bucketsCase(gpuLaunch, n, rng));
+  }
+}
+
+TEST(Atomics, HalfAndDoubleAddsAndExchange) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  for (int n : {7, 101, 3001}) {
+    SCOPED_TRACE(n);
+    ref::expectChecks(ref::smallTypesCase(gpuLaunch, n, rng));
+  }
+}
+
+TEST(Atomics, CompareAndSwapLock) {
+  BLK_REQUIRE_GPU();
+  ref::expectChecks(ref::lockedCountCase(gpuLaunch, 2000));
+}
+
+TEST(Atomics, Histogram) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  for (ref::DType t : {ref::DType::F32, ref::DType::BF16})
+    for (int n : {1, 5001, 1000003}) {
+      SCOPED_TRACE(std::string(ref::name(t)) + " n=" + std::to_string(n));
+      ref::expectChecks(ref::histogramCase(gpuLaunch, t, n, 37, rng));
+    }
+}
+
+} // namespace

@@ -1,0 +1,49 @@
+// The GPU's Launch for the shared kernel cases (test/common): loads
+// <file>.<binding values>.ptx, copies host buffers in, launches, copies out.
+#ifndef BLK_TEST_GPU_GPULAUNCH_H
+#define BLK_TEST_GPU_GPULAUNCH_H
+
+#include "../common/RowCases.h"
+#include "GpuEnv.h"
+
+namespace blk {
+
+inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindings, const std::string &kernel,
+                      unsigned grid, std::vector<ref::KArg> args) {
+  std::string ptx = file;
+  for (auto &[k, v] : bindings)
+    ptx += "." + v;
+  gpu::LoadedKernel k;
+  if (!gpu::load(ptx + ".ptx", kernel, k))
+    return gpu::lastError();
+  const auto &sig = k.kernel.signature();
+  if (sig.args.size() != args.size())
+    return "argument count mismatch for " + kernel;
+  std::vector<std::unique_ptr<gpu::DeviceBuffer>> buffers;
+  std::vector<rt::Arg> launchArgs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ref::KArg &a = args[i];
+    if (a.kind == ref::KArg::Buf) {
+      buffers.push_back(std::make_unique<gpu::DeviceBuffer>(*a.buf));
+      launchArgs.push_back(rt::Arg::devicePtr(buffers.back()->ptr));
+    } else if (a.kind == ref::KArg::Int) {
+      launchArgs.push_back(gpu::sizeArg(k.kernel, unsigned(i), a.i));
+    } else {
+      launchArgs.push_back(rt::Arg::f32(float(a.f)));
+    }
+  }
+  rt::Status s = k.kernel.launch(rt::Grid{grid}, nullptr, launchArgs);
+  if (!s.ok())
+    return s.message;
+  if (!gpu::synchronize())
+    return gpu::lastError();
+  size_t next = 0;
+  for (const ref::KArg &a : args)
+    if (a.kind == ref::KArg::Buf)
+      buffers[next++]->download(*a.buf);
+  return "";
+}
+
+} // namespace blk
+
+#endif
