@@ -60,6 +60,15 @@ ScratchPlan scratchFor(Operation *op) {
     plan.bytes = alignTo16(from.getNumElements() * sharedElementBytes(from));
     return plan;
   }
+  if (isa<ReshapeOp, TransOp>(op)) {
+    // Elements move to the threads the result's layout gives them.
+    auto from = cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!hasLayout(from) || !hasLayout(cast<RankedTensorType>(op->getResult(0).getType())))
+      return plan;
+    plan.partOffsets.push_back(0);
+    plan.bytes = alignTo16(from.getNumElements() * sharedElementBytes(from));
+    return plan;
+  }
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     // Old values that other copies of an element (or, for a scalar, every
     // thread) need: one slot per element and a spare for the copies' writes.

@@ -42,6 +42,9 @@ const std::map<std::string, Arity> &builtinTable() {
       {"min", {1, 4, {"input", "axis", "return_indices", "keep_dims"}}},
       {"argmax", {2, 3, {"input", "axis", "keep_dims"}}},
       {"argmin", {2, 3, {"input", "axis", "keep_dims"}}},
+      {"reshape", {2, 2, {"input", "shape"}}},
+      {"trans", {1, 1, {"input"}}},
+      {"broadcast_to", {2, 2, {"input", "shape"}}},
       {"atomic_add", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_max", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_min", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
@@ -158,27 +161,53 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     auto type = RankedTensorType::get({n}, builder.getI32Type());
     return TV::makeVal(ArangeOp::create(builder, at, type, args[0].i, args[1].i));
   }
-  if (name == "zeros" || name == "full") {
-    TV shapeArg = args[0];
-    SmallVector<int64_t> shape;
-    auto *list = llvm::dyn_cast<ast::ListExpr>(&argExpr(0));
-    if (list) {
+  // A block shape written as a list of compile-time integers ([BLOCK, 16]) or one integer.
+  auto shapeArg = [&](size_t i, SmallVectorImpl<int64_t> &shape) -> bool {
+    if (auto *list = llvm::dyn_cast<ast::ListExpr>(&argExpr(i))) {
       for (auto &el : list->elements) {
         TV d = gen(*el);
         if (!d || !constexprInt(*this, d, *el, "a block dimension"))
-          return TV();
+          return false;
         shape.push_back(d.i);
       }
-    } else if (shapeArg.kind == TV::Int) {
-      shape.push_back(shapeArg.i);
+    } else if (args[i].kind == TV::Int) {
+      shape.push_back(args[i].i);
     } else {
-      return error(argLoc(0), "a block shape must be a list of compile-time integers such as [BLOCK]");
+      return error(argLoc(i), "a block shape must be a list of compile-time integers such as [BLOCK]"), false;
     }
     if (shape.empty() || shape.size() > 3)
-      return error(argLoc(0), "blocks have 1 to 3 dimensions, got " + std::to_string(shape.size()));
+      return error(argLoc(i), "blocks have 1 to 3 dimensions, got " + std::to_string(shape.size())), false;
     for (int64_t d : shape)
       if (!isPow2(d))
-        return error(argLoc(0), "block dimensions must be powers of two, got " + std::to_string(d));
+        return error(argLoc(i), "block dimensions must be powers of two, got " + std::to_string(d)), false;
+    return true;
+  };
+  if (name == "reshape" || name == "broadcast_to" || name == "trans") {
+    TV x = args[0];
+    if (!x.isVal() || shapeOf(x).empty())
+      return error(argLoc(0), "'" + name + "' needs a block, got " + describe(x));
+    auto type = llvm::cast<RankedTensorType>(x.value.getType());
+    if (name == "trans") {
+      if (type.getRank() != 2)
+        return error(argLoc(0), "'trans' needs a 2-D block, got " + describe(x));
+      auto result = RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)}, type.getElementType());
+      return TV::makeVal(TransOp::create(builder, at, result, x.value), x.isUnsigned);
+    }
+    SmallVector<int64_t> shape;
+    if (!shapeArg(1, shape))
+      return TV();
+    if (name == "broadcast_to")
+      return broadcastTo(x, shape, call.loc);
+    auto result = RankedTensorType::get(shape, type.getElementType());
+    if (result.getNumElements() != type.getNumElements())
+      return error(argLoc(1), "cannot reshape " + describe(x) + " (" + std::to_string(type.getNumElements()) +
+                                  " elements) into " + std::to_string(result.getNumElements()) + " elements");
+    return TV::makeVal(ReshapeOp::create(builder, at, result, x.value), x.isUnsigned);
+  }
+  if (name == "zeros" || name == "full") {
+    SmallVector<int64_t> shape;
+    if (!shapeArg(0, shape))
+      return TV();
     TV dtype = args[name == "zeros" ? 1 : 2];
     if (dtype.kind != TV::DType || isa<PointerType>(dtype.type))
       return error(argLoc(name == "zeros" ? 1 : 2), "expected a dtype, got " + describe(dtype));

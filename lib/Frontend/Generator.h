@@ -94,6 +94,8 @@ public:
   /// Generates statements in order; returns false on error. Sets `returned`
   /// when every path through them returned.
   bool genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned);
+  /// `for i in static_range(...)`: the body once per iteration, `i` a constant.
+  bool genStaticRange(const ast::ForStmt &f, const ast::CallExpr &call);
 
   TV error(const ast::Loc &loc, const llvm::Twine &msg);
   mlir::Location loc(const ast::Loc &l) { return toMLIR(ctx, l); }

@@ -379,8 +379,13 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       auto *f = static_cast<const ast::ForStmt *>(s);
       auto *call = llvm::dyn_cast<ast::CallExpr>(f->iter.get());
       auto *callee = call ? llvm::dyn_cast<ast::NameExpr>(call->callee.get()) : nullptr;
-      if (!callee || callee->name != "range")
-        return error(f->iter->loc, "a for loop must iterate over range(...)"), false;
+      if (!callee || (callee->name != "range" && callee->name != "static_range"))
+        return error(f->iter->loc, "a for loop must iterate over range(...) or static_range(...)"), false;
+      if (callee->name == "static_range") {
+        if (!genStaticRange(*f, *call))
+          return false;
+        break;
+      }
       if (call->args.empty() || call->args.size() > 3 || !call->kwargs.empty())
         return error(call->loc, "range takes 1 to 3 arguments, got " + std::to_string(call->args.size())), false;
       std::vector<TV> bounds;
@@ -460,6 +465,47 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
     }
     }
   }
+  return true;
+}
+
+bool Generator::genStaticRange(const ast::ForStmt &f, const ast::CallExpr &call) {
+  if (call.args.empty() || call.args.size() > 3 || !call.kwargs.empty())
+    return error(call.loc, "static_range takes 1 to 3 arguments, got " + std::to_string(call.args.size())), false;
+  std::vector<int64_t> bounds;
+  for (auto &a : call.args) {
+    TV v = gen(*a);
+    if (!v)
+      return false;
+    if (v.kind != TV::Int)
+      return error(a->loc, "static_range bounds must be compile-time integers, got " + describe(v)), false;
+    bounds.push_back(v.i);
+  }
+  int64_t lb = bounds.size() == 1 ? 0 : bounds[0], ub = bounds.size() == 1 ? bounds[0] : bounds[1];
+  int64_t step = bounds.size() == 3 ? bounds[2] : 1;
+  if (step == 0)
+    return error(call.args[2]->loc, "static_range step must not be 0"), false;
+  int64_t trips = step > 0 ? (ub > lb ? (ub - lb + step - 1) / step : 0) : (lb > ub ? (lb - ub - step - 1) / -step : 0);
+  constexpr int64_t kMaxUnroll = 1024;
+  if (trips > kMaxUnroll)
+    return error(call.loc, "static_range unrolls at most " + std::to_string(kMaxUnroll) + " iterations, got " +
+                               std::to_string(trips)),
+           false;
+  // Unrolled in place: the loop variable is a compile-time constant in each
+  // copy of the body, and assignments are visible after the loop (as in Python).
+  std::vector<const ast::Stmt *> body;
+  for (auto &st : f.body)
+    body.push_back(st.get());
+  bool savedInLoop = inLoop;
+  inLoop = true;
+  for (int64_t t = 0; t < trips; ++t) {
+    env[f.var] = TV::makeInt(lb + t * step);
+    bool returned = false;
+    if (!genStmts(body, returned)) {
+      inLoop = savedInLoop;
+      return false;
+    }
+  }
+  inLoop = savedInLoop;
   return true;
 }
 

@@ -237,6 +237,26 @@ LogicalResult Executor::execOp(Operation *op) {
         set(c.getResult(), get(c.getSrc())); // layouts place elements; the values are the same
         return success();
       })
+      .Case<ReshapeOp>([&](ReshapeOp r) {
+        Tensor t = get(r.getSrc()); // row-major order is kept
+        t.shape.assign(r.getType().getShape().begin(), r.getType().getShape().end());
+        set(r.getResult(), std::move(t));
+        return success();
+      })
+      .Case<TransOp>([&](TransOp tr) {
+        const Tensor &src = get(tr.getSrc());
+        int64_t rows = src.shape[0], cols = src.shape[1];
+        Tensor t = Tensor::like(tr.getType(), src.size());
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = 0; j < cols; ++j) {
+            if (t.isFloat())
+              t.f[j * rows + i] = src.f[i * cols + j];
+            else
+              t.i[j * rows + i] = src.i[i * cols + j];
+          }
+        set(tr.getResult(), std::move(t));
+        return success();
+      })
       .Case<BarrierOp>([&](BarrierOp) { return success(); })
       .Case<ReduceOp>([&](ReduceOp r) { return execReduce(r); })
       .Case<LoadOp>([&](LoadOp l) { return execLoad(l); })

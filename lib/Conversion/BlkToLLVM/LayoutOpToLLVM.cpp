@@ -70,6 +70,44 @@ template <typename OpTy> struct RenameToLLVM : OpConversionPattern<OpTy> {
   static const char *mismatch(BroadcastOp) { return "source and result layouts must have the same parent"; }
 };
 
+/// Every thread writes what it holds to shared memory at the element's
+/// row-major position in the result, then reads what the result's layout
+/// gives it: layout conversions, reshapes (the same row-major order) and
+/// transposes (source coordinates reversed).
+template <typename OpT>
+LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewriter &rewriter) {
+  auto srcType = op.getSrc().getType(), dstType = op.getType();
+  LinearLayout from = LinearLayout::get(srcType), to = LinearLayout::get(dstType);
+  auto offset = op->template getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
+  if (!offset)
+    return op.emitOpError("needs shared memory: run blk-allocate-shared-memory first");
+  Location loc = op.getLoc();
+  Type elem = values[0].getType();
+  auto slot = [&](ArrayRef<Value> resultCoords) {
+    return sharedElement(rewriter, loc, offset.getInt(), elem,
+                         emitLinearIndex(rewriter, loc, resultCoords, dstType.getShape()));
+  };
+  ThreadCoords src = emitThreadCoords(rewriter, loc, from);
+  for (int64_t r = 0; r < from.numRegisters(); ++r) {
+    SmallVector<Value> coords = src.element(rewriter, loc, from, r);
+    if (std::is_same_v<OpT, TransOp>)
+      std::reverse(coords.begin(), coords.end());
+    else if (std::is_same_v<OpT, ReshapeOp>) // the same row-major index in the source
+      coords = {emitLinearIndex(rewriter, loc, coords, srcType.getShape())};
+    storeShared(rewriter, loc, values[r],
+                std::is_same_v<OpT, ReshapeOp>
+                    ? sharedElement(rewriter, loc, offset.getInt(), elem, coords[0])
+                    : slot(coords));
+  }
+  NVVM::Barrier0Op::create(rewriter, loc);
+  ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
+  SmallVector<Value> out;
+  for (int64_t r = 0; r < to.numRegisters(); ++r)
+    out.push_back(loadShared(rewriter, loc, elem, slot(dst.element(rewriter, loc, to, r))));
+  rewriter.replaceOpWithMultiple(op, {out});
+  return success();
+}
+
 struct ConvertLayoutToLLVM : OpConversionPattern<ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op, OneToNOpAdaptor adaptor,
@@ -86,27 +124,18 @@ struct ConvertLayoutToLLVM : OpConversionPattern<ConvertLayoutOp> {
       rewriter.replaceOpWithMultiple(op, {*regs});
       return success();
     }
-    auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
-    if (!offset)
-      return op.emitOpError("needs shared memory: run blk-allocate-shared-memory first");
-    // Every thread writes what it holds at the element's row-major position,
-    // then reads what the new layout gives it.
-    Location loc = op.getLoc();
-    Type elem = values[0].getType();
-    auto slot = [&](ArrayRef<Value> coords) {
-      return sharedElement(rewriter, loc, offset.getInt(), elem,
-                           emitLinearIndex(rewriter, loc, coords, srcType.getShape()));
-    };
-    ThreadCoords src = emitThreadCoords(rewriter, loc, from);
-    for (int64_t r = 0; r < from.numRegisters(); ++r)
-      storeShared(rewriter, loc, values[r], slot(src.element(rewriter, loc, from, r)));
-    NVVM::Barrier0Op::create(rewriter, loc);
-    ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
-    SmallVector<Value> out;
-    for (int64_t r = 0; r < to.numRegisters(); ++r)
-      out.push_back(loadShared(rewriter, loc, elem, slot(dst.element(rewriter, loc, to, r))));
-    rewriter.replaceOpWithMultiple(op, {out});
-    return success();
+    return moveThroughShared(op, values, rewriter);
+  }
+};
+
+/// Reshape and transpose: always through shared memory.
+template <typename OpT> struct ReorderToLLVM : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!hasLayout(op.getSrc().getType()) || !hasLayout(op.getType()))
+      return failure();
+    return moveThroughShared(op, adaptor.getSrc(), rewriter);
   }
 };
 
@@ -122,7 +151,8 @@ struct BarrierToLLVM : OpConversionPattern<BarrierOp> {
 } // namespace
 
 void populateLayoutOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<RenameToLLVM<ExpandDimsOp>, RenameToLLVM<BroadcastOp>, ConvertLayoutToLLVM, BarrierToLLVM>(
+  patterns.add<RenameToLLVM<ExpandDimsOp>, RenameToLLVM<BroadcastOp>, ConvertLayoutToLLVM, ReorderToLLVM<ReshapeOp>,
+               ReorderToLLVM<TransOp>, BarrierToLLVM>(
       tc, patterns.getContext());
 }
 

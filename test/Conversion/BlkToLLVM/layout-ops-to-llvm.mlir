@@ -34,4 +34,30 @@ func.func @through_shared(%n: i32) {
   blk.print "y" %y : tensor<32xi1, #b>
   return
 }
+// A transpose writes each element at its transposed row-major position and
+// reads back under the result's layout: two stores (this thread's two
+// registers), one barrier, two loads.
+// CHECK-LABEL: func.func @transpose
+// CHECK-COUNT-2: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+// CHECK: return
+func.func @transpose(%v: f32) {
+  %x = blk.splat %v : f32 -> tensor<16x16xf32, #p>
+  %t = blk.trans %x {blk.smem_offset = 0 : i64} : tensor<16x16xf32, #p> -> tensor<16x16xf32, #p>
+  blk.print "t" %t : tensor<16x16xf32, #p>
+  return
+}
+
+// A reshape keeps row-major order: stored at the source's row-major index.
+// CHECK-LABEL: func.func @reshape
+// CHECK: llvm.store {{.*}} : i32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i32
+func.func @reshape() {
+  %r = blk.arange 0, 128 : tensor<128xi32, #b>
+  %y = blk.reshape %r {blk.smem_offset = 0 : i64} : tensor<128xi32, #b> -> tensor<4x32xi32, #p>
+  blk.print "y" %y : tensor<4x32xi32, #p>
+  return
+}
 }

@@ -108,3 +108,19 @@ func.func @cas_width(%p: !blk.ptr<i16>, %v: i16) {
   %o = blk.atomic_cas relaxed, sys %p, %v, %v : (!blk.ptr<i16>, i16, i16) -> i16
   return
 }
+
+// -----
+
+func.func @reshape_count(%x: tensor<16x4xf32>) {
+  // expected-error @+1 {{cannot reshape 64 elements into 32}}
+  %y = blk.reshape %x : tensor<16x4xf32> -> tensor<32xf32>
+  return
+}
+
+// -----
+
+func.func @trans_shape(%x: tensor<16x4xf32>) {
+  // expected-error @+1 {{result must be the 2-D source with its dimensions swapped}}
+  %y = blk.trans %x : tensor<16x4xf32> -> tensor<16x4xf32>
+  return
+}

@@ -223,6 +223,23 @@ LogicalResult ConvertLayoutOp::verify() {
   return success();
 }
 
+LogicalResult ReshapeOp::verify() {
+  auto src = getSrc().getType(), result = getResult().getType();
+  if (src.getElementType() != result.getElementType())
+    return emitOpError("source and result must have the same element type");
+  if (src.getNumElements() != result.getNumElements())
+    return emitOpError("cannot reshape ") << src.getNumElements() << " elements into " << result.getNumElements();
+  return success();
+}
+
+LogicalResult TransOp::verify() {
+  auto src = getSrc().getType(), result = getResult().getType();
+  if (src.getRank() != 2 || result.getRank() != 2 || src.getElementType() != result.getElementType() ||
+      src.getDimSize(0) != result.getDimSize(1) || src.getDimSize(1) != result.getDimSize(0))
+    return emitOpError("result must be the 2-D source with its dimensions swapped");
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   if (getSrcs().empty())
     return emitOpError("needs at least one operand");

@@ -73,7 +73,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
       tie(reduce.getSrcs());
       tie(reduce.getResults());
-    } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op)) {
+    } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
       // Source and result differ in shape or layout.
     } else if (op->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp, AddPtrOp, AssumeOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op)) {
       SmallVector<Value> tied(op->getOperands());

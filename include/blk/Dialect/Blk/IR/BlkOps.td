@@ -97,6 +97,29 @@ def Blk_ConvertLayoutOp : Blk_Op<"convert_layout", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Blk_ReshapeOp : Blk_Op<"reshape", [Pure]> {
+  let summary = "The elements of a block, in row-major order, as a block of another shape";
+  let description = [{
+    Example: `%y = blk.reshape %x : tensor<8x16xf32> -> tensor<128xf32>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Blk_TransOp : Blk_Op<"trans", [Pure]> {
+  let summary = "The transpose of a 2-D block";
+  let description = [{
+    Element (i, j) of the result is element (j, i) of the source.
+    Example: `%y = blk.trans %x : tensor<8x16xf32> -> tensor<16x8xf32>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,53 @@
+// trans, reshape, broadcast_to, static_range and layout conversions end to
+// end (test/kernels/block_ops.blk) against host results, on the interpreter
+// and on the GPU.
+#ifndef BLK_TEST_COMMON_BLOCKOPCASES_H
+#define BLK_TEST_COMMON_BLOCKOPCASES_H
+
+#include "RowCases.h"
+
+namespace blk::ref {
+
+inline std::vector<Check> transposeCase(const Launch &L, int rows, int cols, std::mt19937_64 &rng) {
+  Buffer x(DType::F32, size_t(rows) * cols), out(DType::F32, size_t(rows) * cols);
+  x.fillUniform(rng, -1, 1);
+  out.poison();
+  std::string e = L("block_ops", {}, "transpose", unsigned((rows + 31) / 32),
+                    {KArg::buf_(x), KArg::buf_(out), KArg::int_(rows), KArg::int_(cols)});
+  if (!e.empty())
+    return {{"transpose: " + e, INFINITY, 0}};
+  std::vector<double> ref(size_t(rows) * cols);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      ref[size_t(c) * rows + r] = x.get(size_t(r) * cols + c);
+  return {{"transpose", relativeError(out, ref), 1e-7}};
+}
+
+inline std::vector<Check> reshapesCase(const Launch &L, std::mt19937_64 &rng) {
+  Buffer x(DType::F32, 1024), flat(DType::F32, 1024), sums(DType::F32, 64), wide(DType::F32, 1024),
+      scaled(DType::F32, 64);
+  x.fillUniform(rng, -1, 1);
+  for (Buffer *b : {&flat, &sums, &wide, &scaled})
+    b->poison();
+  std::string e = L("block_ops", {}, "reshapes", 1,
+                    {KArg::buf_(x), KArg::buf_(flat), KArg::buf_(sums), KArg::buf_(wide), KArg::buf_(scaled)});
+  if (!e.empty())
+    return {{"reshapes: " + e, INFINITY, 0}};
+  std::vector<double> rf(1024), rs(64, 0), rw(1024), rsc(64);
+  for (int k = 0; k < 1024; ++k) {
+    rf[k] = 2 * x.get(k);
+    rs[k / 16] += x.get(k);
+  }
+  for (int k = 0; k < 1024; ++k)
+    rw[k] = rs[k / 16];
+  for (int r = 0; r < 64; ++r)
+    rsc[r] = 6 * rs[r];
+  return {{"reshape [16, 64] -> [1024]", relativeError(flat, rf), 1e-7},
+          {"reshape [1024] -> [64, 16] then sum", relativeError(sums, rs), 1e-6},
+          {"broadcast_to", relativeError(wide, rw), 1e-6},
+          {"static_range", relativeError(scaled, rsc), 1e-6}};
+}
+
+} // namespace blk::ref
+
+#endif

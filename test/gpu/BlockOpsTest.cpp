@@ -1,0 +1,27 @@
+// trans, reshape, broadcast_to and static_range on the GPU; the transpose
+// also uses one 1-D block as rows and as columns (a layout conversion through
+// shared memory).
+#include "../common/BlockOpCases.h"
+#include "../common/RowTestSupport.h"
+#include "GpuLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+TEST(BlockOps, Transpose) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  for (auto [r, c] : {std::pair{1, 1}, {45, 100}, {1000, 333}, {64, 4096}}) {
+    SCOPED_TRACE(std::to_string(r) + "x" + std::to_string(c));
+    ref::expectChecks(ref::transposeCase(gpuLaunch, r, c, rng));
+  }
+}
+
+TEST(BlockOps, ReshapeBroadcastToStaticRange) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  ref::expectChecks(ref::reshapesCase(gpuLaunch, rng));
+}
+
+} // namespace
