@@ -60,6 +60,18 @@ ScratchPlan scratchFor(Operation *op) {
     plan.bytes = alignTo16(from.getNumElements() * sharedElementBytes(from));
     return plan;
   }
+  if (auto scan = dyn_cast<ScanOp>(op)) {
+    // Across warps: every thread's running totals, one slot per register.
+    auto src = scan.getSrc().getType();
+    if (!hasLayout(src))
+      return plan;
+    LinearLayout layout = LinearLayout::get(src);
+    if (warpBitsAlong(layout, scan.getAxis()) == 0)
+      return plan;
+    plan.partOffsets.push_back(0);
+    plan.bytes = alignTo16((int64_t(32) << layout.warps.size()) * layout.numRegisters() * sharedElementBytes(src));
+    return plan;
+  }
   if (isa<ReshapeOp, TransOp>(op)) {
     // Elements move to the threads the result's layout gives them.
     auto from = cast<RankedTensorType>(op->getOperand(0).getType());

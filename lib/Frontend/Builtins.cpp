@@ -42,6 +42,8 @@ const std::map<std::string, Arity> &builtinTable() {
       {"min", {1, 4, {"input", "axis", "return_indices", "keep_dims"}}},
       {"argmax", {2, 3, {"input", "axis", "keep_dims"}}},
       {"argmin", {2, 3, {"input", "axis", "keep_dims"}}},
+      {"cumsum", {1, 3, {"input", "axis", "reverse"}}},
+      {"cumprod", {1, 3, {"input", "axis", "reverse"}}},
       {"reshape", {2, 2, {"input", "shape"}}},
       {"trans", {1, 1, {"input"}}},
       {"broadcast_to", {2, 2, {"input", "shape"}}},
@@ -431,6 +433,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genReduction(name, call, args);
   if (isAtomic(name))
     return genAtomic(name, call, args);
+  if (name == "cumsum" || name == "cumprod")
+    return genScan(name, call, args);
   return error(call.loc, "unknown function '" + name + "'");
 }
 

@@ -87,6 +87,10 @@ public:
   TV genMath(const std::string &name, const TV &x, const ast::Loc &loc);
   /// sum/max/min/argmax/argmin of a block along `axis` (None: all of it).
   TV genReduction(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// cumsum/cumprod of a block along `axis`.
+  TV genScan(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// `x` in f32/i32 when its elements are narrower (what sums accumulate in).
+  TV widenForSum(const TV &x, const ast::Loc &l);
   /// atomic_* (Atomics.cpp): read-modify-write or compare-and-swap, old values returned.
   TV genAtomic(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
 

@@ -1,4 +1,5 @@
-// sum, max, min, argmax, argmin: blk.reduce with the combiner in its region.
+// sum, max, min, argmax, argmin: blk.reduce with the combiner in its region;
+// cumsum, cumprod: blk.scan likewise.
 #include "Generator.h"
 
 using namespace mlir;
@@ -6,16 +7,17 @@ using namespace mlir;
 namespace blk {
 namespace {
 
-enum class Combine { Sum, Max, Min, ArgMax, ArgMin };
+enum class Combine { Sum, Prod, Max, Min, ArgMax, ArgMin };
 
 /// Builds the combiner of `kind` over element types `types` (value, and for
-/// arg reductions the index) into `red`'s region.
-void buildCombiner(OpBuilder &builder, Location at, ReduceOp red, Combine kind, ArrayRef<Type> types, bool isUnsigned) {
+/// arg reductions the index) into `region` (of a reduce or a scan).
+void buildCombiner(OpBuilder &builder, Location at, Region &region, Combine kind, ArrayRef<Type> types,
+                   bool isUnsigned) {
   OpBuilder::InsertionGuard guard(builder);
   SmallVector<Type> argTypes(types);
   argTypes.append(types.begin(), types.end());
   SmallVector<Location> locs(argTypes.size(), at);
-  Block *body = builder.createBlock(&red.getCombine(), {}, argTypes, locs);
+  Block *body = builder.createBlock(&region, {}, argTypes, locs);
   Value a = body->getArgument(0), b = body->getArgument(types.size());
   Type t = types[0];
   bool isFloat = isa<FloatType>(t);
@@ -23,6 +25,9 @@ void buildCombiner(OpBuilder &builder, Location at, ReduceOp red, Combine kind, 
   switch (kind) {
   case Combine::Sum:
     results.push_back(isFloat ? Value(arith::AddFOp::create(builder, at, a, b)) : Value(arith::AddIOp::create(builder, at, a, b)));
+    break;
+  case Combine::Prod:
+    results.push_back(isFloat ? Value(arith::MulFOp::create(builder, at, a, b)) : Value(arith::MulIOp::create(builder, at, a, b)));
     break;
   case Combine::Max:
     results.push_back(isFloat ? Value(arith::MaxNumFOp::create(builder, at, a, b))
@@ -107,20 +112,9 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
                  : name == "max" ? (withIndices ? Combine::ArgMax : Combine::Max)
                  : name == "min" ? (withIndices ? Combine::ArgMin : Combine::Min)
                  : name == "argmax" ? Combine::ArgMax : Combine::ArgMin;
-  // Sums of narrow types accumulate in f32 / i32, as Triton's do.
-  if (kind == Combine::Sum) {
-    Type wide = elem;
-    if (isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32)
-      wide = builder.getF32Type();
-    else if (isa<IntegerType>(elem) && elem.getIntOrFloatBitWidth() < 32)
-      wide = builder.getI32Type();
-    if (wide != elem) {
-      x = convertElement(x, wide, isUnsigned && !elem.isInteger(1), call.loc);
-      if (!x)
-        return x;
-      elem = wide;
-    }
-  }
+  if (kind == Combine::Sum && !(x = widenForSum(x, call.loc)))
+    return x;
+  elem = elementType(x);
   Value value = x.value, index;
   if (kind == Combine::ArgMax || kind == Combine::ArgMin) {
     // Indices along the reduced axis (or flat indices for a whole-block
@@ -162,7 +156,7 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
       }
     }
     auto red = ReduceOp::create(builder, at, resultTypes, srcs, uint32_t(axis));
-    buildCombiner(builder, at, red, kind, elems, isUnsigned);
+    buildCombiner(builder, at, red.getCombine(), kind, elems, isUnsigned);
     value = red.getResult(0);
     if (index)
       index = red.getResult(1);
@@ -182,6 +176,43 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   if (withIndices)
     return TV::makeTuple({TV::makeVal(keep(value), isUnsigned), TV::makeVal(keep(index))});
   return TV::makeVal(keep(value), isUnsigned);
+}
+
+TV Generator::widenForSum(const TV &x, const ast::Loc &l) {
+  // Sums (and scans) of narrow types accumulate in f32 / i32, as Triton's do.
+  Type elem = elementType(x), wide = elem;
+  if (isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32)
+    wide = builder.getF32Type();
+  else if (isa<IntegerType>(elem) && elem.getIntOrFloatBitWidth() < 32)
+    wide = builder.getI32Type();
+  return wide == elem ? x : convertElement(x, wide, x.isUnsigned && !elem.isInteger(1), l);
+}
+
+// cumsum(input, axis=0, reverse=False), cumprod(...): inclusive scans.
+TV Generator::genScan(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
+  TV x = args[0];
+  if (!x.isVal() || shapeOf(x).empty())
+    return error(call.loc, "'" + name + "' scans a block, got " + describe(x));
+  if (isa<PointerType>(elementType(x)))
+    return error(call.loc, "'" + name + "' cannot scan a block of pointers");
+  int64_t rank = shapeOf(x).size(), axis = 0;
+  if (args[1].kind != TV::None) {
+    if (args[1].kind != TV::Int)
+      return error(call.loc, "the axis must be a compile-time integer, got " + describe(args[1]));
+    axis = args[1].i < 0 ? args[1].i + rank : args[1].i;
+    if (axis < 0 || axis >= rank)
+      return error(call.loc, "axis " + std::to_string(args[1].i) + " is out of range for a block of rank " +
+                                 std::to_string(rank));
+  }
+  if (args[2].kind != TV::None && !(args[2].isConst() && args[2].asDouble() == 0))
+    return error(call.loc, "'" + name + "' with reverse=True is not supported yet");
+  if (!(x = widenForSum(x, call.loc)))
+    return x;
+  Location at = loc(call.loc);
+  auto scan = ScanOp::create(builder, at, x.value.getType(), x.value, uint32_t(axis));
+  buildCombiner(builder, at, scan.getCombine(), name == "cumsum" ? Combine::Sum : Combine::Prod, {elementType(x)},
+                x.isUnsigned);
+  return TV::makeVal(scan.getResult(), x.isUnsigned);
 }
 
 } // namespace blk

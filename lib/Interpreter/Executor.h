@@ -44,6 +44,7 @@ private:
   mlir::LogicalResult execWhile(mlir::scf::WhileOp op);
   mlir::LogicalResult execLoad(LoadOp op);
   mlir::LogicalResult execReduce(ReduceOp op);
+  mlir::LogicalResult execScan(ScanOp op);
   mlir::LogicalResult execStore(StoreOp op);
   mlir::LogicalResult execAtomicRMW(AtomicRMWOp op);
   mlir::LogicalResult execAtomicCAS(AtomicCASOp op);

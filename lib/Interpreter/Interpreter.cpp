@@ -140,6 +140,41 @@ LogicalResult Executor::execReduce(ReduceOp op) {
   return success();
 }
 
+LogicalResult Executor::execScan(ScanOp op) {
+  Tensor src = get(op.getSrc()); // a copy: the combiner adds to `env`
+  ArrayRef<int64_t> shape = src.shape;
+  int64_t axis = op.getAxis(), len = shape[axis], inner = 1, outer = 1;
+  for (int64_t d = axis + 1; d < int64_t(shape.size()); ++d)
+    inner *= shape[d];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= shape[d];
+  Tensor out = src;
+  Type elem = src.elem;
+  auto element = [&](const Tensor &from, size_t flat) {
+    Tensor t = Tensor::like(elem, 1);
+    if (t.isFloat())
+      t.f[0] = from.f[flat];
+    else
+      t.i[0] = from.i[flat];
+    return t;
+  };
+  Block &body = op.getCombine().front();
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t in = 0; in < inner; ++in)
+      for (int64_t j = 1; j < len; ++j) { // left to right: out[j] = out[j - 1] op src[j]
+        size_t prev = size_t((o * len + j - 1) * inner + in), cur = size_t((o * len + j) * inner + in);
+        SmallVector<Tensor> args{element(out, prev), element(src, cur)}, combined;
+        if (failed(execBlock(body, args, combined)))
+          return failure();
+        if (out.isFloat())
+          out.f[cur] = combined[0].f[0];
+        else
+          out.i[cur] = combined[0].i[0];
+      }
+  set(op.getResult(), std::move(out));
+  return success();
+}
+
 LogicalResult Executor::execOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> LogicalResult {
@@ -259,6 +294,7 @@ LogicalResult Executor::execOp(Operation *op) {
       })
       .Case<BarrierOp>([&](BarrierOp) { return success(); })
       .Case<ReduceOp>([&](ReduceOp r) { return execReduce(r); })
+      .Case<ScanOp>([&](ScanOp s) { return execScan(s); })
       .Case<LoadOp>([&](LoadOp l) { return execLoad(l); })
       .Case<StoreOp>([&](StoreOp s) { return execStore(s); })
       .Case<AtomicRMWOp>([&](AtomicRMWOp a) { return execAtomicRMW(a); })

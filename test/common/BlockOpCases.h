@@ -4,7 +4,7 @@
 #ifndef BLK_TEST_COMMON_BLOCKOPCASES_H
 #define BLK_TEST_COMMON_BLOCKOPCASES_H
 
-#include "RowCases.h"
+#include "AtomicCases.h"
 
 namespace blk::ref {
 
@@ -46,6 +46,44 @@ inline std::vector<Check> reshapesCase(const Launch &L, std::mt19937_64 &rng) {
           {"reshape [1024] -> [64, 16] then sum", relativeError(sums, rs), 1e-6},
           {"broadcast_to", relativeError(wide, rw), 1e-6},
           {"static_range", relativeError(scaled, rsc), 1e-6}};
+}
+
+inline std::vector<Check> scansCase(const Launch &L, std::mt19937_64 &rng) {
+  Buffer x(DType::F32, 2048), rows(DType::F32, 2048), cols(DType::F32, 2048), flat(DType::F32, 2048),
+      p(DType::F32, 64), prod(DType::F32, 64), isum(DType::F32, 512);
+  x.fillUniform(rng, -1, 1);
+  p.fillUniform(rng, 0.9, 1.1);
+  std::vector<int8_t> iv(512);
+  std::uniform_int_distribution<int> small(-128, 127);
+  for (int8_t &v : iv)
+    v = int8_t(small(rng));
+  Buffer i = rawBuffer(iv);
+  for (Buffer *b : {&rows, &cols, &flat, &prod, &isum})
+    b->poison();
+  std::string e = L("block_ops", {}, "scans", 1,
+                    {KArg::buf_(x), KArg::buf_(rows), KArg::buf_(cols), KArg::buf_(flat), KArg::buf_(p),
+                     KArg::buf_(prod), KArg::buf_(i), KArg::buf_(isum)});
+  if (!e.empty())
+    return {{"scans: " + e, INFINITY, 0}};
+  std::vector<double> rr(2048), rc(2048), rf(2048), rp(64);
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 128; ++c) {
+      int k = r * 128 + c;
+      rr[k] = x.get(k) + (c ? rr[k - 1] : 0);
+      rc[k] = x.get(k) + (r ? rc[k - 128] : 0);
+    }
+  for (int k = 0; k < 2048; ++k)
+    rf[k] = x.get(k) + (k ? rf[k - 1] : 0);
+  for (int k = 0; k < 64; ++k)
+    rp[k] = p.get(k) * (k ? rp[k - 1] : 1);
+  std::vector<int32_t> ri(512);
+  for (int k = 0; k < 512; ++k)
+    ri[k] = iv[k] + (k ? ri[k - 1] : 0);
+  return {{"cumsum along rows", relativeError(rows, rr), 1e-6},
+          {"cumsum along columns (across warps)", relativeError(cols, rc), 1e-6},
+          {"cumsum of 2048 (across warps)", relativeError(flat, rf), 1e-6},
+          {"cumprod (copies in other warps)", relativeError(prod, rp), 1e-6},
+          exact("cumsum of i8 in i32", rawValues<int32_t>(isum, 512) == ri)};
 }
 
 } // namespace blk::ref

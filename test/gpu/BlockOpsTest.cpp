@@ -24,4 +24,10 @@ TEST(BlockOps, ReshapeBroadcastToStaticRange) {
   ref::expectChecks(ref::reshapesCase(gpuLaunch, rng));
 }
 
+TEST(BlockOps, CumsumCumprod) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  ref::expectChecks(ref::scansCase(gpuLaunch, rng));
+}
+
 } // namespace

@@ -17,4 +17,9 @@ TEST(BlockOps, ReshapeBroadcastToStaticRange) {
   ref::expectChecks(ref::reshapesCase(interpLaunch, rng));
 }
 
+TEST(BlockOps, CumsumCumprod) {
+  std::mt19937_64 rng(std::random_device{}());
+  ref::expectChecks(ref::scansCase(interpLaunch, rng));
+}
+
 } // namespace

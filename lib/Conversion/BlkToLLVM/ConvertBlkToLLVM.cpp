@@ -43,6 +43,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateLayoutOpPatterns(converter, patterns);
     populateReduceOpPatterns(converter, patterns);
     populateAtomicOpPatterns(converter, patterns);
+    populateScanOpPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))

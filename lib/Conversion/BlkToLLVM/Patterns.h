@@ -50,12 +50,19 @@ mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, 
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 
+/// One application of a reduce/scan combiner region to two partial results.
+llvm::SmallVector<mlir::Value> combine(mlir::OpBuilder &b, mlir::Region &combiner, mlir::ValueRange lhs,
+                                       mlir::ValueRange rhs);
+/// `v` from the lane whose id differs from ours in the bits of `laneMask`.
+mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, unsigned laneMask);
+
 void populateElementwisePatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateProgramOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateMemoryOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateDebugOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateLayoutOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateReduceOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateScanOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 /// Atomics the target lacks (bf16 add before sm_90) are errors at their op.
 mlir::LogicalResult checkAtomicsSupported(mlir::ModuleOp module, unsigned computeCapability);

@@ -8,7 +8,6 @@
 using namespace mlir;
 
 namespace blk {
-namespace {
 
 /// One application of the combiner region to two partial results.
 SmallVector<Value> combine(OpBuilder &b, Region &combiner, ValueRange lhs, ValueRange rhs) {
@@ -52,6 +51,8 @@ Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask) {
   }
   return isa<FloatType>(t) ? LLVM::BitcastOp::create(b, loc, t, result).getResult() : result;
 }
+
+namespace {
 
 struct ReduceToLLVM : OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;

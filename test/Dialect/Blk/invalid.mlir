@@ -124,3 +124,15 @@ func.func @trans_shape(%x: tensor<16x4xf32>) {
   %y = blk.trans %x : tensor<16x4xf32> -> tensor<16x4xf32>
   return
 }
+
+// -----
+
+func.func @scan_combiner(%x: tensor<16xf32>) {
+  // expected-error @+1 {{the combiner must return one value of the element type}}
+  %s = blk.scan %x {axis = 0 : i32} : tensor<16xf32> -> tensor<16xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.cmpf olt, %a, %b : f32
+    blk.reduce.return %c : i1
+  }
+  return
+}

@@ -284,6 +284,27 @@ LogicalResult ReduceOp::verifyRegions() {
   return success();
 }
 
+LogicalResult ScanOp::verify() {
+  auto src = getSrc().getType();
+  if (getResult().getType().getShape() != src.getShape() ||
+      getResult().getType().getElementType() != src.getElementType())
+    return emitOpError("result must have the source's shape and element type");
+  if (getAxis() < 0 || getAxis() >= src.getRank())
+    return emitOpError("axis ") << getAxis() << " is out of range for a block of rank " << src.getRank();
+  return success();
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  Block &body = getCombine().front();
+  Type elem = getSrc().getType().getElementType();
+  if (body.getNumArguments() != 2 || body.getArgument(0).getType() != elem || body.getArgument(1).getType() != elem)
+    return emitOpError("the combiner takes two arguments of the element type");
+  auto ret = dyn_cast<ReduceReturnOp>(body.getTerminator());
+  if (!ret || ret.getResults().size() != 1 || ret.getResults()[0].getType() != elem)
+    return emitOpError("the combiner must return one value of the element type");
+  return success();
+}
+
 /// Whether `kind` applies to elements of `type` (PTX's atom has these).
 bool blk::atomicSupports(AtomicRMWKind kind, Type type) {
   unsigned bits = type.getIntOrFloatBitWidth();

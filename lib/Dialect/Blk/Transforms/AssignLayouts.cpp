@@ -75,7 +75,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       tie(reduce.getResults());
     } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
       // Source and result differ in shape or layout.
-    } else if (op->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp, AddPtrOp, AssumeOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op)) {
+    } else if (op->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp, AddPtrOp, AssumeOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, ScanOp>(op)) {
       SmallVector<Value> tied(op->getOperands());
       llvm::append_range(tied, op->getResults());
       tie(tied);

@@ -49,7 +49,7 @@ struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
       pending = entry;
       return;
     }
-    if (op->getNumRegions() > 0 && !isa<ReduceOp>(op)) {
+    if (op->getNumRegions() > 0 && !isa<ReduceOp, ScanOp>(op)) {
       Pending out;
       for (Region &region : op->getRegions()) { // branches start from the same state
         Pending branch = pending;

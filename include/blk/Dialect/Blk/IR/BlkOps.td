@@ -151,8 +151,33 @@ def Blk_ReduceOp : Blk_Op<"reduce", [Pure, SingleBlock]> {
   let hasRegionVerifier = 1;
 }
 
-def Blk_ReduceReturnOp : Blk_Op<"reduce.return", [Pure, HasParent<"ReduceOp">, Terminator, ReturnLike]> {
-  let summary = "The combined partial result of a reduction";
+def Blk_ScanOp : Blk_Op<"scan", [Pure, SingleBlock]> {
+  let summary = "Inclusive prefix combination of a block along `axis`";
+  let description = [{
+    Element i along `axis` of the result combines elements 0..i of the
+    source (cumsum, cumprod); the region combines two partial results (2
+    arguments, 1 result) and must be associative; the earlier partial is its
+    first argument.
+    Example:
+    ```
+    %s = blk.scan %x {axis = 0 : i32} : tensor<1024xf32> -> tensor<1024xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      blk.reduce.return %c : f32
+    }
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$src, I32Attr:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let regions = (region SizedRegion<1>:$combine);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result) $combine";
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Blk_ReduceReturnOp : Blk_Op<"reduce.return", [Pure, ParentOneOf<["ReduceOp", "ScanOp"]>, Terminator,
+                                                   ReturnLike]> {
+  let summary = "The combined partial result of a reduction or scan";
   let arguments = (ins Variadic<AnyType>:$results);
   let assemblyFormat = "$results attr-dict `:` type($results)";
 }
