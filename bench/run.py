@@ -308,7 +308,7 @@ def row_cases(h, sets=4):
                              xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * w.double()))
     rms_norm_fwd_bwd(h, xs[0], ys[0], w, rstds[0])
 
-    ln = h.load("layer_norm.bf16.4096.w8.s16", "layer_norm_forward")
+    ln = h.load("layer_norm.bf16.4096.w4.s16", "layer_norm_forward")
     ln_fns = [ln.prepare((M,), o, a, w, b, m, r, N, N, 1e-5) for a, o, m, r in zip(xs, ys, means, rstds)]
     row_case(h, "layer_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, ln_fns,
              [lambda a=a, o=o, m=m, r=r: tk.layer_norm_kernel[(M,)](o, a, w, b, m, r, N, N, 1e-5, BLOCK=N,

@@ -239,6 +239,14 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     for (size_t extra = isLoad ? 3 : 3; extra < args.size(); ++extra)
       if (args[extra].kind != TV::None && args[extra].kind != TV::Str)
         return error(argLoc(extra), "cache and eviction hints must be strings");
+    EvictionPolicy evict = EvictionPolicy::Normal;
+    if (args[4].kind == TV::Str && !args[4].s.empty()) {
+      std::optional<EvictionPolicy> e = symbolizeEvictionPolicy(args[4].s);
+      if (!e)
+        return error(argLoc(4), "eviction_policy must be \"evict_first\", \"evict_last\" or \"evict_normal\", got \"" +
+                                    args[4].s + "\"");
+      evict = *e;
+    }
     Value maskValue, otherValue;
     if (mask.kind != TV::None) {
       TV m = toBool(mask, argLoc(1));
@@ -264,9 +272,9 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     }
     if (isLoad) {
       Type resultType = shape.empty() ? pointee : Type(RankedTensorType::get(shape, pointee));
-      return TV::makeVal(LoadOp::create(builder, at, resultType, ptr.value, maskValue, otherValue, 1));
+      return TV::makeVal(LoadOp::create(builder, at, resultType, ptr.value, maskValue, otherValue, 1, evict));
     }
-    StoreOp::create(builder, at, ptr.value, value.value, maskValue, 1);
+    StoreOp::create(builder, at, ptr.value, value.value, maskValue, 1, evict);
     return TV::makeNone();
   }
   if (name == "where") {

@@ -1,6 +1,8 @@
 // Global loads and stores: each run of `vec` registers becomes one predicated
 // ld.global / st.global of up to 16 bytes, written as inline PTX so that the
-// predicate and the vector width reach ptxas exactly as chosen.
+// predicate and the vector width reach ptxas exactly as chosen. An eviction
+// policy other than normal becomes an L2 cache policy (createpolicy) passed
+// as the access's cache hint.
 #include "Patterns.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -84,8 +86,25 @@ Value andValues(OpBuilder &b, Location loc, Value a, Value c) {
 }
 
 /// Loads `vec` elements at `ptr`; where `pred` is false they take `other`.
+/// `createpolicy` for `evict` in a scoped register %policy, and the suffix and
+/// operand that attach it to an access ("" when the policy is normal).
+struct CacheHint {
+  std::string setup, suffix, operand;
+  explicit CacheHint(EvictionPolicy evict) {
+    if (evict == EvictionPolicy::Normal)
+      return;
+    setup = llvm::formatv(".reg .b64 %policy;\n\tcreatepolicy.fractional.L2::{0}.b64 %policy, 1.0;\n\t",
+                          stringifyEvictionPolicy(evict))
+                .str();
+    suffix = ".L2::cache_hint";
+    operand = ", %policy";
+  }
+  std::string wrap(const std::string &text) const { return setup.empty() ? text : "{\n\t" + setup + text + "\n\t}"; }
+};
+
 void emitLoad(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value ptr, Value pred,
-              ArrayRef<Value> other, SmallVectorImpl<Value> &out) {
+              ArrayRef<Value> other, EvictionPolicy evict, SmallVectorImpl<Value> &out) {
+  CacheHint hint(evict);
   WordPlan plan(elemType, vec);
   unsigned n = plan.numWords;
   std::string text, constraints;
@@ -112,7 +131,10 @@ void emitLoad(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value ptr
     dests += (i ? ", $" : "$") + std::to_string(i);
   if (n > 1)
     dests = "{ " + dests + " }";
-  text += llvm::formatv("ld.global{0}.{1} {2}, [ ${3} + 0 ];", plan.vectorSuffix(), plan.ptxType(), dests, n).str();
+  text += llvm::formatv("ld.global{0}{1}.{2} {3}, [ ${4} + 0 ]{5};", hint.suffix, plan.vectorSuffix(), plan.ptxType(),
+                        dests, n, hint.operand)
+              .str();
+  text = hint.wrap(text);
 
   Type resultType = plan.wordType;
   if (n > 1)
@@ -126,7 +148,8 @@ void emitLoad(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value ptr
 }
 
 void emitStore(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value ptr, Value pred,
-               ArrayRef<Value> values) {
+               ArrayRef<Value> values, EvictionPolicy evict) {
+  CacheHint hint(evict);
   WordPlan plan(elemType, vec);
   unsigned n = plan.numWords;
   SmallVector<Value> operands{ptr};
@@ -144,7 +167,10 @@ void emitStore(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value pt
     constraints += ",b";
     text = llvm::formatv("@${0} ", n + 1).str();
   }
-  text += llvm::formatv("st.global{0}.{1} [ $0 + 0 ], {2};", plan.vectorSuffix(), plan.ptxType(), srcs).str();
+  text += llvm::formatv("st.global{0}{1}.{2} [ $0 + 0 ], {3}{4};", hint.suffix, plan.vectorSuffix(), plan.ptxType(),
+                        srcs, hint.operand)
+              .str();
+  text = hint.wrap(text);
   inlineAsm(b, loc, Type(), operands, text, constraints);
 }
 
@@ -173,7 +199,7 @@ struct LoadToLLVM : OpConversionPattern<LoadOp> {
       ArrayRef<Value> other;
       if (!others.empty())
         other = ArrayRef<Value>(others).slice(i, vec);
-      emitLoad(rewriter, loc, memType, vec, ptrs[i], pred, other, results);
+      emitLoad(rewriter, loc, memType, vec, ptrs[i], pred, other, op.getEvict(), results);
     }
     if (isBool) {
       Value zero = LLVM::ConstantOp::create(rewriter, loc, memType, rewriter.getI8IntegerAttr(0));
@@ -210,7 +236,7 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
       values.push_back(isBool ? LLVM::ZExtOp::create(rewriter, loc, elemType, v).getResult() : v);
     for (size_t i = 0; i < ptrs.size(); i += vec) {
       Value pred = andValues(rewriter, loc, masks.empty() ? Value() : masks[i], owner);
-      emitStore(rewriter, loc, elemType, vec, ptrs[i], pred, ArrayRef<Value>(values).slice(i, vec));
+      emitStore(rewriter, loc, elemType, vec, ptrs[i], pred, ArrayRef<Value>(values).slice(i, vec), op.getEvict());
     }
     rewriter.eraseOp(op);
     return success();

@@ -40,4 +40,16 @@ func.func @replicated(%p: !blk.ptr<f16>) attributes {blk.kernel} {
   blk.store %q, %c : (tensor<64x!blk.ptr<f16>, #l1>, tensor<64xf16, #l1>) -> ()
   return
 }
+// An eviction policy becomes an L2 cache policy attached to the access; the
+// default adds nothing.
+// CHECK-LABEL: func.func @eviction
+// CHECK: "{\0A\09.reg .b64 %policy;\0A\09createpolicy.fractional.L2::evict_last.b64 %policy, 1.0;\0A\09ld.global.L2::cache_hint.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ], %policy;\0A\09}"
+// CHECK: createpolicy.fractional.L2::evict_first.b64 %policy, 1.0;\0A\09st.global.L2::cache_hint.v4.b32 [ $0 + 0 ], { $1, $2, $3, $4 }, %policy;
+// CHECK: "st.global.v4.b32 [ $0 + 0 ], { $1, $2, $3, $4 };"
+func.func @eviction(%p: tensor<512x!blk.ptr<f32>, #l4>) {
+  %x = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 4 : i32, evict = 2 : i32} : (tensor<512x!blk.ptr<f32>, #l4>) -> tensor<512xf32, #l4>
+  blk.store %p, %x {vec = 4 : i32, evict = 1 : i32} : (tensor<512x!blk.ptr<f32>, #l4>, tensor<512xf32, #l4>) -> ()
+  blk.store %p, %x {vec = 4 : i32} : (tensor<512x!blk.ptr<f32>, #l4>, tensor<512xf32, #l4>) -> ()
+  return
+}
 }

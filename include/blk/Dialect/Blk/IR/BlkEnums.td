@@ -33,4 +33,13 @@ def Blk_MemScope : I32EnumAttr<"MemScope", "scope of an atomic", [
   let cppNamespace = "::blk";
 }
 
+// How long loaded or stored lines should stay in L2 (Triton's
+// `eviction_policy`): evict_last keeps data a later pass reads again.
+def Blk_EvictionPolicy : I32EnumAttr<"EvictionPolicy", "L2 eviction priority of a global access", [
+    I32EnumAttrCase<"Normal", 0, "evict_normal">,
+    I32EnumAttrCase<"First", 1, "evict_first">,
+    I32EnumAttrCase<"Last", 2, "evict_last">]> {
+  let cppNamespace = "::blk";
+}
+
 #endif

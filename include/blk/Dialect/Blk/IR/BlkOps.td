@@ -220,7 +220,8 @@ def Blk_LoadOp : Blk_Op<"load", [AttrSizedOperandSegments,
   }];
   let arguments = (ins Blk_PtrLike:$ptr, Optional<Blk_BoolLike>:$mask,
                        Optional<Blk_Value>:$other,
-                       DefaultValuedAttr<I32Attr, "1">:$vec);
+                       DefaultValuedAttr<I32Attr, "1">:$vec,
+                       DefaultValuedAttr<Blk_EvictionPolicy, "::blk::EvictionPolicy::Normal">:$evict);
   let results = (outs Blk_Value:$result);
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
@@ -236,7 +237,8 @@ def Blk_StoreOp : Blk_Op<"store", [
     Example: `blk.store %p, %v, %m {vec = 4 : i32} : (tensor<1024x!blk.ptr<f32>>, tensor<1024xf32>, tensor<1024xi1>) -> ()`
   }];
   let arguments = (ins Blk_PtrLike:$ptr, Blk_Value:$value, Optional<Blk_BoolLike>:$mask,
-                       DefaultValuedAttr<I32Attr, "1">:$vec);
+                       DefaultValuedAttr<I32Attr, "1">:$vec,
+                       DefaultValuedAttr<Blk_EvictionPolicy, "::blk::EvictionPolicy::Normal">:$evict);
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
   }];
