@@ -506,7 +506,7 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
   TV base = gen(*attr.base);
   if (!base)
     return base;
-  if (isReduction(attr.name)) {
+  if (isReduction(attr.name) || attr.name == "cumsum" || attr.name == "cumprod") {
     // x.sum(axis) is sum(x, axis): the same parameters, `input` bound to x.
     const std::vector<const char *> &names = builtinTable().at(attr.name).names;
     std::vector<TV> args(names.size(), TV::makeNone());
@@ -526,7 +526,7 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
       if (!(args[pos - names.begin()] = gen(*kw.value)))
         return TV();
     }
-    return genReduction(attr.name, call, args);
+    return isReduction(attr.name) ? genReduction(attr.name, call, args) : genScan(attr.name, call, args);
   }
   if (attr.name != "to")
     return error(attr.loc, "unknown method '" + attr.name + "' of " + describe(base));

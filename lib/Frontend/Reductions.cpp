@@ -188,7 +188,8 @@ TV Generator::widenForSum(const TV &x, const ast::Loc &l) {
   return wide == elem ? x : convertElement(x, wide, x.isUnsigned && !elem.isInteger(1), l);
 }
 
-// cumsum(input, axis=0, reverse=False), cumprod(...): inclusive scans.
+// cumsum(input, axis=0, reverse=False), cumprod(...): inclusive scans (from the
+// end with reverse).
 TV Generator::genScan(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
   TV x = args[0];
   if (!x.isVal() || shapeOf(x).empty())
@@ -204,12 +205,16 @@ TV Generator::genScan(const std::string &name, const ast::CallExpr &call, std::v
       return error(call.loc, "axis " + std::to_string(args[1].i) + " is out of range for a block of rank " +
                                  std::to_string(rank));
   }
-  if (args[2].kind != TV::None && !(args[2].isConst() && args[2].asDouble() == 0))
-    return error(call.loc, "'" + name + "' with reverse=True is not supported yet");
+  bool reverse = false;
+  if (args[2].kind != TV::None) {
+    if (!args[2].isConst())
+      return error(call.loc, "reverse must be a compile-time bool");
+    reverse = args[2].asDouble() != 0;
+  }
   if (!(x = widenForSum(x, call.loc)))
     return x;
   Location at = loc(call.loc);
-  auto scan = ScanOp::create(builder, at, x.value.getType(), x.value, uint32_t(axis));
+  auto scan = ScanOp::create(builder, at, x.value.getType(), x.value, uint32_t(axis), reverse);
   buildCombiner(builder, at, scan.getCombine(), name == "cumsum" ? Combine::Sum : Combine::Prod, {elementType(x)},
                 x.isUnsigned);
   return TV::makeVal(scan.getResult(), x.isUnsigned);

@@ -161,9 +161,15 @@ LogicalResult Executor::execScan(ScanOp op) {
   Block &body = op.getCombine().front();
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t in = 0; in < inner; ++in)
-      for (int64_t j = 1; j < len; ++j) { // left to right: out[j] = out[j - 1] op src[j]
-        size_t prev = size_t((o * len + j - 1) * inner + in), cur = size_t((o * len + j) * inner + in);
-        SmallVector<Tensor> args{element(out, prev), element(src, cur)}, combined;
+      for (int64_t k = 1; k < len; ++k) {
+        // Left to right: out[j] = out[j - 1] op src[j]; reversed: out[j] = src[j] op out[j + 1].
+        int64_t j = op.getReverse() ? len - 1 - k : k, from = op.getReverse() ? j + 1 : j - 1;
+        size_t prev = size_t((o * len + from) * inner + in), cur = size_t((o * len + j) * inner + in);
+        SmallVector<Tensor> args, combined;
+        if (op.getReverse())
+          args = {element(src, cur), element(out, prev)};
+        else
+          args = {element(out, prev), element(src, cur)};
         if (failed(execBlock(body, args, combined)))
           return failure();
         if (out.isFloat())

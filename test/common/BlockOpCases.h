@@ -50,7 +50,8 @@ inline std::vector<Check> reshapesCase(const Launch &L, std::mt19937_64 &rng) {
 
 inline std::vector<Check> scansCase(const Launch &L, std::mt19937_64 &rng) {
   Buffer x(DType::F32, 2048), rows(DType::F32, 2048), cols(DType::F32, 2048), flat(DType::F32, 2048),
-      p(DType::F32, 64), prod(DType::F32, 64), isum(DType::F32, 512);
+      p(DType::F32, 64), prod(DType::F32, 64), isum(DType::F32, 512), revCols(DType::F32, 2048),
+      revFlat(DType::F32, 2048);
   x.fillUniform(rng, -1, 1);
   p.fillUniform(rng, 0.9, 1.1);
   std::vector<int8_t> iv(512);
@@ -58,14 +59,14 @@ inline std::vector<Check> scansCase(const Launch &L, std::mt19937_64 &rng) {
   for (int8_t &v : iv)
     v = int8_t(small(rng));
   Buffer i = rawBuffer(iv);
-  for (Buffer *b : {&rows, &cols, &flat, &prod, &isum})
+  for (Buffer *b : {&rows, &cols, &flat, &prod, &isum, &revCols, &revFlat})
     b->poison();
   std::string e = L("block_ops", {}, "scans", 1,
                     {KArg::buf_(x), KArg::buf_(rows), KArg::buf_(cols), KArg::buf_(flat), KArg::buf_(p),
-                     KArg::buf_(prod), KArg::buf_(i), KArg::buf_(isum)});
+                     KArg::buf_(prod), KArg::buf_(i), KArg::buf_(isum), KArg::buf_(revCols), KArg::buf_(revFlat)});
   if (!e.empty())
     return {{"scans: " + e, INFINITY, 0}};
-  std::vector<double> rr(2048), rc(2048), rf(2048), rp(64);
+  std::vector<double> rr(2048), rc(2048), rf(2048), rp(64), rrc(2048), rrf(2048);
   for (int r = 0; r < 16; ++r)
     for (int c = 0; c < 128; ++c) {
       int k = r * 128 + c;
@@ -74,6 +75,10 @@ inline std::vector<Check> scansCase(const Launch &L, std::mt19937_64 &rng) {
     }
   for (int k = 0; k < 2048; ++k)
     rf[k] = x.get(k) + (k ? rf[k - 1] : 0);
+  for (int k = 2047; k >= 0; --k) {
+    rrf[k] = x.get(k) + (k < 2047 ? rrf[k + 1] : 0);
+    rrc[k] = x.get(k) + (k < 2048 - 128 ? rrc[k + 128] : 0);
+  }
   for (int k = 0; k < 64; ++k)
     rp[k] = p.get(k) * (k ? rp[k - 1] : 1);
   std::vector<int32_t> ri(512);
@@ -83,7 +88,9 @@ inline std::vector<Check> scansCase(const Launch &L, std::mt19937_64 &rng) {
           {"cumsum along columns (across warps)", relativeError(cols, rc), 1e-6},
           {"cumsum of 2048 (across warps)", relativeError(flat, rf), 1e-6},
           {"cumprod (copies in other warps)", relativeError(prod, rp), 1e-6},
-          exact("cumsum of i8 in i32", rawValues<int32_t>(isum, 512) == ri)};
+          exact("cumsum of i8 in i32", rawValues<int32_t>(isum, 512) == ri),
+          {"reverse cumsum along columns", relativeError(revCols, rrc), 1e-6},
+          {"reverse cumsum of 2048 (method form)", relativeError(revFlat, rrf), 1e-6}};
 }
 
 } // namespace blk::ref

@@ -3,8 +3,9 @@
 // the axis one layout bit at a time, in order of the distance the bit moves:
 // register bits within the thread, lane bits with xor shuffles, warp bits
 // through shared memory. At each step the upper half of every pair takes the
-// lower half's total in front of its prefix, so the order of combination is
-// the order along the axis.
+// lower half's total in front of its prefix (a reverse scan: the lower half
+// takes the upper half's total after its prefix), so the order of
+// combination is the order along the axis.
 #include "Patterns.h"
 
 #include "blk/Analysis/Allocation.h"
@@ -60,7 +61,10 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
           if (r & m)
             continue;
           int64_t u = r | m;
-          prefix[u] = apply(total[r], prefix[u]);
+          if (op.getReverse())
+            prefix[r] = apply(prefix[r], total[u]);
+          else
+            prefix[u] = apply(total[r], prefix[u]);
           Value both = apply(total[r], total[u]);
           total[r] = total[u] = both;
         }
@@ -108,8 +112,10 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
           rewriter, loc, LLVM::ICmpPredicate::ne,
           LLVM::AndOp::create(rewriter, loc, id, i32Const(rewriter, loc, 1u << bit.index)), i32Const(rewriter, loc, 0));
       for (int64_t r = 0; r < numRegs; ++r) {
-        Value lowerFirst = apply(other[r], prefix[r]);
-        prefix[r] = LLVM::SelectOp::create(rewriter, loc, upper, lowerFirst, prefix[r]);
+        if (op.getReverse()) // the lower half adds the upper half's total
+          prefix[r] = LLVM::SelectOp::create(rewriter, loc, upper, prefix[r], apply(prefix[r], other[r]));
+        else
+          prefix[r] = LLVM::SelectOp::create(rewriter, loc, upper, apply(other[r], prefix[r]), prefix[r]);
         Value upperTotal = apply(other[r], total[r]), lowerTotal = apply(total[r], other[r]);
         total[r] = LLVM::SelectOp::create(rewriter, loc, upper, upperTotal, lowerTotal);
       }

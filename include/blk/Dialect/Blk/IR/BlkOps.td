@@ -155,9 +155,9 @@ def Blk_ScanOp : Blk_Op<"scan", [Pure, SingleBlock]> {
   let summary = "Inclusive prefix combination of a block along `axis`";
   let description = [{
     Element i along `axis` of the result combines elements 0..i of the
-    source (cumsum, cumprod); the region combines two partial results (2
-    arguments, 1 result) and must be associative; the earlier partial is its
-    first argument.
+    source (cumsum, cumprod), or i..n-1 with `reverse`; the region combines
+    two partial results (2 arguments, 1 result) and must be associative; the
+    partial of lower indices is its first argument.
     Example:
     ```
     %s = blk.scan %x {axis = 0 : i32} : tensor<1024xf32> -> tensor<1024xf32> {
@@ -167,7 +167,7 @@ def Blk_ScanOp : Blk_Op<"scan", [Pure, SingleBlock]> {
     }
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$src, I32Attr:$axis);
+  let arguments = (ins AnyRankedTensor:$src, I32Attr:$axis, UnitAttr:$reverse);
   let results = (outs AnyRankedTensor:$result);
   let regions = (region SizedRegion<1>:$combine);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result) $combine";
