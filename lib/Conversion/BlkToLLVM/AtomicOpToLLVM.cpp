@@ -61,12 +61,6 @@ Value fromBits(OpBuilder &b, Location loc, Value v, Type type) {
   return v.getType() == type ? v : LLVM::BitcastOp::create(b, loc, type, v).getResult();
 }
 
-Value andValues(OpBuilder &b, Location loc, Value a, Value c) {
-  if (!a || !c)
-    return a ? a : c;
-  return LLVM::AndOp::create(b, loc, a, c);
-}
-
 /// `text` over `operands` (ptr, values..., predicates...), returning the old
 /// value as bits; 0 where no instruction runs.
 Value emitAtom(OpBuilder &b, Location loc, unsigned bits, ArrayRef<std::string> instructions, Value ptr,
@@ -157,15 +151,6 @@ LogicalResult shareOldValues(ConversionPatternRewriter &rewriter, Operation *op,
   for (size_t r = 0; r < old.size(); ++r)
     old[r] = loadShared(rewriter, loc, elem, sharedElement(rewriter, loc, offset.getInt(), elem, slots[r]));
   return success();
-}
-
-/// Whether this thread issues the atomic for its elements: the first copy of
-/// each element, thread 0 for a scalar; null when every thread owns its own.
-Value emitOwner(OpBuilder &b, Location loc, Type ptrType) {
-  if (auto t = dyn_cast<RankedTensorType>(ptrType))
-    return emitThreadCoords(b, loc, LinearLayout::get(t)).owner;
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, 0));
 }
 
 struct AtomicRMWToLLVM : OpConversionPattern<AtomicRMWOp> {

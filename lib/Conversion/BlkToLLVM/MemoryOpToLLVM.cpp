@@ -77,13 +77,6 @@ Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands
   return op.getNumResults() ? op.getResult(0) : Value();
 }
 
-Value andValues(OpBuilder &b, Location loc, Value a, Value c) {
-  if (!a)
-    return c;
-  if (!c)
-    return a;
-  return LLVM::AndOp::create(b, loc, a, c);
-}
 
 /// Loads `vec` elements at `ptr`; where `pred` is false they take `other`.
 /// `createpolicy` for `evict` in a scoped register %policy, and the suffix and
@@ -223,13 +216,7 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
     Type ptrType = op.getPtr().getType();
     unsigned vec = accessWidth(ptrType, op.getVec());
     // Only the first copy of each element writes; a scalar store is made by thread 0.
-    Value owner;
-    if (auto t = dyn_cast<RankedTensorType>(ptrType)) {
-      owner = emitThreadCoords(rewriter, loc, LinearLayout::get(t)).owner;
-    } else {
-      Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-      owner = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid, i32Const(rewriter, loc, 0));
-    }
+    Value owner = emitOwner(rewriter, loc, ptrType);
     ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
     SmallVector<Value> values;
     for (Value v : adaptor.getValue())
@@ -244,6 +231,19 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
 };
 
 } // namespace
+
+Value andValues(OpBuilder &b, Location loc, Value a, Value c) {
+  if (!a || !c)
+    return a ? a : c;
+  return LLVM::AndOp::create(b, loc, a, c);
+}
+
+Value emitOwner(OpBuilder &b, Location loc, Type ptrType) {
+  if (auto t = dyn_cast<RankedTensorType>(ptrType))
+    return emitThreadCoords(b, loc, LinearLayout::get(t)).owner;
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, 0));
+}
 
 void populateMemoryOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<LoadToLLVM, StoreToLLVM>(tc, patterns.getContext());

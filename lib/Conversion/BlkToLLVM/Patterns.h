@@ -49,6 +49,12 @@ void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value, mlir
 mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, mlir::Value ptr);
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+/// a && c for i1 values, either of which may be null (true).
+mlir::Value andValues(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a, mlir::Value c);
+/// Whether this thread writes (stores, atomics) the elements of a block of
+/// pointers: the first copy of each element; thread 0 for a scalar pointer;
+/// null when every thread owns its elements alone.
+mlir::Value emitOwner(mlir::OpBuilder &b, mlir::Location loc, mlir::Type ptrType);
 
 /// One application of a reduce/scan combiner region to two partial results.
 llvm::SmallVector<mlir::Value> combine(mlir::OpBuilder &b, mlir::Region &combiner, mlir::ValueRange lhs,
