@@ -84,13 +84,15 @@ inline std::vector<Check> scansCase(const Launch &L, std::mt19937_64 &rng) {
   std::vector<int32_t> ri(512);
   for (int k = 0; k < 512; ++k)
     ri[k] = iv[k] + (k ? ri[k - 1] : 0);
-  return {{"cumsum along rows", relativeError(rows, rr), 1e-6},
-          {"cumsum along columns (across warps)", relativeError(cols, rc), 1e-6},
-          {"cumsum of 2048 (across warps)", relativeError(flat, rf), 1e-6},
-          {"cumprod (copies in other warps)", relativeError(prod, rp), 1e-6},
+  // f32 results: a sequential f32 sum of 2048 terms (the interpreter) drifts
+  // by about 1e-6 of the norm.
+  return {{"cumsum along rows", relativeError(rows, rr), 1e-5},
+          {"cumsum along columns (across warps)", relativeError(cols, rc), 1e-5},
+          {"cumsum of 2048 (across warps)", relativeError(flat, rf), 1e-5},
+          {"cumprod (copies in other warps)", relativeError(prod, rp), 1e-5},
           exact("cumsum of i8 in i32", rawValues<int32_t>(isum, 512) == ri),
-          {"reverse cumsum along columns", relativeError(revCols, rrc), 1e-6},
-          {"reverse cumsum of 2048 (method form)", relativeError(revFlat, rrf), 1e-6}};
+          {"reverse cumsum along columns", relativeError(revCols, rrc), 1e-5},
+          {"reverse cumsum of 2048 (method form)", relativeError(revFlat, rrf), 1e-5}};
 }
 
 } // namespace blk::ref
