@@ -33,6 +33,9 @@ bool crossesThreads(const LinearLayout &from, const LinearLayout &to) {
 
 static int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
 
+/// A buffer of `bytes` (rounded up to 16) holding one part.
+static ScratchPlan onePart(int64_t bytes) { return {alignTo16(bytes), {0}}; }
+
 ScratchPlan scratchFor(Operation *op) {
   ScratchPlan plan;
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
@@ -50,15 +53,16 @@ ScratchPlan scratchFor(Operation *op) {
     }
     return plan;
   }
-  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
-    auto from = convert.getSrc().getType(), to = convert.getResult().getType();
+  if (isa<ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
+    // Elements move to the threads the result's layout gives them; a
+    // conversion that stays within each thread's registers needs nothing.
+    auto from = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto to = cast<RankedTensorType>(op->getResult(0).getType());
     if (!hasLayout(from) || !hasLayout(to))
       return plan;
-    if (!crossesThreads(LinearLayout::get(from), LinearLayout::get(to)))
+    if (isa<ConvertLayoutOp>(op) && !crossesThreads(LinearLayout::get(from), LinearLayout::get(to)))
       return plan;
-    plan.partOffsets.push_back(0);
-    plan.bytes = alignTo16(from.getNumElements() * sharedElementBytes(from));
-    return plan;
+    return onePart(from.getNumElements() * sharedElementBytes(from));
   }
   if (auto scan = dyn_cast<ScanOp>(op)) {
     // Across warps: every thread's running totals, one slot per register.
@@ -68,18 +72,7 @@ ScratchPlan scratchFor(Operation *op) {
     LinearLayout layout = LinearLayout::get(src);
     if (warpBitsAlong(layout, scan.getAxis()) == 0)
       return plan;
-    plan.partOffsets.push_back(0);
-    plan.bytes = alignTo16((int64_t(32) << layout.warps.size()) * layout.numRegisters() * sharedElementBytes(src));
-    return plan;
-  }
-  if (isa<ReshapeOp, TransOp>(op)) {
-    // Elements move to the threads the result's layout gives them.
-    auto from = cast<RankedTensorType>(op->getOperand(0).getType());
-    if (!hasLayout(from) || !hasLayout(cast<RankedTensorType>(op->getResult(0).getType())))
-      return plan;
-    plan.partOffsets.push_back(0);
-    plan.bytes = alignTo16(from.getNumElements() * sharedElementBytes(from));
-    return plan;
+    return onePart((int64_t(32) << layout.warps.size()) * layout.numRegisters() * sharedElementBytes(src));
   }
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     // Old values that other copies of an element (or, for a scalar, every
@@ -95,9 +88,7 @@ ScratchPlan scratchFor(Operation *op) {
       if (!layout.broadcastLaneMask() && !layout.broadcastWarpMask())
         return plan;
     }
-    plan.partOffsets.push_back(0);
-    plan.bytes = alignTo16(((type ? type.getNumElements() : 1) + 1) * sharedElementBytes(result.getType()));
-    return plan;
+    return onePart(((type ? type.getNumElements() : 1) + 1) * sharedElementBytes(result.getType()));
   }
   return plan;
 }

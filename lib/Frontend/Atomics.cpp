@@ -15,19 +15,7 @@ bool isAtomic(const std::string &name) {
 TV Generator::genAtomic(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
   Location at = loc(call.loc);
   bool isCAS = name == "atomic_cas";
-  // The parameters as Builtins.cpp's table lists them.
-  static const char *const casNames[] = {"pointer", "cmp", "val", "sem", "scope"};
-  static const char *const rmwNames[] = {"pointer", "val", "mask", "sem", "scope"};
-  const char *const *names = isCAS ? casNames : rmwNames;
-  // Where argument `i` was written: positionally or as a keyword.
-  auto argLoc = [&](size_t i) -> const ast::Loc & {
-    if (i < call.args.size())
-      return call.args[i]->loc;
-    for (auto &kw : call.kwargs)
-      if (kw.name == names[i])
-        return kw.value->loc;
-    return call.loc;
-  };
+  auto argLoc = [&](size_t i) -> const ast::Loc & { return builtinArgLoc(call, name, i); };
   auto quoted = [&](const TV &v) { return v.kind == TV::Str ? "\"" + v.s + "\"" : describe(v); };
   TV ptr = args[0];
   if (!ptr.isVal() || !isa<PointerType>(elementType(ptr)))
@@ -35,27 +23,26 @@ TV Generator::genAtomic(const std::string &name, const ast::CallExpr &call, std:
   Type pointee = llvm::cast<PointerType>(elementType(ptr)).getPointeeType();
   SmallVector<int64_t> shape(shapeOf(ptr));
 
-  // sem and scope: strings, Triton's defaults.
-  const size_t semIdx = 3, scopeIdx = 4;
+  // sem and scope (arguments 3 and 4): strings naming an enum case, Triton's
+  // defaults when absent.
   MemSemantic sem = MemSemantic::AcqRel;
   MemScope scope = MemScope::Gpu;
-  if (args[semIdx].kind != TV::None) {
-    std::optional<MemSemantic> s;
-    if (args[semIdx].kind == TV::Str)
-      s = symbolizeMemSemantic(args[semIdx].s);
-    if (!s)
-      return error(argLoc(semIdx), "sem must be \"relaxed\", \"acquire\", \"release\" or \"acq_rel\", got " +
-                                       quoted(args[semIdx]));
-    sem = *s;
-  }
-  if (args[scopeIdx].kind != TV::None) {
-    std::optional<MemScope> s;
-    if (args[scopeIdx].kind == TV::Str)
-      s = symbolizeMemScope(args[scopeIdx].s);
-    if (!s)
-      return error(argLoc(scopeIdx), "scope must be \"cta\", \"gpu\" or \"sys\", got " + quoted(args[scopeIdx]));
-    scope = *s;
-  }
+  auto enumArg = [&](size_t i, auto symbolize, auto &out, const char *expected) {
+    if (args[i].kind == TV::None)
+      return true;
+    decltype(symbolize(llvm::StringRef())) e;
+    if (args[i].kind == TV::Str)
+      e = symbolize(args[i].s);
+    if (!e)
+      return error(argLoc(i), std::string(expected) + ", got " + quoted(args[i])), false;
+    out = *e;
+    return true;
+  };
+  if (!enumArg(3, [](llvm::StringRef s) { return symbolizeMemSemantic(s); }, sem,
+               "sem must be \"relaxed\", \"acquire\", \"release\" or \"acq_rel\"") ||
+      !enumArg(4, [](llvm::StringRef s) { return symbolizeMemScope(s); }, scope,
+               "scope must be \"cta\", \"gpu\" or \"sys\""))
+    return TV();
 
   // Values take the pointee type and the pointers' shape.
   auto operand = [&](size_t i) -> TV {

@@ -71,6 +71,16 @@ bool isMathFunction(const std::string &n) {
 
 } // namespace
 
+const ast::Loc &Generator::builtinArgLoc(const ast::CallExpr &call, const std::string &builtin, size_t i) {
+  if (i < call.args.size())
+    return call.args[i]->loc;
+  const std::vector<const char *> &names = builtinTable().at(builtin).names;
+  for (auto &kw : call.kwargs)
+    if (i < names.size() && kw.name == names[i])
+      return kw.value->loc;
+  return call.loc;
+}
+
 TV Generator::genCall(const ast::CallExpr &call) {
   if (auto *attr = llvm::dyn_cast<ast::AttributeExpr>(call.callee.get()))
     return genMethod(call, *attr);

@@ -81,6 +81,9 @@ public:
   TV genCall(const ast::CallExpr &call);
   TV genBuiltin(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args,
                 std::map<std::string, TV> &kwargs);
+  /// Where argument `i` of a call of `builtin` was written: positionally or as
+  /// a keyword (the call itself when it was not given).
+  const ast::Loc &builtinArgLoc(const ast::CallExpr &call, const std::string &builtin, size_t i);
   TV genMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr);
   TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,
                    std::map<std::string, TV> &kwargs);
@@ -89,6 +92,9 @@ public:
   TV genReduction(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
   /// cumsum/cumprod of a block along `axis`.
   TV genScan(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// A reduction or scan axis (negative counts from the end) checked against
+  /// `rank`; an error and nullopt otherwise.
+  std::optional<int64_t> resolveAxis(const TV &axis, int64_t rank, const ast::Loc &l);
   /// `x` in f32/i32 when its elements are narrower (what sums accumulate in).
   TV widenForSum(const TV &x, const ast::Loc &l);
   /// atomic_* (Atomics.cpp): read-modify-write or compare-and-swap, old values returned.

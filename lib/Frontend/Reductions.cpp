@@ -99,13 +99,10 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
     for (int64_t d = rank - 1; d >= 0; --d)
       axes.push_back(d);
   } else {
-    if (axisArg.kind != TV::Int)
-      return error(call.loc, "the axis must be a compile-time integer, got " + describe(axisArg));
-    int64_t a = axisArg.i < 0 ? axisArg.i + rank : axisArg.i;
-    if (a < 0 || a >= rank)
-      return error(call.loc, "axis " + std::to_string(axisArg.i) + " is out of range for a block of rank " +
-                                 std::to_string(rank));
-    axes.push_back(a);
+    std::optional<int64_t> a = resolveAxis(axisArg, rank, call.loc);
+    if (!a)
+      return TV();
+    axes.push_back(*a);
   }
   bool isUnsigned = x.isUnsigned;
   Combine kind = name == "sum" ? Combine::Sum
@@ -178,6 +175,17 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   return TV::makeVal(keep(value), isUnsigned);
 }
 
+std::optional<int64_t> Generator::resolveAxis(const TV &axis, int64_t rank, const ast::Loc &l) {
+  if (axis.kind != TV::Int)
+    return error(l, "the axis must be a compile-time integer, got " + describe(axis)), std::nullopt;
+  int64_t a = axis.i < 0 ? axis.i + rank : axis.i;
+  if (a < 0 || a >= rank)
+    return error(l, "axis " + std::to_string(axis.i) + " is out of range for a block of rank " +
+                        std::to_string(rank)),
+           std::nullopt;
+  return a;
+}
+
 TV Generator::widenForSum(const TV &x, const ast::Loc &l) {
   // Sums (and scans) of narrow types accumulate in f32 / i32, as Triton's do.
   Type elem = elementType(x), wide = elem;
@@ -196,14 +204,12 @@ TV Generator::genScan(const std::string &name, const ast::CallExpr &call, std::v
     return error(call.loc, "'" + name + "' scans a block, got " + describe(x));
   if (isa<PointerType>(elementType(x)))
     return error(call.loc, "'" + name + "' cannot scan a block of pointers");
-  int64_t rank = shapeOf(x).size(), axis = 0;
+  int64_t axis = 0;
   if (args[1].kind != TV::None) {
-    if (args[1].kind != TV::Int)
-      return error(call.loc, "the axis must be a compile-time integer, got " + describe(args[1]));
-    axis = args[1].i < 0 ? args[1].i + rank : args[1].i;
-    if (axis < 0 || axis >= rank)
-      return error(call.loc, "axis " + std::to_string(args[1].i) + " is out of range for a block of rank " +
-                                 std::to_string(rank));
+    std::optional<int64_t> a = resolveAxis(args[1], shapeOf(x).size(), call.loc);
+    if (!a)
+      return TV();
+    axis = *a;
   }
   bool reverse = false;
   if (args[2].kind != TV::None) {

@@ -20,6 +20,23 @@ struct Tensor {
   bool isFloat() const { return mlir::isa<mlir::FloatType>(elem); }
   size_t size() const { return isFloat() ? f.size() : i.size(); }
   static Tensor like(mlir::Type type, size_t n);
+  /// Element `flat` as a one-element tensor (a scalar of the element type).
+  Tensor element(size_t flat) const;
+  /// Element `flat` takes element `j` of `from` (of the same element type).
+  void copyElement(size_t flat, const Tensor &from, size_t j = 0);
+};
+
+/// The lines of a block along `axis`: element j of line (o, in) is at
+/// (o * len + j) * inner + in.
+struct AxisLines {
+  int64_t outer = 1, len, inner = 1;
+  AxisLines(llvm::ArrayRef<int64_t> shape, int64_t axis) : len(shape[axis]) {
+    for (int64_t d = axis + 1; d < int64_t(shape.size()); ++d)
+      inner *= shape[d];
+    for (int64_t d = 0; d < axis; ++d)
+      outer *= shape[d];
+  }
+  size_t at(int64_t o, int64_t j, int64_t in) const { return size_t((o * len + j) * inner + in); }
 };
 
 /// Rounds `v` to the float type `t` (f16/bf16/f32 round to nearest even).

@@ -95,45 +95,28 @@ LogicalResult Executor::execReduce(ReduceOp op) {
   SmallVector<Tensor> srcs;
   for (Value v : op.getSrcs())
     srcs.push_back(get(v));
-  ArrayRef<int64_t> shape = srcs[0].shape;
-  int64_t axis = op.getAxis(), len = shape[axis], inner = 1, outer = 1;
-  for (int64_t d = axis + 1; d < int64_t(shape.size()); ++d)
-    inner *= shape[d];
-  for (int64_t d = 0; d < axis; ++d)
-    outer *= shape[d];
+  AxisLines lines(srcs[0].shape, op.getAxis());
   SmallVector<Tensor> results;
   for (size_t k = 0; k < n; ++k)
-    results.push_back(Tensor::like(op.getResult(k).getType(), size_t(outer * inner)));
-  auto element = [&](size_t k, size_t flat) {
-    Tensor t = Tensor::like(getElementTypeOrSelf(op.getSrcs()[k].getType()), 1);
-    if (t.isFloat())
-      t.f[0] = srcs[k].f[flat];
-    else
-      t.i[0] = srcs[k].i[flat];
-    return t;
-  };
+    results.push_back(Tensor::like(op.getResult(k).getType(), size_t(lines.outer * lines.inner)));
   Block &body = op.getCombine().front();
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t in = 0; in < inner; ++in) {
+  for (int64_t o = 0; o < lines.outer; ++o)
+    for (int64_t in = 0; in < lines.inner; ++in) {
       // Left to right along the axis.
       SmallVector<Tensor> acc;
       for (size_t k = 0; k < n; ++k)
-        acc.push_back(element(k, size_t((o * len) * inner + in)));
-      for (int64_t j = 1; j < len; ++j) {
+        acc.push_back(srcs[k].element(lines.at(o, 0, in)));
+      for (int64_t j = 1; j < lines.len; ++j) {
         SmallVector<Tensor> args(acc);
         for (size_t k = 0; k < n; ++k)
-          args.push_back(element(k, size_t((o * len + j) * inner + in)));
+          args.push_back(srcs[k].element(lines.at(o, j, in)));
         SmallVector<Tensor> combined;
         if (failed(execBlock(body, args, combined)))
           return failure();
         acc.assign(combined.begin(), combined.end());
       }
-      for (size_t k = 0; k < n; ++k) {
-        if (results[k].isFloat())
-          results[k].f[o * inner + in] = acc[k].f[0];
-        else
-          results[k].i[o * inner + in] = acc[k].i[0];
-      }
+      for (size_t k = 0; k < n; ++k)
+        results[k].copyElement(size_t(o * lines.inner + in), acc[k]);
     }
   for (size_t k = 0; k < n; ++k)
     set(op.getResult(k), std::move(results[k]));
@@ -142,40 +125,23 @@ LogicalResult Executor::execReduce(ReduceOp op) {
 
 LogicalResult Executor::execScan(ScanOp op) {
   Tensor src = get(op.getSrc()); // a copy: the combiner adds to `env`
-  ArrayRef<int64_t> shape = src.shape;
-  int64_t axis = op.getAxis(), len = shape[axis], inner = 1, outer = 1;
-  for (int64_t d = axis + 1; d < int64_t(shape.size()); ++d)
-    inner *= shape[d];
-  for (int64_t d = 0; d < axis; ++d)
-    outer *= shape[d];
+  AxisLines lines(src.shape, op.getAxis());
   Tensor out = src;
-  Type elem = src.elem;
-  auto element = [&](const Tensor &from, size_t flat) {
-    Tensor t = Tensor::like(elem, 1);
-    if (t.isFloat())
-      t.f[0] = from.f[flat];
-    else
-      t.i[0] = from.i[flat];
-    return t;
-  };
   Block &body = op.getCombine().front();
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t in = 0; in < inner; ++in)
-      for (int64_t k = 1; k < len; ++k) {
+  for (int64_t o = 0; o < lines.outer; ++o)
+    for (int64_t in = 0; in < lines.inner; ++in)
+      for (int64_t k = 1; k < lines.len; ++k) {
         // Left to right: out[j] = out[j - 1] op src[j]; reversed: out[j] = src[j] op out[j + 1].
-        int64_t j = op.getReverse() ? len - 1 - k : k, from = op.getReverse() ? j + 1 : j - 1;
-        size_t prev = size_t((o * len + from) * inner + in), cur = size_t((o * len + j) * inner + in);
+        int64_t j = op.getReverse() ? lines.len - 1 - k : k, from = op.getReverse() ? j + 1 : j - 1;
+        size_t prev = lines.at(o, from, in), cur = lines.at(o, j, in);
         SmallVector<Tensor> args, combined;
         if (op.getReverse())
-          args = {element(src, cur), element(out, prev)};
+          args = {src.element(cur), out.element(prev)};
         else
-          args = {element(out, prev), element(src, cur)};
+          args = {out.element(prev), src.element(cur)};
         if (failed(execBlock(body, args, combined)))
           return failure();
-        if (out.isFloat())
-          out.f[cur] = combined[0].f[0];
-        else
-          out.i[cur] = combined[0].i[0];
+        out.copyElement(cur, combined[0]);
       }
   set(op.getResult(), std::move(out));
   return success();
@@ -266,10 +232,7 @@ LogicalResult Executor::execOp(Operation *op) {
             srcFlat += size_t(src.shape[d] == 1 ? 0 : coord[d]) * stride;
             stride *= size_t(src.shape[d]);
           }
-          if (t.isFloat())
-            t.f[flat] = src.f[srcFlat];
-          else
-            t.i[flat] = src.i[srcFlat];
+          t.copyElement(flat, src, srcFlat);
         }
         set(b.getResult(), std::move(t));
         return success();
@@ -289,12 +252,8 @@ LogicalResult Executor::execOp(Operation *op) {
         int64_t rows = src.shape[0], cols = src.shape[1];
         Tensor t = Tensor::like(tr.getType(), src.size());
         for (int64_t i = 0; i < rows; ++i)
-          for (int64_t j = 0; j < cols; ++j) {
-            if (t.isFloat())
-              t.f[j * rows + i] = src.f[i * cols + j];
-            else
-              t.i[j * rows + i] = src.i[i * cols + j];
-          }
+          for (int64_t j = 0; j < cols; ++j)
+            t.copyElement(size_t(j * rows + i), src, size_t(i * cols + j));
         set(tr.getResult(), std::move(t));
         return success();
       })

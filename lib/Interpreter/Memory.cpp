@@ -96,10 +96,8 @@ LogicalResult Executor::execLoad(LoadOp op) {
   size_t bytes = std::max(1u, out.elem.getIntOrFloatBitWidth() / 8);
   for (size_t j = 0; j < ptr.size(); ++j) {
     if (maskedOff(mask, j)) {
-      if (out.isFloat())
-        out.f[j] = other ? other->f[other->f.size() == 1 ? 0 : j] : 0.0;
-      else
-        out.i[j] = other ? other->i[other->i.size() == 1 ? 0 : j] : 0;
+      if (other) // else 0, as `like` made it
+        out.copyElement(j, *other, other->size() == 1 ? 0 : j);
       continue;
     }
     if (failed(checkAccess(op, "load", ptr, j, bytes)))

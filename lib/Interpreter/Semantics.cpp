@@ -23,6 +23,19 @@ Tensor Tensor::like(Type type, size_t n) {
   return t;
 }
 
+Tensor Tensor::element(size_t flat) const {
+  Tensor t = like(elem, 1);
+  t.copyElement(0, *this, flat);
+  return t;
+}
+
+void Tensor::copyElement(size_t flat, const Tensor &from, size_t j) {
+  if (isFloat())
+    f[flat] = from.f[j];
+  else
+    i[flat] = from.i[j];
+}
+
 double roundTo(Type t, double v) {
   if (t.isF64())
     return v;

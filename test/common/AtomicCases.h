@@ -15,21 +15,6 @@
 
 namespace blk::ref {
 
-/// A buffer holding `v`'s bytes (any element type).
-template <typename T> Buffer rawBuffer(const std::vector<T> &v) {
-  Buffer b(DType::F32, (v.size() * sizeof(T) + 3) / 4);
-  std::memcpy(b.data.data(), v.data(), v.size() * sizeof(T));
-  return b;
-}
-template <typename T> std::vector<T> rawValues(const Buffer &b, size_t n) {
-  std::vector<T> v(n);
-  std::memcpy(v.data(), b.data.data(), n * sizeof(T));
-  return v;
-}
-
-/// A check that passes (error 0) when `ok`.
-inline Check exact(const std::string &what, bool ok) { return {what, ok ? 0.0 : INFINITY, 0.5}; }
-
 inline std::vector<Check> ticketsCase(const Launch &L, int n) {
   const int block = 128, grid = (n + block - 1) / block;
   Buffer counter = rawBuffer(std::vector<int32_t>{0, 0});

@@ -4,7 +4,7 @@
 #ifndef BLK_TEST_COMMON_BLOCKOPCASES_H
 #define BLK_TEST_COMMON_BLOCKOPCASES_H
 
-#include "AtomicCases.h"
+#include "RowCases.h"
 
 namespace blk::ref {
 

@@ -37,11 +37,19 @@ struct Check {
   double error, tolerance;
 };
 
-/// Integer labels stored as i64 in a Buffer (8 bytes per label).
-inline Buffer labels(const std::vector<int64_t> &v) {
-  Buffer b(DType::F32, v.size() * 2);
-  std::memcpy(b.data.data(), v.data(), v.size() * 8);
+/// A check that passes (error 0) when `ok`: results that must match exactly.
+inline Check exact(const std::string &what, bool ok) { return {what, ok ? 0.0 : INFINITY, 0.5}; }
+
+/// A buffer holding `v`'s bytes (any element type: i64 labels, i32 counters).
+template <typename T> Buffer rawBuffer(const std::vector<T> &v) {
+  Buffer b(DType::F32, (v.size() * sizeof(T) + 3) / 4);
+  std::memcpy(b.data.data(), v.data(), v.size() * sizeof(T));
   return b;
+}
+template <typename T> std::vector<T> rawValues(const Buffer &b, size_t n) {
+  std::vector<T> v(n);
+  std::memcpy(v.data(), b.data.data(), n * sizeof(T));
+  return v;
 }
 
 inline std::vector<double> values(const Buffer &b) {
@@ -245,7 +253,7 @@ inline std::vector<Check> crossEntropyCase(const Launch &L, DType t, int rows, i
     y[r] = r % 3 == 1 ? o.ignoreIndex : cls(rng); // every third row ignored
     nonIgnore += y[r] != o.ignoreIndex;
   }
-  Buffer yb = labels(y);
+  Buffer yb = rawBuffer(y);
   std::vector<double> x0 = values(x);
   grad = x; // the kernel overwrites the logits with the gradient
   loss.poison();
@@ -384,7 +392,7 @@ inline std::vector<Check> jsdCase(const Launch &L, DType t, int rows, int cols, 
       nonIgnore += label[r] != o.ignoreIndex;
     }
   }
-  Buffer lb = labels(label);
+  Buffer lb = rawBuffer(label);
   for (Buffer *b : {&loss, &total, &dx})
     b->poison();
   Bindings bindings{{"T", name(t)}};

@@ -107,9 +107,9 @@ Value emitRMW(OpBuilder &b, Location loc, AtomicRMWOp op, Value ptr, Value value
     Value negative = LLVM::XOrOp::create(b, loc, nonNegative,
                                          LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true)));
     bool isMax = kind == AtomicRMWKind::Max;
-    std::string b_ = std::to_string(bits);
-    std::string positive = prefix + (isMax ? ".max.s" : ".min.s") + b_;
-    std::string negativeOp = prefix + (isMax ? ".min.u" : ".max.u") + b_;
+    Type bitsType = v.getType();
+    std::string positive = prefix + "." + rmwSuffix(kind, bitsType);
+    std::string negativeOp = prefix + "." + rmwSuffix(isMax ? AtomicRMWKind::UMin : AtomicRMWKind::UMax, bitsType);
     Value old = emitAtom(b, loc, bits, {positive, negativeOp}, ptr, {v},
                          {andValues(b, loc, pred, nonNegative), andValues(b, loc, pred, negative)});
     return fromBits(b, loc, old, elem);
@@ -123,33 +123,24 @@ Value emitRMW(OpBuilder &b, Location loc, AtomicRMWOp op, Value ptr, Value value
 /// every thread reads its elements.
 LogicalResult shareOldValues(ConversionPatternRewriter &rewriter, Operation *op, Type type, Value owner,
                              SmallVectorImpl<Value> &old) {
-  ScratchPlan plan = scratchFor(op);
-  if (plan.bytes == 0)
+  if (scratchFor(op).bytes == 0)
     return success();
-  auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
-  if (!offset)
-    return op->emitOpError("needs shared memory: run blk-allocate-shared-memory first");
+  FailureOr<int64_t> offset = scratchOffset(op);
+  if (failed(offset))
+    return failure();
   Location loc = op->getLoc();
   Type elem = getElementTypeOrSelf(type);
   auto tensor = dyn_cast<RankedTensorType>(type);
-  int64_t n = tensor ? tensor.getNumElements() : 1;
-  SmallVector<Value> slots;
-  if (tensor) {
-    LinearLayout layout = LinearLayout::get(tensor);
-    ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
-    for (int64_t r = 0; r < layout.numRegisters(); ++r)
-      slots.push_back(emitLinearIndex(rewriter, loc, thread.element(rewriter, loc, layout, r), layout.shape));
-  } else {
-    slots.push_back(i32Const(rewriter, loc, 0));
-  }
-  Value spare = i32Const(rewriter, loc, n);
+  SmallVector<Value> slots = tensor ? emitRegisterIndices(rewriter, loc, LinearLayout::get(tensor))
+                                    : SmallVector<Value>{i32Const(rewriter, loc, 0)};
+  Value spare = i32Const(rewriter, loc, tensor ? tensor.getNumElements() : 1);
   for (size_t r = 0; r < old.size(); ++r) {
     Value slot = LLVM::SelectOp::create(rewriter, loc, owner, slots[r], spare);
-    storeShared(rewriter, loc, old[r], sharedElement(rewriter, loc, offset.getInt(), elem, slot));
+    storeShared(rewriter, loc, old[r], sharedElement(rewriter, loc, *offset, elem, slot));
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   for (size_t r = 0; r < old.size(); ++r)
-    old[r] = loadShared(rewriter, loc, elem, sharedElement(rewriter, loc, offset.getInt(), elem, slots[r]));
+    old[r] = loadShared(rewriter, loc, elem, sharedElement(rewriter, loc, *offset, elem, slots[r]));
   return success();
 }
 

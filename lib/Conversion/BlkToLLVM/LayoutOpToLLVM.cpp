@@ -78,32 +78,31 @@ template <typename OpT>
 LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewriter &rewriter) {
   auto srcType = op.getSrc().getType(), dstType = op.getType();
   LinearLayout from = LinearLayout::get(srcType), to = LinearLayout::get(dstType);
-  auto offset = op->template getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
-  if (!offset)
-    return op.emitOpError("needs shared memory: run blk-allocate-shared-memory first");
+  FailureOr<int64_t> offset = scratchOffset(op);
+  if (failed(offset))
+    return failure();
   Location loc = op.getLoc();
   Type elem = values[0].getType();
-  auto slot = [&](ArrayRef<Value> resultCoords) {
-    return sharedElement(rewriter, loc, offset.getInt(), elem,
-                         emitLinearIndex(rewriter, loc, resultCoords, dstType.getShape()));
+  auto slot = [&](ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
+    return sharedElement(rewriter, loc, *offset, elem, emitLinearIndex(rewriter, loc, coords, shape));
   };
+  // A conversion keeps coordinates and a reshape the row-major order: the
+  // source's own index; a transpose writes at the reversed coordinates.
   ThreadCoords src = emitThreadCoords(rewriter, loc, from);
   for (int64_t r = 0; r < from.numRegisters(); ++r) {
     SmallVector<Value> coords = src.element(rewriter, loc, from, r);
-    if (std::is_same_v<OpT, TransOp>)
+    ArrayRef<int64_t> shape = srcType.getShape();
+    if constexpr (std::is_same_v<OpT, TransOp>) {
       std::reverse(coords.begin(), coords.end());
-    else if (std::is_same_v<OpT, ReshapeOp>) // the same row-major index in the source
-      coords = {emitLinearIndex(rewriter, loc, coords, srcType.getShape())};
-    storeShared(rewriter, loc, values[r],
-                std::is_same_v<OpT, ReshapeOp>
-                    ? sharedElement(rewriter, loc, offset.getInt(), elem, coords[0])
-                    : slot(coords));
+      shape = dstType.getShape();
+    }
+    storeShared(rewriter, loc, values[r], slot(coords, shape));
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
   SmallVector<Value> out;
   for (int64_t r = 0; r < to.numRegisters(); ++r)
-    out.push_back(loadShared(rewriter, loc, elem, slot(dst.element(rewriter, loc, to, r))));
+    out.push_back(loadShared(rewriter, loc, elem, slot(dst.element(rewriter, loc, to, r), dstType.getShape())));
   rewriter.replaceOpWithMultiple(op, {out});
   return success();
 }

@@ -39,11 +39,20 @@ mlir::Value emitBasisSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id,
 /// Row-major index (i32) of `coords` in a block of `shape`; 0 for a scalar.
 mlir::Value emitLinearIndex(mlir::OpBuilder &b, mlir::Location loc, llvm::ArrayRef<mlir::Value> coords,
                             llvm::ArrayRef<int64_t> shape);
+/// Row-major index (i32) of the element each register of `layout` holds, in
+/// register order.
+llvm::SmallVector<mlir::Value> emitRegisterIndices(mlir::OpBuilder &b, mlir::Location loc, const LinearLayout &layout);
+/// Whether bit `bit` of `id` (a lane or warp id) is set: the upper half of a
+/// butterfly pair.
+mlir::Value emitBitIsSet(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id, unsigned bit);
 
 /// Address of element `index` of an array of `type` that starts at byte
 /// `offset` of the kernel's shared memory (booleans take a byte each).
 mlir::Value sharedElement(mlir::OpBuilder &b, mlir::Location loc, int64_t offset, mlir::Type type,
                           mlir::Value index);
+/// The offset of `op`'s scratch buffer in shared memory, or an error at `op`
+/// when the allocation pass has not placed it.
+mlir::FailureOr<int64_t> scratchOffset(mlir::Operation *op);
 /// One element to or from shared memory (booleans travel as bytes).
 void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value, mlir::Value ptr);
 mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, mlir::Value ptr);

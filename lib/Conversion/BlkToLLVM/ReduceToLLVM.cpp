@@ -99,9 +99,7 @@ struct ReduceToLLVM : OpConversionPattern<ReduceOp> {
         continue;
       if (!lane)
         lane = emitLaneId(rewriter, loc);
-      Value upper = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                         LLVM::AndOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 1u << bit)),
-                                         i32Const(rewriter, loc, 0));
+      Value upper = emitBitIsSet(rewriter, loc, lane, bit);
       for (SmallVector<Value> &vals : acc) {
         SmallVector<Value> lhs, rhs;
         for (Value v : vals) {
@@ -117,9 +115,9 @@ struct ReduceToLLVM : OpConversionPattern<ReduceOp> {
     //    thread combines the partials of all warps along the axis in order.
     ScratchPlan plan = scratchFor(op);
     if (plan.bytes > 0) {
-      auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
-      if (!offset)
-        return op.emitOpError("needs shared memory: run blk-allocate-shared-memory first");
+      FailureOr<int64_t> offset = scratchOffset(op);
+      if (failed(offset))
+        return failure();
       // This warp's index among the warps along the axis: its bits that move
       // along the axis, packed.
       SmallVector<LinearLayout::Coord> along;
@@ -128,15 +126,12 @@ struct ReduceToLLVM : OpConversionPattern<ReduceOp> {
         along.push_back({c[axis] ? int64_t(1) << k++ : 0});
       Value warpAlong = emitBasisSum(rewriter, loc, emitWarpId(rewriter, loc), along, 0);
       int64_t partials = int64_t(1) << k, outElems = out.numElements();
-      ThreadCoords thread = emitThreadCoords(rewriter, loc, out);
-      SmallVector<Value> positions;
-      for (int64_t r = 0; r < out.numRegisters(); ++r)
-        positions.push_back(emitLinearIndex(rewriter, loc, thread.element(rewriter, loc, out, r), out.shape));
+      SmallVector<Value> positions = emitRegisterIndices(rewriter, loc, out);
       // Partial `part` of output element `pos` of operand `i`.
       auto slot = [&](size_t i, Value part, Value pos) {
         Value idx = LLVM::AddOp::create(
             rewriter, loc, LLVM::MulOp::create(rewriter, loc, part, i32Const(rewriter, loc, outElems)), pos);
-        return sharedElement(rewriter, loc, offset.getInt() + plan.partOffsets[i], acc[0][i].getType(), idx);
+        return sharedElement(rewriter, loc, *offset + plan.partOffsets[i], acc[0][i].getType(), idx);
       };
       for (int64_t r = 0; r < out.numRegisters(); ++r)
         for (size_t i = 0; i < n; ++i)

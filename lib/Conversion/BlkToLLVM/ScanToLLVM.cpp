@@ -52,7 +52,7 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
     auto apply = [&](Value a, Value b) { return combine(rewriter, combiner, ValueRange{a}, ValueRange{b})[0]; };
     SmallVector<Value> prefix(adaptor.getSrc().begin(), adaptor.getSrc().end()), total = prefix;
     int64_t numRegs = layout.numRegisters();
-    Value lane, warp, threadSlot;
+    Value lane, warp;
     bool sharedUsed = false;
     for (const ScanBit &bit : bits) {
       if (bit.kind == ScanBit::Reg) {
@@ -80,9 +80,9 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
         for (int64_t r = 0; r < numRegs; ++r)
           other[r] = shuffleXor(rewriter, loc, total[r], 1u << bit.index);
       } else {
-        auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
-        if (!offset)
-          return op.emitOpError("needs shared memory: run blk-allocate-shared-memory first");
+        FailureOr<int64_t> offset = scratchOffset(op);
+        if (failed(offset))
+          return failure();
         if (!warp) {
           lane = lane ? lane : emitLaneId(rewriter, loc);
           warp = emitWarpId(rewriter, loc);
@@ -96,7 +96,7 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
           Value idx = LLVM::AddOp::create(rewriter, loc,
                                           LLVM::MulOp::create(rewriter, loc, t, i32Const(rewriter, loc, numRegs)),
                                           i32Const(rewriter, loc, r));
-          return sharedElement(rewriter, loc, offset.getInt(), elem, idx);
+          return sharedElement(rewriter, loc, *offset, elem, idx);
         };
         if (sharedUsed) // the previous step's reads finish before these writes
           NVVM::Barrier0Op::create(rewriter, loc);
@@ -108,9 +108,7 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
         for (int64_t r = 0; r < numRegs; ++r)
           other[r] = loadShared(rewriter, loc, elem, slot(partner, r));
       }
-      Value upper = LLVM::ICmpOp::create(
-          rewriter, loc, LLVM::ICmpPredicate::ne,
-          LLVM::AndOp::create(rewriter, loc, id, i32Const(rewriter, loc, 1u << bit.index)), i32Const(rewriter, loc, 0));
+      Value upper = emitBitIsSet(rewriter, loc, id, bit.index);
       for (int64_t r = 0; r < numRegs; ++r) {
         if (op.getReverse()) // the lower half adds the upper half's total
           prefix[r] = LLVM::SelectOp::create(rewriter, loc, upper, prefix[r], apply(prefix[r], other[r]));

@@ -17,6 +17,12 @@ Value sharedElement(OpBuilder &b, Location loc, int64_t offset, Type type, Value
   return LLVM::GEPOp::create(b, loc, ptrType, sharedType(type), base, ValueRange{index});
 }
 
+FailureOr<int64_t> scratchOffset(Operation *op) {
+  if (auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr))
+    return offset.getInt();
+  return op->emitOpError("needs shared memory: run blk-allocate-shared-memory first");
+}
+
 void storeShared(OpBuilder &b, Location loc, Value value, Value ptr) {
   if (value.getType().isInteger(1))
     value = LLVM::ZExtOp::create(b, loc, b.getI8Type(), value);

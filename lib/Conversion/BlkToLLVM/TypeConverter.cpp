@@ -98,4 +98,17 @@ Value emitLinearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords, ArrayR
   return idx;
 }
 
+SmallVector<Value> emitRegisterIndices(OpBuilder &b, Location loc, const LinearLayout &layout) {
+  ThreadCoords thread = emitThreadCoords(b, loc, layout);
+  SmallVector<Value> indices;
+  for (int64_t r = 0; r < layout.numRegisters(); ++r)
+    indices.push_back(emitLinearIndex(b, loc, thread.element(b, loc, layout, r), layout.shape));
+  return indices;
+}
+
+Value emitBitIsSet(OpBuilder &b, Location loc, Value id, unsigned bit) {
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                              LLVM::AndOp::create(b, loc, id, i32Const(b, loc, 1u << bit)), i32Const(b, loc, 0));
+}
+
 } // namespace blk
