@@ -252,13 +252,24 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
   return out;
 }
 
-unsigned AxisInfoAnalysis::accessVectorWidth(Value ptr, Value mask) {
+unsigned AxisInfoAnalysis::contiguousDim(Value ptr) {
+  auto tensor = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!tensor || tensor.getRank() == 0)
+    return 0;
+  const AxisInfo &info = get(ptr);
+  unsigned best = tensor.getRank() - 1;
+  for (unsigned d = 0; d < best; ++d)
+    if (info.contiguity[d] > info.contiguity[best])
+      best = d;
+  return best;
+}
+
+unsigned AxisInfoAnalysis::accessVectorWidth(Value ptr, Value mask, unsigned fast) {
   auto tensor = dyn_cast<RankedTensorType>(ptr.getType());
   if (!tensor)
     return 1;
   auto pointee = cast<PointerType>(tensor.getElementType()).getPointeeType();
   int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-  unsigned fast = tensor.getRank() - 1;
   const AxisInfo &info = get(ptr);
   int64_t vec = std::min<int64_t>(info.contiguity[fast], 16 / elemBytes);
   vec = std::min(vec, std::max<int64_t>(1, info.divisibility[fast] / elemBytes));

@@ -282,9 +282,9 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     }
     if (isLoad) {
       Type resultType = shape.empty() ? pointee : Type(RankedTensorType::get(shape, pointee));
-      return TV::makeVal(LoadOp::create(builder, at, resultType, ptr.value, maskValue, otherValue, 1, evict));
+      return TV::makeVal(LoadOp::create(builder, at, resultType, ptr.value, maskValue, otherValue, 1, IntegerAttr(), evict));
     }
-    StoreOp::create(builder, at, ptr.value, value.value, maskValue, 1, evict);
+    StoreOp::create(builder, at, ptr.value, value.value, maskValue, 1, IntegerAttr(), evict);
     return TV::makeNone();
   }
   if (name == "where") {

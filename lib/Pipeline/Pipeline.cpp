@@ -13,6 +13,9 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createBlkVectorizeMemoryPass());
   pm.addPass(createBlkAssignLayoutsPass(BlkAssignLayoutsPassOptions{options.numWarps}));
+  pm.addPass(createBlkCoalescePass());
+  pm.addPass(createBlkRemoveLayoutConversionsPass());
+  pm.addPass(mlir::createCSEPass()); // recomputed pointers and masks shared by several accesses
   pm.addPass(createBlkAllocateSharedMemoryPass(BlkAllocateSharedMemoryPassOptions{sharedMemoryLimit(options.arch)}));
   pm.addPass(createBlkInsertBarriersPass());
 }

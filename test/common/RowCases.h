@@ -79,7 +79,7 @@ inline std::vector<Check> softmaxCase(const Launch &L, DType t, int rows, int co
     return {{"softmax_forward: " + e, INFINITY, 0}};
   std::vector<double> ry(n), rdx(n);
   for (int r = 0; r < rows; ++r) {
-    double m = -INFINITY, s = 0, dot = 0;
+    double m = -INFINITY, s = 0;
     for (int c = 0; c < cols; ++c)
       m = std::max(m, x.get(size_t(r) * cols + c));
     for (int c = 0; c < cols; ++c)

@@ -12,10 +12,11 @@ namespace {
 TEST(BlockOps, Transpose) {
   BLK_REQUIRE_GPU();
   std::mt19937_64 rng(std::random_device{}());
-  for (auto [r, c] : {std::pair{1, 1}, {45, 100}, {1000, 333}, {64, 4096}}) {
-    SCOPED_TRACE(std::to_string(r) + "x" + std::to_string(c));
-    ref::expectChecks(ref::transposeCase(gpuLaunch, r, c, rng));
-  }
+  for (const char *kernel : {"transpose", "transpose_by_load"})
+    for (auto [r, c] : {std::pair{1, 1}, {45, 100}, {1000, 333}, {64, 4096}, {4096, 64}}) {
+      SCOPED_TRACE(std::string(kernel) + " " + std::to_string(r) + "x" + std::to_string(c));
+      ref::expectChecks(ref::transposeCase(gpuLaunch, kernel, r, c, rng));
+    }
 }
 
 TEST(BlockOps, ReshapeBroadcastToStaticRange) {

@@ -9,7 +9,8 @@ namespace {
 
 TEST(BlockOps, Transpose) {
   std::mt19937_64 rng(std::random_device{}());
-  ref::expectChecks(ref::transposeCase(interpLaunch, 45, 100, rng));
+  ref::expectChecks(ref::transposeCase(interpLaunch, "transpose", 45, 100, rng));
+  ref::expectChecks(ref::transposeCase(interpLaunch, "transpose_by_load", 45, 100, rng));
 }
 
 TEST(BlockOps, ReshapeBroadcastToStaticRange) {

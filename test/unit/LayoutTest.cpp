@@ -37,7 +37,7 @@ void expectExactCover(const LinearLayout &l, unsigned warps) {
 TEST(Layout, VectorWidthAndRepetition) {
   Ctx c;
   auto layout = LinearLayout::blocked(getBlockedLayout(&c.ctx, {1024}, 4, 4), {1024});
-  EXPECT_EQ(layout.contiguousRegisters(), 4u);
+  EXPECT_EQ(layout.contiguousRegisters(0), 4u);
   EXPECT_EQ(layout.numRegisters(), 8);
   EXPECT_EQ(layout.registerCoord(5)[0], 512 + 1); // second repetition, element 1 of the chunk
   EXPECT_EQ(layout.apply(0, 1, 0)[0], 4);         // lane 1 starts at element 4
@@ -78,6 +78,25 @@ TEST(Layout, TwoDimensionsAndSlices) {
           EXPECT_EQ(p.registerCoord(r)[1 - dim], s.registerCoord(r)[0]);
       }
     }
+}
+
+TEST(Layout, ColumnMajorOrder) {
+  Ctx c;
+  // Dimension 0 fastest: a thread's vector and a warp's lanes run down a
+  // column, as blk-coalesce asks for an access contiguous along dimension 0.
+  for (unsigned warps : {1u, 4u, 8u}) {
+    auto blocked = getBlockedLayout(&c.ctx, {64, 32}, warps, 4, {0, 1});
+    LinearLayout l = LinearLayout::blocked(blocked, {64, 32});
+    expectExactCover(l, warps);
+    EXPECT_EQ(l.contiguousRegisters(0), 4u);
+    EXPECT_EQ(l.contiguousRegisters(1), 1u);
+    EXPECT_EQ(l.apply(0, 1, 0), (LinearLayout::Coord{4, 0})); // lane 1: the next 4 rows
+    EXPECT_EQ(l.apply(0, 16, 0), (LinearLayout::Coord{0, 1})); // 16 lanes cover the 64 rows
+  }
+  // The default is row-major.
+  LinearLayout rowMajor = LinearLayout::blocked(getBlockedLayout(&c.ctx, {64, 32}, 4, 4), {64, 32});
+  EXPECT_EQ(rowMajor.contiguousRegisters(1), 4u);
+  EXPECT_EQ(rowMajor.contiguousRegisters(0), 1u);
 }
 
 TEST(Layout, ReductionScratchAndConversions) {

@@ -33,10 +33,13 @@ public:
   explicit AxisInfoAnalysis(mlir::Operation *root);
   const AxisInfo &get(mlir::Value v);
 
-  /// Widest vector (in elements) a load or store through `ptr` may use:
-  /// contiguous, aligned to the vector's size, at most 16 bytes, and under a
-  /// single value of `mask` when there is one.
-  unsigned accessVectorWidth(mlir::Value ptr, mlir::Value mask);
+  /// Widest vector (in elements) a load or store through `ptr` may use along
+  /// dimension `dim`: contiguous, aligned to the vector's size, at most 16
+  /// bytes, and under a single value of `mask` when there is one.
+  unsigned accessVectorWidth(mlir::Value ptr, mlir::Value mask, unsigned dim);
+  /// The dimension along which `ptr`'s addresses are contiguous the longest
+  /// (the last one on ties and for scalars).
+  unsigned contiguousDim(mlir::Value ptr);
 
 private:
   void visit(mlir::Operation *op);

@@ -167,9 +167,11 @@ void emitStore(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value pt
   inlineAsm(b, loc, Type(), operands, text, constraints);
 }
 
-unsigned accessWidth(Type ptrType, unsigned vec) {
-  auto t = dyn_cast<RankedTensorType>(ptrType);
-  return t ? std::min<unsigned>(vec, LinearLayout::get(t).contiguousRegisters()) : 1;
+/// Elements per access: the proven width, within one thread's run of
+/// registers along the access's dimension.
+template <typename OpTy> unsigned accessWidth(OpTy op) {
+  auto t = dyn_cast<RankedTensorType>(op.getPtr().getType());
+  return t ? std::min<unsigned>(op.getVec(), LinearLayout::get(t).contiguousRegisters(op.getAccessDim())) : 1;
 }
 
 struct LoadToLLVM : OpConversionPattern<LoadOp> {
@@ -181,7 +183,7 @@ struct LoadToLLVM : OpConversionPattern<LoadOp> {
     // Booleans live in memory as bytes.
     bool isBool = elemType.isInteger(1);
     Type memType = isBool ? rewriter.getI8Type() : elemType;
-    unsigned vec = accessWidth(op.getPtr().getType(), op.getVec());
+    unsigned vec = accessWidth(op);
     ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
     SmallVector<Value> others;
     for (Value o : adaptor.getOther())
@@ -214,7 +216,7 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
     if (isBool)
       elemType = rewriter.getI8Type();
     Type ptrType = op.getPtr().getType();
-    unsigned vec = accessWidth(ptrType, op.getVec());
+    unsigned vec = accessWidth(op);
     // Only the first copy of each element writes; a scalar store is made by thread 0.
     Value owner = emitOwner(rewriter, loc, ptrType);
     ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();

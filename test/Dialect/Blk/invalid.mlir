@@ -56,6 +56,14 @@ func.func @store_vec(%p: !blk.ptr<f32>, %v: f32) {
 
 // -----
 
+func.func @load_vec_dim(%p: tensor<4x!blk.ptr<f32>>) {
+  // expected-error @+1 {{vec_dim must be a dimension of the pointer block}}
+  %x = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>, vec_dim = 1 : i32} : (tensor<4x!blk.ptr<f32>>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @assume_empty(%x: i32) {
   // expected-error @+1 {{needs a divisibility or a contiguity}}
   %y = blk.assume %x : i32

@@ -114,6 +114,20 @@ LogicalResult AddPtrOp::verify() {
   return verifySameShape(*this, getPtr().getType(), getOffset().getType(), "offset");
 }
 
+unsigned blk::accessDim(Type ptrType, std::optional<uint32_t> vecDim) {
+  if (vecDim)
+    return *vecDim;
+  auto t = dyn_cast<RankedTensorType>(ptrType);
+  return t && t.getRank() > 0 ? unsigned(t.getRank() - 1) : 0;
+}
+
+static LogicalResult verifyVecDim(Operation *op, Type ptrType, std::optional<uint32_t> vecDim) {
+  auto t = dyn_cast<RankedTensorType>(ptrType);
+  if (vecDim && (!t || *vecDim >= uint64_t(t.getRank())))
+    return op->emitOpError("vec_dim must be a dimension of the pointer block");
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   Type ptrType = getPtr().getType();
   auto pointee = cast<PointerType>(getElementTypeOrSelf(ptrType)).getPointeeType();
@@ -137,7 +151,7 @@ LogicalResult LoadOp::verify() {
   }
   if (getVec() < 1 || !isPowerOf2(getVec()))
     return emitOpError("vec must be a power of two");
-  return success();
+  return verifyVecDim(*this, getPtr().getType(), getVecDim());
 }
 
 void LoadOp::getEffects(
@@ -157,7 +171,7 @@ LogicalResult StoreOp::verify() {
     return failure();
   if (getVec() < 1 || !isPowerOf2(getVec()))
     return emitOpError("vec must be a power of two");
-  return success();
+  return verifyVecDim(*this, getPtr().getType(), getVecDim());
 }
 
 LogicalResult AssumeOp::verify() {
@@ -289,7 +303,7 @@ LogicalResult ScanOp::verify() {
   if (getResult().getType().getShape() != src.getShape() ||
       getResult().getType().getElementType() != src.getElementType())
     return emitOpError("result must have the source's shape and element type");
-  if (getAxis() < 0 || getAxis() >= src.getRank())
+  if (getAxis() >= src.getRank())
     return emitOpError("axis ") << getAxis() << " is out of range for a block of rank " << src.getRank();
   return success();
 }

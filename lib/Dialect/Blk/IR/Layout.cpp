@@ -4,11 +4,13 @@ using namespace mlir;
 
 namespace blk {
 
-BlockedLayoutAttr getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, unsigned numWarps, unsigned vec) {
+BlockedLayoutAttr getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, unsigned numWarps, unsigned vec,
+                                   ArrayRef<unsigned> fastestFirst) {
   unsigned rank = shape.size();
-  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order;
-  for (unsigned d = 0; d < rank; ++d)
-    order.push_back(rank - 1 - d); // row-major: last dim fastest
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order(fastestFirst);
+  if (order.empty())
+    for (unsigned d = 0; d < rank; ++d)
+      order.push_back(rank - 1 - d); // row-major: last dim fastest
   // Fill the fastest dimension first: vector width, then lanes, then warps;
   // what the fastest dimension cannot absorb goes to the slower ones.
   int64_t fast = shape[order[0]];
@@ -140,12 +142,7 @@ LinearLayout::Coord LinearLayout::apply(int64_t reg, int64_t lane, int64_t warp)
   return c;
 }
 
-unsigned LinearLayout::contiguousRegisters() const {
-  if (regs.empty())
-    return 1;
-  unsigned d = 0;
-  while (d < rank() && regs[0][d] == 0)
-    ++d;
+unsigned LinearLayout::contiguousRegisters(unsigned d) const {
   unsigned n = 0;
   for (const Coord &c : regs) {
     for (unsigned e = 0; e < rank(); ++e)

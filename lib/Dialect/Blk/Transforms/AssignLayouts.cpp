@@ -1,6 +1,6 @@
 // Layout assignment. Values that an op ties together (operands and results of
 // elementwise ops, loads, stores, loop-carried values) form one group and get
-// one layout. Blocks of two dimensions share one blocked layout per kernel;
+// one layout. Blocks of two dimensions share one blocked layout per kernel (function);
 // a 1-D group takes the slice of it that `x[:, None]` or a reduction along an
 // axis asks for, or, when nothing asks, a blocked layout of its own. Where a
 // group's layout differs from what an op needs, a blk.convert_layout goes in.
@@ -105,14 +105,81 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     return getBlockedLayout(&getContext(), t.getShape(), numWarps, vec);
   }
 
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
+  /// Layouts of one kernel.
+  void assignIn(func::FuncOp func) {
     MLIRContext *ctx = &getContext();
-    // State of this run only (a pass object may run more than once).
+    // State of this kernel only.
     groups = {};
     requested.clear();
     widest.clear();
     parent2D = {};
+    // The widest access on blocks of each shape decides that shape's chunk;
+    // the largest 2-D block decides the kernel's 2-D layout, fastest along
+    // the dimension most 2-D accesses run along (the last on ties; accesses
+    // along the other one get their own layout in blk-coalesce).
+    unsigned widest2D[2] = {0, 0}, accesses2D[2] = {0, 0};
+    SmallVector<int64_t> shape2D;
+    auto note = [&](Value ptr, unsigned vec, unsigned dim) {
+      if (auto t = dyn_cast<RankedTensorType>(ptr.getType())) {
+        if (t.getRank() == 2) {
+          widest2D[dim] = std::max(widest2D[dim], vec);
+          ++accesses2D[dim];
+        } else {
+          widest[t.getShape()] = std::max(widest.lookup(t.getShape()), vec);
+        }
+      }
+    };
+    func.walk([&](Operation *op) {
+      if (auto load = dyn_cast<LoadOp>(op))
+        note(load.getPtr(), load.getVec(), load.getAccessDim());
+      else if (auto store = dyn_cast<StoreOp>(op))
+        note(store.getPtr(), store.getVec(), store.getAccessDim());
+      for (Type t : op->getResultTypes())
+        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() == 2)
+          if (shape2D.empty() || tensor.getNumElements() > shape2D[0] * shape2D[1])
+            shape2D.assign(tensor.getShape().begin(), tensor.getShape().end());
+    });
+    if (!shape2D.empty()) {
+      unsigned fast = accesses2D[0] > accesses2D[1] ? 0 : 1;
+      unsigned vec = widest2D[fast] ? widest2D[fast] : 4;
+      parent2D = getBlockedLayout(ctx, shape2D, numWarps, vec, {fast, 1 - fast});
+    }
+
+    func.walk([&](Operation *op) { collectGroups(op); });
+    // Requests, in program order: 1-D sources of x[:, None] and 1-D results of
+    // reductions of 2-D blocks.
+    func.walk([&](Operation *op) {
+      if (auto expand = dyn_cast<ExpandDimsOp>(op); expand && expand.getSrc().getType().getRank() == 1)
+        request(expand.getSrc(), sliceOf(expand.getAxis()));
+      if (auto reduce = dyn_cast<ReduceOp>(op); reduce && cast<RankedTensorType>(reduce.getSrcs()[0].getType()).getRank() == 2)
+        for (Value r : reduce.getResults())
+          request(r, sliceOf(reduce.getAxis()));
+    });
+
+    // Give every block its group's layout.
+    auto withLayout = [&](Value v) {
+      auto t = dyn_cast<RankedTensorType>(v.getType());
+      if (!t || t.getEncoding())
+        return;
+      v.setType(RankedTensorType::get(t.getShape(), t.getElementType(), layoutOf(v)));
+    };
+    func.walk([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            withLayout(arg);
+      for (OpResult result : op->getResults())
+        withLayout(result);
+      if (auto constant = dyn_cast<arith::ConstantOp>(op))
+        if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+          constant.setValueAttr(dense.reshape(cast<ShapedType>(constant.getType())));
+    });
+    insertConversions(func);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
     if (numWarps < 1 || numWarps > 32 || (numWarps & (numWarps - 1))) {
       module.emitError() << "num-warps must be a power of two from 1 to 32, got " << numWarps;
       return signalPassFailure();
@@ -128,75 +195,10 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     });
     if (highRank.wasInterrupted())
       return signalPassFailure();
+    // Each function (kernel) gets layouts of its own.
+    for (auto func : module.getOps<func::FuncOp>())
+      assignIn(func);
 
-    // The widest access on blocks of each shape decides that shape's chunk;
-    // the largest 2-D block decides the kernel's 2-D layout.
-    unsigned widest2D = 0;
-    SmallVector<int64_t> shape2D;
-    auto note = [&](Value ptr, unsigned vec) {
-      if (auto t = dyn_cast<RankedTensorType>(ptr.getType())) {
-        widest[t.getShape()] = std::max(widest.lookup(t.getShape()), vec);
-        if (t.getRank() == 2)
-          widest2D = std::max(widest2D, vec);
-      }
-    };
-    module.walk([&](Operation *op) {
-      if (auto load = dyn_cast<LoadOp>(op))
-        note(load.getPtr(), load.getVec());
-      else if (auto store = dyn_cast<StoreOp>(op))
-        note(store.getPtr(), store.getVec());
-      for (Type t : op->getResultTypes())
-        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() == 2)
-          if (shape2D.empty() || tensor.getNumElements() > shape2D[0] * shape2D[1])
-            shape2D.assign(tensor.getShape().begin(), tensor.getShape().end());
-    });
-    if (!shape2D.empty())
-      parent2D = getBlockedLayout(ctx, shape2D, numWarps, widest2D ? widest2D : 4);
-
-    module.walk([&](Operation *op) { collectGroups(op); });
-    // Requests, in program order: 1-D sources of x[:, None] and 1-D results of
-    // reductions of 2-D blocks.
-    module.walk([&](Operation *op) {
-      if (auto expand = dyn_cast<ExpandDimsOp>(op); expand && expand.getSrc().getType().getRank() == 1)
-        request(expand.getSrc(), sliceOf(expand.getAxis()));
-      if (auto reduce = dyn_cast<ReduceOp>(op); reduce && cast<RankedTensorType>(reduce.getSrcs()[0].getType()).getRank() == 2)
-        for (Value r : reduce.getResults())
-          request(r, sliceOf(reduce.getAxis()));
-    });
-
-    // Give every block its group's layout.
-    auto withLayout = [&](Value v) {
-      auto t = dyn_cast<RankedTensorType>(v.getType());
-      if (!t || t.getEncoding())
-        return;
-      v.setType(RankedTensorType::get(t.getShape(), t.getElementType(), layoutOf(v)));
-    };
-    module.walk([&](Operation *op) {
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (BlockArgument arg : block.getArguments())
-            withLayout(arg);
-      for (OpResult result : op->getResults())
-        withLayout(result);
-      if (auto constant = dyn_cast<arith::ConstantOp>(op))
-        if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
-          constant.setValueAttr(dense.reshape(cast<ShapedType>(constant.getType())));
-    });
-    insertConversions(module);
-
-    // A vector access never spans more than one thread's run of elements.
-    module.walk([&](Operation *op) {
-      auto clamp = [&](Value ptr, unsigned vec) {
-        if (auto t = dyn_cast<RankedTensorType>(ptr.getType())) {
-          unsigned run = LinearLayout::get(t).contiguousRegisters();
-          op->setAttr("vec", IntegerAttr::get(IntegerType::get(ctx, 32), std::min(vec, run)));
-        }
-      };
-      if (auto load = dyn_cast<LoadOp>(op))
-        clamp(load.getPtr(), load.getVec());
-      else if (auto store = dyn_cast<StoreOp>(op))
-        clamp(store.getPtr(), store.getVec());
-    });
     // A block far larger than the program's threads would unroll into
     // thousands of registers per thread: refuse it where it is made.
     WalkResult tooLarge = module.walk([&](Operation *op) {
@@ -220,8 +222,8 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
 
   /// Where an op needs a layout other than its operand's or result's group
   /// has, converts between them.
-  void insertConversions(ModuleOp module) {
-    module.walk([&](Operation *op) {
+  void insertConversions(func::FuncOp func) {
+    func.walk([&](Operation *op) {
       OpBuilder b(op);
       if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
         auto src = expand.getSrc().getType();

@@ -9,14 +9,22 @@ namespace {
 struct VectorizeMemory : impl::BlkVectorizeMemoryPassBase<VectorizeMemory> {
   void runOnOperation() override {
     AxisInfoAnalysis axis(getOperation());
-    auto setVec = [](mlir::Operation *op, unsigned vec) {
-      op->setAttr("vec", mlir::IntegerAttr::get(mlir::IntegerType::get(op->getContext(), 32), vec));
+    auto i32 = [&](int64_t v) { return mlir::IntegerAttr::get(mlir::IntegerType::get(&getContext(), 32), v); };
+    auto annotate = [&](mlir::Operation *op, mlir::Value ptr, mlir::Value mask) {
+      unsigned dim = axis.contiguousDim(ptr);
+      op->setAttr("vec", i32(axis.accessVectorWidth(ptr, mask, dim)));
+      // Only a dimension other than the last is spelled out.
+      auto t = mlir::dyn_cast<mlir::RankedTensorType>(ptr.getType());
+      if (t && dim + 1 != t.getRank())
+        op->setAttr("vec_dim", i32(dim));
+      else
+        op->removeAttr("vec_dim");
     };
     getOperation()->walk([&](mlir::Operation *op) {
       if (auto load = mlir::dyn_cast<LoadOp>(op))
-        setVec(op, axis.accessVectorWidth(load.getPtr(), load.getMask()));
+        annotate(op, load.getPtr(), load.getMask());
       else if (auto store = mlir::dyn_cast<StoreOp>(op))
-        setVec(op, axis.accessVectorWidth(store.getPtr(), store.getMask()));
+        annotate(op, store.getPtr(), store.getMask());
     });
   }
 };

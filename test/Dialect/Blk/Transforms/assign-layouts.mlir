@@ -5,6 +5,7 @@
 // 128 threads of 4 repeat twice.
 // CHECK: #[[L4:.+]] = #blk.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 // CHECK: #[[L1:.+]] = #blk.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK: #[[COLMAJOR:.+]] = #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
 // CHECK: module attributes {blk.num_warps = 4 : i32}
 // WARPS8: #blk.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
 // WARPS8: module attributes {blk.num_warps = 8 : i32}
@@ -20,15 +21,30 @@ func.func @vectorized(%p: !blk.ptr<f32>) {
   return
 }
 
-// A block smaller than the threads: one element each, copies in the rest,
-// and the vector width is clamped to what a thread holds.
+// A block smaller than the threads: one element each, copies in the rest
+// (blk-coalesce clamps the vector width to what a thread holds).
 // CHECK-LABEL: func.func @small_block
-// CHECK: blk.store %{{[0-9]+}}, %{{[a-z0-9_]+}} : (tensor<64x!blk.ptr<f32>, #[[L1]]>, tensor<64xf32, #[[L1]]>)
+// CHECK: blk.store %{{[0-9]+}}, %{{[a-z0-9_]+}} {vec = 4 : i32} : (tensor<64x!blk.ptr<f32>, #[[L1]]>, tensor<64xf32, #[[L1]]>)
 func.func @small_block(%p: !blk.ptr<f32>) {
   %r = blk.arange 0, 64 : tensor<64xi32>
   %ps = blk.splat %p : !blk.ptr<f32> -> tensor<64x!blk.ptr<f32>>
   %q = blk.addptr %ps, %r : tensor<64x!blk.ptr<f32>>, tensor<64xi32>
   %c = arith.constant dense<1.0> : tensor<64xf32>
   blk.store %q, %c {vec = 4 : i32} : (tensor<64x!blk.ptr<f32>>, tensor<64xf32>) -> ()
+  return
+}
+
+// Every 2-D access of this kernel runs down dimension 0: the kernel's 2-D
+// layout is column-major (no conversion needed anywhere).
+// CHECK-LABEL: func.func @column_major_kernel
+// CHECK: blk.load {{.*}} -> tensor<64x32xf32, #[[COLMAJOR]]>
+// CHECK: blk.store {{.*}}, #[[COLMAJOR]]>
+// CHECK-NOT: blk.convert_layout
+func.func @column_major_kernel(%s: !blk.ptr<f32>) {
+  %p = blk.splat %s : !blk.ptr<f32> -> tensor<64x32x!blk.ptr<f32>>
+  %q = blk.splat %s : !blk.ptr<f32> -> tensor<64x32x!blk.ptr<f32>>
+  %x = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 4 : i32, vec_dim = 0 : i32} : (tensor<64x32x!blk.ptr<f32>>) -> tensor<64x32xf32>
+  %y = arith.addf %x, %x : tensor<64x32xf32>
+  blk.store %q, %y {vec = 4 : i32, vec_dim = 0 : i32} : (tensor<64x32x!blk.ptr<f32>>, tensor<64x32xf32>) -> ()
   return
 }

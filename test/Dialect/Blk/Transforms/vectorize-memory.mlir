@@ -60,3 +60,31 @@ func.func @hinted(%p: !blk.ptr<f64> {blk.divisibility = 16 : i64}, %o: tensor<12
   %x = blk.load %q {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<128x!blk.ptr<f64>>) -> tensor<128xf64>
   return
 }
+
+// A column of a row-major [64, 32] f32 matrix: addresses run down dimension
+// 0 (32 rows here, aligned to 16 bytes), so the access is 4 wide along it and
+// records `vec_dim = 0`; the row-major access next to it records no dimension.
+// CHECK-LABEL: func.func @column_access
+// CHECK: blk.load {{.*}}vec = 4 : i32, vec_dim = 0 : i32}
+// CHECK: blk.store {{.*}}{vec = 4 : i32} :
+func.func @column_access(%p: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %ld: i32 {blk.divisibility = 16 : i64}) {
+  %r = blk.arange 0, 64 : tensor<64xi32>
+  %c = blk.arange 0, 32 : tensor<32xi32>
+  %rows = blk.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %cols = blk.expand_dims %c {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %lds = blk.splat %ld : i32 -> tensor<1x32xi32>
+  %colStart = arith.muli %cols, %lds : tensor<1x32xi32>
+  %a = blk.broadcast %rows : tensor<64x1xi32> -> tensor<64x32xi32>
+  %b = blk.broadcast %colStart : tensor<1x32xi32> -> tensor<64x32xi32>
+  %offs = arith.addi %a, %b : tensor<64x32xi32>
+  %ps = blk.splat %p : !blk.ptr<f32> -> tensor<64x32x!blk.ptr<f32>>
+  %q = blk.addptr %ps, %offs : tensor<64x32x!blk.ptr<f32>>, tensor<64x32xi32>
+  %x = blk.load %q {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x32x!blk.ptr<f32>>) -> tensor<64x32xf32>
+  %ld2 = blk.splat %ld : i32 -> tensor<64x32xi32>
+  %rowStart = arith.muli %a, %ld2 : tensor<64x32xi32>
+  %c2 = blk.broadcast %cols : tensor<1x32xi32> -> tensor<64x32xi32>
+  %offs2 = arith.addi %rowStart, %c2 : tensor<64x32xi32>
+  %q2 = blk.addptr %ps, %offs2 : tensor<64x32x!blk.ptr<f32>>, tensor<64x32xi32>
+  blk.store %q2, %x : (tensor<64x32x!blk.ptr<f32>>, tensor<64x32xf32>) -> ()
+  return
+}

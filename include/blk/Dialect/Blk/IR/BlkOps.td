@@ -214,17 +214,24 @@ def Blk_LoadOp : Blk_Op<"load", [AttrSizedOperandSegments,
     Where `mask` is false the element is not read and takes `other` (undefined
     when there is no `other`). `vec` is the widest access, in elements, that
     `blk-vectorize-memory` proved safe: contiguous, aligned and under one mask
-    value.
+    value. `vec_dim` is the dimension along which addresses are contiguous
+    when it is not the last (a column of a row-major matrix); absent, the
+    last.
     Example:
     `%x = blk.load %p, %m, %o {vec = 4 : i32} : (tensor<1024x!blk.ptr<f32>>, tensor<1024xi1>, tensor<1024xf32>) -> tensor<1024xf32>`
   }];
   let arguments = (ins Blk_PtrLike:$ptr, Optional<Blk_BoolLike>:$mask,
                        Optional<Blk_Value>:$other,
                        DefaultValuedAttr<I32Attr, "1">:$vec,
+                       OptionalAttr<I32Attr>:$vec_dim,
                        DefaultValuedAttr<Blk_EvictionPolicy, "::blk::EvictionPolicy::Normal">:$evict);
   let results = (outs Blk_Value:$result);
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = [{
+    /// The dimension along which `vec` elements are contiguous.
+    unsigned getAccessDim() { return ::blk::accessDim(getPtr().getType(), getVecDim()); }
   }];
   let hasVerifier = 1;
 }
@@ -233,14 +240,20 @@ def Blk_StoreOp : Blk_Op<"store", [
     MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "Store to global memory through a pointer or a block of pointers";
   let description = [{
-    Elements where `mask` is false are not written.
+    Elements where `mask` is false are not written. `vec` and `vec_dim` as
+    for `blk.load`.
     Example: `blk.store %p, %v, %m {vec = 4 : i32} : (tensor<1024x!blk.ptr<f32>>, tensor<1024xf32>, tensor<1024xi1>) -> ()`
   }];
   let arguments = (ins Blk_PtrLike:$ptr, Blk_Value:$value, Optional<Blk_BoolLike>:$mask,
                        DefaultValuedAttr<I32Attr, "1">:$vec,
+                       OptionalAttr<I32Attr>:$vec_dim,
                        DefaultValuedAttr<Blk_EvictionPolicy, "::blk::EvictionPolicy::Normal">:$evict);
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = [{
+    /// The dimension along which `vec` elements are contiguous.
+    unsigned getAccessDim() { return ::blk::accessDim(getPtr().getType(), getVecDim()); }
   }];
   let hasVerifier = 1;
 }

@@ -23,6 +23,12 @@
 #define GET_ATTRDEF_CLASSES
 #include "blk/Dialect/Blk/IR/BlkAttrs.h.inc"
 
+namespace blk {
+/// The dimension along which a vector access through `ptrType` is
+/// contiguous: `vecDim` when set, else the last.
+unsigned accessDim(mlir::Type ptrType, std::optional<uint32_t> vecDim);
+} // namespace blk
+
 #define GET_OP_CLASSES
 #include "blk/Dialect/Blk/IR/BlkOps.h.inc"
 

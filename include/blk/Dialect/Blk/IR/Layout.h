@@ -14,9 +14,12 @@ inline constexpr unsigned kWarpSize = 32;
 
 /// The blocked layout that spreads `shape` over `numWarps` warps, each thread
 /// holding up to `vec` consecutive elements of the fastest dimension.
+/// `order` lists the dimensions fastest first (empty: row-major, the last
+/// dimension fastest).
 BlockedLayoutAttr getBlockedLayout(mlir::MLIRContext *ctx,
                                    llvm::ArrayRef<int64_t> shape,
-                                   unsigned numWarps, unsigned vec);
+                                   unsigned numWarps, unsigned vec,
+                                   llvm::ArrayRef<unsigned> order = {});
 
 /// The blocked layout of a block type, or null when it has none.
 BlockedLayoutAttr getBlockedLayout(mlir::Type type);
@@ -47,9 +50,9 @@ struct LinearLayout {
   Coord registerCoord(int64_t reg) const;
   /// Coordinates held by register `reg` of thread (`lane`, `warp`).
   Coord apply(int64_t reg, int64_t lane, int64_t warp) const;
-  /// Number of leading registers holding consecutive elements of one
-  /// dimension: vector accesses never cross such a run.
-  unsigned contiguousRegisters() const;
+  /// Number of leading registers holding consecutive elements of dimension
+  /// `dim`: vector accesses along `dim` never cross such a run.
+  unsigned contiguousRegisters(unsigned dim) const;
   /// Bit masks of the lane and warp bits whose basis is zero (copies).
   unsigned broadcastLaneMask() const;
   unsigned broadcastWarpMask() const;

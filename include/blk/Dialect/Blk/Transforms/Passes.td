@@ -31,6 +31,41 @@ def BlkAssignLayoutsPass : Pass<"blk-assign-layouts", "mlir::ModuleOp"> {
   let dependentDialects = ["blk::BlkDialect"];
 }
 
+def BlkCoalescePass : Pass<"blk-coalesce", "mlir::ModuleOp"> {
+  let summary = "Give each global access along a dimension other than the kernel layout's fastest a layout of its own";
+  let description = [{
+    Runs after `blk-assign-layouts`. A load or store of a 2-D block whose
+    addresses are contiguous along a dimension (`vec_dim`) other than the
+    fastest of its layout would have each warp touch one element per row:
+    it gets a blocked layout with that dimension fastest (lanes and vectors
+    along the contiguous addresses) and `blk.convert_layout` ops on its
+    operands and result. Every access's `vec` is then clamped to the run of
+    consecutive elements its layout gives one thread along its dimension.
+    `blk-remove-layout-conversions` removes the conversions of values that
+    are cheaper to compute again in the new layout (pointers, masks).
+  }];
+  let dependentDialects = ["blk::BlkDialect"];
+}
+
+def BlkRemoveLayoutConversionsPass : Pass<"blk-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "Remove layout conversions that are not needed";
+  let description = [{
+    A conversion to the layout its source already has goes; a conversion of
+    a conversion converts the original value once; a conversion of a value
+    computed only from scalars, constants, `arange`, `splat`, `expand_dims`,
+    `broadcast`, `addptr` and elementwise ops (pointers and masks, typically)
+    is replaced by the same computation in the target layout, which costs a
+    few integer instructions instead of a round trip through shared memory.
+    Values computed by anything else (loads, reductions, loop-carried values)
+    are converted as before.
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "unsigned", /*default=*/"64",
+           "Most ops one conversion may recompute">,
+  ];
+  let dependentDialects = ["blk::BlkDialect"];
+}
+
 def BlkAllocateSharedMemoryPass : Pass<"blk-allocate-shared-memory", "mlir::ModuleOp"> {
   let summary = "Give every shared-memory scratch buffer an offset and record each kernel's total";
   let description = [{

@@ -1,0 +1,89 @@
+// Coalescing. Layout assignment gives a kernel one 2-D layout, fastest along
+// the last dimension. An access contiguous along another dimension (a column
+// of a row-major matrix, the load side of a transpose) gets a layout with that
+// dimension fastest, so that a warp's lanes and each thread's vector cover
+// consecutive addresses; conversions around it join the kernel's layout.
+#include "blk/Dialect/Blk/IR/Layout.h"
+#include "blk/Dialect/Blk/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace blk {
+#define GEN_PASS_DEF_BLKCOALESCEPASS
+#include "blk/Dialect/Blk/Transforms/Passes.h.inc"
+
+namespace {
+RankedTensorType withEncoding(Type type, Attribute encoding) {
+  auto t = cast<RankedTensorType>(type);
+  return RankedTensorType::get(t.getShape(), t.getElementType(), encoding);
+}
+
+/// The blocked layout `op` should access its block in, or null when its
+/// current one already runs along the access's dimension.
+BlockedLayoutAttr coalescedLayout(Operation *op, Value ptr, unsigned dim, unsigned vec, unsigned numWarps) {
+  auto t = dyn_cast<RankedTensorType>(ptr.getType());
+  BlockedLayoutAttr current = getBlockedLayout(t);
+  if (!t || t.getRank() != 2 || !current || current.getOrder()[0] == dim)
+    return {};
+  SmallVector<unsigned> order{dim};
+  for (unsigned d = t.getRank(); d-- > 0;)
+    if (d != dim)
+      order.push_back(d);
+  return getBlockedLayout(op->getContext(), t.getShape(), numWarps, vec, order);
+}
+
+struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    WalkResult result = module.walk([&](Operation *op) {
+      if (!isa<LoadOp, StoreOp>(op))
+        return WalkResult::advance();
+      auto load = dyn_cast<LoadOp>(op);
+      auto store = dyn_cast<StoreOp>(op);
+      Value ptr = load ? load.getPtr() : store.getPtr();
+      unsigned dim = load ? load.getAccessDim() : store.getAccessDim();
+      unsigned vec = load ? load.getVec() : store.getVec();
+      if (op->hasAttr("vec_dim")) {
+        if (!numWarps) {
+          op->emitError() << "blk-coalesce needs the layouts of blk-assign-layouts (no " << kNumWarpsAttr
+                          << " on the module)";
+          return WalkResult::interrupt();
+        }
+        if (BlockedLayoutAttr layout = coalescedLayout(op, ptr, dim, vec, numWarps.getInt()))
+          relayout(op, layout);
+      }
+      clampVector(op, load ? load.getPtr() : store.getPtr(), dim, vec);
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+
+  /// Converts every block operand of `op` to `layout` and its result back.
+  static void relayout(Operation *op, BlockedLayoutAttr layout) {
+    OpBuilder b(op);
+    for (OpOperand &operand : op->getOpOperands())
+      if (isa<RankedTensorType>(operand.get().getType()))
+        operand.set(ConvertLayoutOp::create(b, op->getLoc(), withEncoding(operand.get().getType(), layout),
+                                            operand.get()));
+    b.setInsertionPointAfter(op);
+    for (OpResult r : op->getResults()) {
+      Type old = r.getType();
+      r.setType(withEncoding(old, layout));
+      auto back = ConvertLayoutOp::create(b, op->getLoc(), old, r);
+      r.replaceAllUsesExcept(back, back);
+    }
+  }
+
+  /// A vector access never spans more than one thread's run of elements.
+  static void clampVector(Operation *op, Value ptr, unsigned dim, unsigned vec) {
+    auto t = dyn_cast<RankedTensorType>(ptr.getType());
+    if (!t || !hasLayout(t))
+      return;
+    unsigned run = LinearLayout::get(t).contiguousRegisters(dim);
+    op->setAttr("vec", IntegerAttr::get(IntegerType::get(op->getContext(), 32), std::min(vec, run)));
+  }
+};
+} // namespace
+} // namespace blk
