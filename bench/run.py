@@ -180,6 +180,7 @@ def run_cases(h):
         h.elementwise("kl_div", "8192x32000", dt, 8192 * 32000, uniform(0.01, 1), kl_ref, "kl_div", "kl_div", kl,
                       lambda p, q: torch.nn.functional.kl_div(q.log(), p, reduction="none"))
     row_cases(h)
+    transposes(h)
     # Sweeps, as Triton's perf_report plots them.
     for e in range(12, 29, 2):
         h.elementwise("vector_add", f"2^{e}", torch.float32, 1 << e, uniform(-4, 4), lambda a, b: a + b,
@@ -275,6 +276,24 @@ def kl_div_fwd(h):
              lambda: torch.nn.functional.kl_div(pred, target, reduction="batchmean"),
              lambda: rel_err(poisoned(total, blk_fn), ref.reshape(1)))
     del pred, target
+
+
+def transposes(h):
+    """f32 8192x8192 transposes, as test/kernels/block_ops.blk writes them:
+    `transpose` loads row-major tiles and moves them with `trans`;
+    `transpose_by_load` loads column-major tiles (blk-coalesce gives that
+    load its own layout). Both move every element through shared memory once."""
+    M, N, dt = 8192, 8192, torch.float32
+    x = torch.randn(M, N, device="cuda", dtype=dt)
+    out = torch.empty(N, M, device="cuda", dtype=dt)
+    ref = x.t().double()
+    for kernel, grid, tri in (("transpose", M // 32, tk.transpose_kernel),
+                              ("transpose_by_load", N // 64, tk.transpose_by_load_kernel)):
+        fn = h.load("block_ops.s16", kernel).prepare((grid,), x, out, M, N)
+        row_case(h, f"{kernel} f32", f"{M}x{N}", dt, 2 * x.numel() * 4, fn,
+                 lambda tri=tri, grid=grid: tri[(grid,)](x, out, M, N, BLOCK_R=32, BLOCK_C=64, num_warps=4),
+                 lambda: x.t().contiguous(), lambda fn=fn: rel_err(poisoned(out, fn), ref))
+    del x, out
 
 
 def row_cases(h, sets=4):

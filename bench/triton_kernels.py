@@ -167,3 +167,25 @@ def kl_div_loss_kernel(pred_ptr, target_ptr, loss_ptr, n_cols, stride, eps, BLOC
         t = tl.load(target_ptr + row * stride + offs, mask=mask, other=0.0)
         total += tl.sum(t * (tl.log(tl.maximum(t, eps)) - y), axis=0)
     tl.store(loss_ptr + row, total)
+
+
+@triton.jit
+def transpose_kernel(x_ptr, out_ptr, n_rows, n_cols, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # test/kernels/block_ops.blk `transpose`: row-major tile loads, tl.trans.
+    r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    for c0 in range(0, n_cols, BLOCK_C):
+        c = c0 + tl.arange(0, BLOCK_C)
+        mask = (r[:, None] < n_rows) & (c[None, :] < n_cols)
+        x = tl.load(x_ptr + r[:, None] * n_cols + c[None, :], mask=mask, other=0.0)
+        tl.store(out_ptr + c[:, None] * n_rows + r[None, :], tl.trans(x), mask=tl.trans(mask))
+
+
+@triton.jit
+def transpose_by_load_kernel(x_ptr, out_ptr, n_rows, n_cols, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    # test/kernels/block_ops.blk `transpose_by_load`: column-major tile loads.
+    c = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    for r0 in range(0, n_rows, BLOCK_R):
+        r = r0 + tl.arange(0, BLOCK_R)
+        mask = (c[:, None] < n_cols) & (r[None, :] < n_rows)
+        x = tl.load(x_ptr + r[None, :] * n_cols + c[:, None], mask=mask, other=0.0)
+        tl.store(out_ptr + c[:, None] * n_rows + r[None, :], x, mask=mask)

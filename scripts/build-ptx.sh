@@ -30,6 +30,15 @@ on_variant() {
   if grep -qE '^def .*\bstride: *i(32|64)' "$file"; then
     "$blkc" "$file" "$@" --arch "$arch" --align-pointers --spec stride=16 --spec n_cols=16 -o "$out/$name.s16.ptx"
   fi
+  # Files that list `# specialize16: A B` get a variant with those integers
+  # specialized as multiples of 16 (benchmarks at sizes that are).
+  local spec
+  spec=$(sed -n 's/^# specialize16: *//p' "$file" | head -n 1)
+  if [ -n "$spec" ]; then
+    local -a specs=()
+    for p in $spec; do specs+=(--spec "$p=16"); done
+    "$blkc" "$file" "$@" --arch "$arch" --align-pointers "${specs[@]}" -o "$out/$name.s16.ptx"
+  fi
 }
 for_each_kernel_variant "$root/kernels"
 for_each_kernel_variant "$root/test/kernels" # kernels only the GPU tests run

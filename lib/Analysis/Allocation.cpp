@@ -31,6 +31,18 @@ bool crossesThreads(const LinearLayout &from, const LinearLayout &to) {
   return false;
 }
 
+int64_t sharedPadPeriod(RankedTensorType storage) {
+  if (storage.getRank() < 2)
+    return 0;
+  // A row, or 32 elements when rows are short (32 banks of 4 bytes).
+  return int64_t(llvm::PowerOf2Ceil(std::max<int64_t>(storage.getShape().back(), 32)));
+}
+
+int64_t paddedSharedElements(RankedTensorType storage) {
+  int64_t n = storage.getNumElements(), period = sharedPadPeriod(storage);
+  return period ? n + n / period : n;
+}
+
 static int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
 
 /// A buffer of `bytes` (rounded up to 16) holding one part.
@@ -62,7 +74,7 @@ ScratchPlan scratchFor(Operation *op) {
       return plan;
     if (isa<ConvertLayoutOp>(op) && !crossesThreads(LinearLayout::get(from), LinearLayout::get(to)))
       return plan;
-    return onePart(from.getNumElements() * sharedElementBytes(from));
+    return onePart(paddedSharedElements(isa<TransOp>(op) ? to : from) * sharedElementBytes(from));
   }
   if (auto scan = dyn_cast<ScanOp>(op)) {
     // Across warps: every thread's running totals, one slot per register.

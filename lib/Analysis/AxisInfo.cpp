@@ -147,6 +147,14 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
         out.divisibility.insert(out.divisibility.begin() + axis, src.divisibility.empty() ? 1 : src.divisibility[0]);
         out.constancy.insert(out.constancy.begin() + axis, 1);
       })
+      .Case<TransOp>([&](TransOp t) {
+        // A 2-D transpose: what held along one dimension holds along the other.
+        out = get(t.getSrc());
+        std::reverse(out.contiguity.begin(), out.contiguity.end());
+        std::reverse(out.divisibility.begin(), out.divisibility.end());
+        std::reverse(out.constancy.begin(), out.constancy.end());
+      })
+      .Case<ConvertLayoutOp>([&](ConvertLayoutOp c) { out = get(c.getSrc()); })
       .Case<BroadcastOp>([&](BroadcastOp b) {
         const AxisInfo src = get(b.getSrc());
         auto from = b.getSrc().getType().getShape(), to = b.getType().getShape();

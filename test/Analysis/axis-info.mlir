@@ -70,3 +70,18 @@ func.func @two_dimensional() {
   %b = blk.broadcast %e : tensor<1x16xi32> -> tensor<8x16xi32>
   return
 }
+
+// -----
+
+// A transpose swaps what holds along each dimension.
+func.func @transposed(%n: i32 {blk.divisibility = 16 : i64}) {
+  // expected-remark @+1 {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %c = blk.arange 0, 64 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [1, 1]}}
+  %row = blk.expand_dims %c {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [32, 1]}}
+  %tile = blk.broadcast %row : tensor<1x64xi32> -> tensor<32x64xi32>
+  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [1073741824, 1073741824], constancy = [1, 32]}}
+  %t = blk.trans %tile : tensor<32x64xi32> -> tensor<64x32xi32>
+  return
+}

@@ -26,6 +26,16 @@ unsigned warpBitsAlong(const LinearLayout &layout, unsigned axis);
 /// it only renames registers).
 bool crossesThreads(const LinearLayout &from, const LinearLayout &to);
 
+/// Elements a layout move (convert_layout, reshape, trans) writes in shared
+/// memory in row-major order are padded by one every `period` elements so
+/// that a column of a 2-D block spreads over the banks instead of hitting
+/// one (a transpose's store or read would otherwise conflict 16 or 32 ways).
+/// `storage` is the shape written: the result's for a transpose, the
+/// source's otherwise. Returns 0 (no padding) for 1-D blocks.
+int64_t sharedPadPeriod(mlir::RankedTensorType storage);
+/// Elements the padded buffer of `storage` takes.
+int64_t paddedSharedElements(mlir::RankedTensorType storage);
+
 /// The scratch `op` needs (bytes 0 when it needs none). Ops without layouts
 /// on their blocks need none.
 ScratchPlan scratchFor(mlir::Operation *op);

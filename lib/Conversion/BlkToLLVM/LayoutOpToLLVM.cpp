@@ -83,8 +83,14 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
     return failure();
   Location loc = op.getLoc();
   Type elem = values[0].getType();
+  int64_t period = sharedPadPeriod(std::is_same_v<OpT, TransOp> ? dstType : srcType);
   auto slot = [&](ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
-    return sharedElement(rewriter, loc, *offset, elem, emitLinearIndex(rewriter, loc, coords, shape));
+    Value index = emitLinearIndex(rewriter, loc, coords, shape);
+    if (period) // one element of padding every `period` (bank conflicts)
+      index = LLVM::AddOp::create(
+          rewriter, loc, index,
+          LLVM::LShrOp::create(rewriter, loc, index, i32Const(rewriter, loc, llvm::Log2_64(period))));
+    return sharedElement(rewriter, loc, *offset, elem, index);
   };
   // A conversion keeps coordinates and a reshape the row-major order: the
   // source's own index; a transpose writes at the reversed coordinates.

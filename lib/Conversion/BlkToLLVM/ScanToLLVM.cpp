@@ -77,8 +77,16 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
         if (!lane)
           lane = emitLaneId(rewriter, loc);
         id = lane;
-        for (int64_t r = 0; r < numRegs; ++r)
-          other[r] = shuffleXor(rewriter, loc, total[r], 1u << bit.index);
+        // Registers often share a total (after the in-thread steps): one
+        // shuffle per distinct value (shfl.sync is convergent, so neither
+        // MLIR nor LLVM would merge the copies).
+        llvm::SmallDenseMap<Value, Value> shuffled;
+        for (int64_t r = 0; r < numRegs; ++r) {
+          Value &s = shuffled[total[r]];
+          if (!s)
+            s = shuffleXor(rewriter, loc, total[r], 1u << bit.index);
+          other[r] = s;
+        }
       } else {
         FailureOr<int64_t> offset = scratchOffset(op);
         if (failed(offset))
@@ -109,13 +117,20 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
           other[r] = loadShared(rewriter, loc, elem, slot(partner, r));
       }
       Value upper = emitBitIsSet(rewriter, loc, id, bit.index);
+      // Registers sharing a total share the new one (keeps the shuffles of
+      // the next step to one per distinct value).
+      llvm::SmallDenseMap<Value, Value> newTotals;
       for (int64_t r = 0; r < numRegs; ++r) {
         if (op.getReverse()) // the lower half adds the upper half's total
           prefix[r] = LLVM::SelectOp::create(rewriter, loc, upper, prefix[r], apply(prefix[r], other[r]));
         else
           prefix[r] = LLVM::SelectOp::create(rewriter, loc, upper, apply(other[r], prefix[r]), prefix[r]);
-        Value upperTotal = apply(other[r], total[r]), lowerTotal = apply(total[r], other[r]);
-        total[r] = LLVM::SelectOp::create(rewriter, loc, upper, upperTotal, lowerTotal);
+        Value &next = newTotals[total[r]];
+        if (!next) {
+          Value upperTotal = apply(other[r], total[r]), lowerTotal = apply(total[r], other[r]);
+          next = LLVM::SelectOp::create(rewriter, loc, upper, upperTotal, lowerTotal);
+        }
+        total[r] = next;
       }
     }
     rewriter.replaceOpWithMultiple(op, {prefix});

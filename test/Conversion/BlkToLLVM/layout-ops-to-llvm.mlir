@@ -35,17 +35,21 @@ func.func @through_shared(%n: i32) {
   return
 }
 // A transpose writes each element at its transposed row-major position and
-// reads back under the result's layout: two stores (this thread's two
-// registers), one barrier, two loads.
+// reads back under the result's layout: eight stores (this thread's eight
+// registers), one barrier, eight loads. The rows of 64 are padded by one
+// element each (index + index >> 6) so that columns spread over the banks.
 // CHECK-LABEL: func.func @transpose
-// CHECK-COUNT-2: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK: %[[SIX:.+]] = llvm.mlir.constant(6 : i32) : i32
+// CHECK-NEXT: %[[PAD:.+]] = llvm.lshr %[[IDX:.+]], %[[SIX]] : i32
+// CHECK-NEXT: llvm.add %[[IDX]], %[[PAD]] : i32
+// CHECK-COUNT-8: llvm.store {{.*}} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+// CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<3> -> f32
 // CHECK: return
 func.func @transpose(%v: f32) {
-  %x = blk.splat %v : f32 -> tensor<16x16xf32, #p>
-  %t = blk.trans %x {blk.smem_offset = 0 : i64} : tensor<16x16xf32, #p> -> tensor<16x16xf32, #p>
-  blk.print "t" %t : tensor<16x16xf32, #p>
+  %x = blk.splat %v : f32 -> tensor<64x16xf32, #p>
+  %t = blk.trans %x {blk.smem_offset = 0 : i64} : tensor<64x16xf32, #p> -> tensor<16x64xf32, #p>
+  blk.print "t" %t : tensor<16x64xf32, #p>
   return
 }
 

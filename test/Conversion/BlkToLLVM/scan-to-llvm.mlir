@@ -4,11 +4,12 @@
 #rows = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]>
 module attributes {blk.num_warps = 2 : i32} {
 // 128 elements, 2 per thread, 2 warps: one in-thread step, five xor
-// shuffles (lanes 1..16), then one exchange through shared memory between
-// the two warps (store, barrier, load from warp ^ 1).
+// shuffles (lanes 1..16; the two registers share one running total, so one
+// shuffle each), then one exchange through shared memory between the two
+// warps (store, barrier, load from warp ^ 1).
 // CHECK-LABEL: func.func @cumsum_1d
 // CHECK: arith.addf
-// CHECK-COUNT-10: nvvm.shfl.sync {{ *}}bfly
+// CHECK-COUNT-5: nvvm.shfl.sync {{ *}}bfly
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0

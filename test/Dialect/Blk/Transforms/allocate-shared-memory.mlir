@@ -57,4 +57,13 @@ func.func @atomics(%p: !blk.ptr<i32>, %v: i32, %q: tensor<32x!blk.ptr<i32>, #sma
   %c = blk.atomic_rmw xchg, acq_rel, gpu %r, %x : (tensor<1024x!blk.ptr<i32>, #w8>, tensor<1024xi32, #w8>) -> tensor<1024xi32, #w8>
   return %a, %b, %c : i32, tensor<32xi32, #small>, tensor<1024xi32, #w8>
 }
+
+// A 2-D conversion's buffer is padded by one element per row of 64: 64x64 f32
+// is 16384 bytes of elements and 256 of padding.
+// CHECK-LABEL: func.func @padded_conversion
+// CHECK-SAME: blk.shared = 16640
+func.func @padded_conversion(%x: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>> attributes {blk.kernel} {
+  %y = blk.convert_layout %x : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>>
+  return %y : tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>>
+}
 }
