@@ -173,48 +173,18 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     auto type = RankedTensorType::get({n}, builder.getI32Type());
     return TV::makeVal(ArangeOp::create(builder, at, type, args[0].i, args[1].i));
   }
-  // A block shape written as a list of compile-time integers ([BLOCK, 16]) or one integer.
-  auto shapeArg = [&](size_t i, SmallVectorImpl<int64_t> &shape) -> bool {
-    if (auto *list = llvm::dyn_cast<ast::ListExpr>(&argExpr(i))) {
-      for (auto &el : list->elements) {
-        TV d = gen(*el);
-        if (!d || !constexprInt(*this, d, *el, "a block dimension"))
-          return false;
-        shape.push_back(d.i);
-      }
-    } else if (args[i].kind == TV::Int) {
-      shape.push_back(args[i].i);
-    } else {
-      return error(argLoc(i), "a block shape must be a list of compile-time integers such as [BLOCK]"), false;
-    }
-    if (shape.empty() || shape.size() > 3)
-      return error(argLoc(i), "blocks have 1 to 3 dimensions, got " + std::to_string(shape.size())), false;
-    for (int64_t d : shape)
-      if (!isPow2(d))
-        return error(argLoc(i), "block dimensions must be powers of two, got " + std::to_string(d)), false;
-    return true;
-  };
-  if (name == "reshape" || name == "broadcast_to" || name == "trans") {
-    TV x = args[0];
-    if (!x.isVal() || shapeOf(x).empty())
-      return error(argLoc(0), "'" + name + "' needs a block, got " + describe(x));
-    auto type = llvm::cast<RankedTensorType>(x.value.getType());
-    if (name == "trans") {
-      if (type.getRank() != 2)
-        return error(argLoc(0), "'trans' needs a 2-D block, got " + describe(x));
-      auto result = RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)}, type.getElementType());
-      return TV::makeVal(TransOp::create(builder, at, result, x.value), x.isUnsigned);
-    }
+  auto shapeArg = [&](size_t i, SmallVectorImpl<int64_t> &shape) { return genShape(argExpr(i), args[i], shape); };
+  if (name == "trans")
+    return genTrans(args[0], argLoc(0), call.loc);
+  if (name == "reshape" || name == "broadcast_to") {
     SmallVector<int64_t> shape;
     if (!shapeArg(1, shape))
       return TV();
-    if (name == "broadcast_to")
-      return broadcastTo(x, shape, call.loc);
-    auto result = RankedTensorType::get(shape, type.getElementType());
-    if (result.getNumElements() != type.getNumElements())
-      return error(argLoc(1), "cannot reshape " + describe(x) + " (" + std::to_string(type.getNumElements()) +
-                                  " elements) into " + std::to_string(result.getNumElements()) + " elements");
-    return TV::makeVal(ReshapeOp::create(builder, at, result, x.value), x.isUnsigned);
+    if (name == "reshape")
+      return genReshape(args[0], shape, argLoc(0), argLoc(1), call.loc);
+    if (!args[0].isVal() || shapeOf(args[0]).empty())
+      return error(argLoc(0), "'broadcast_to' needs a block, got " + describe(args[0]));
+    return broadcastTo(args[0], shape, call.loc);
   }
   if (name == "zeros" || name == "full") {
     SmallVector<int64_t> shape;
@@ -512,6 +482,47 @@ TV Generator::genMath(const std::string &name, const TV &x, const ast::Loc &l) {
   return roundBack ? convertElement(out, elem, false, l) : out;
 }
 
+bool Generator::genShape(const ast::Expr &expr, const TV &value, SmallVectorImpl<int64_t> &shape) {
+  if (auto *list = llvm::dyn_cast<ast::ListExpr>(&expr)) {
+    for (auto &el : list->elements) {
+      TV d = gen(*el);
+      if (!d || !constexprInt(*this, d, *el, "a block dimension"))
+        return false;
+      shape.push_back(d.i);
+    }
+  } else if (value.kind == TV::Int) {
+    shape.push_back(value.i);
+  } else {
+    return error(expr.loc, "a block shape must be a list of compile-time integers such as [BLOCK]"), false;
+  }
+  if (shape.empty() || shape.size() > 3)
+    return error(expr.loc, "blocks have 1 to 3 dimensions, got " + std::to_string(shape.size())), false;
+  for (int64_t d : shape)
+    if (!isPow2(d))
+      return error(expr.loc, "block dimensions must be powers of two, got " + std::to_string(d)), false;
+  return true;
+}
+
+TV Generator::genTrans(const TV &x, const ast::Loc &xLoc, const ast::Loc &callLoc) {
+  if (!x.isVal() || shapeOf(x).size() != 2)
+    return error(xLoc, "'trans' needs a 2-D block, got " + describe(x));
+  auto type = llvm::cast<RankedTensorType>(x.value.getType());
+  auto result = RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)}, type.getElementType());
+  return TV::makeVal(TransOp::create(builder, loc(callLoc), result, x.value), x.isUnsigned);
+}
+
+TV Generator::genReshape(const TV &x, ArrayRef<int64_t> shape, const ast::Loc &xLoc, const ast::Loc &shapeLoc,
+                         const ast::Loc &callLoc) {
+  if (!x.isVal() || shapeOf(x).empty())
+    return error(xLoc, "'reshape' needs a block, got " + describe(x));
+  auto type = llvm::cast<RankedTensorType>(x.value.getType());
+  auto result = RankedTensorType::get(shape, type.getElementType());
+  if (result.getNumElements() != type.getNumElements())
+    return error(shapeLoc, "cannot reshape " + describe(x) + " (" + std::to_string(type.getNumElements()) +
+                               " elements) into " + std::to_string(result.getNumElements()) + " elements");
+  return TV::makeVal(ReshapeOp::create(builder, loc(callLoc), result, x.value), x.isUnsigned);
+}
+
 TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr) {
   TV base = gen(*attr.base);
   if (!base)
@@ -537,6 +548,32 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
         return TV();
     }
     return isReduction(attr.name) ? genReduction(attr.name, call, args) : genScan(attr.name, call, args);
+  }
+  if (attr.name == "trans") { // x.trans()
+    if (!call.args.empty() || !call.kwargs.empty())
+      return error(call.args.empty() ? call.kwargs[0].loc : call.args[0]->loc, "'.trans' takes no arguments");
+    return genTrans(base, attr.base->loc, call.loc);
+  }
+  if (attr.name == "reshape") { // x.reshape([a, b]) or x.reshape(a, b)
+    if (!call.kwargs.empty() || call.args.empty())
+      return error(call.loc, "'.reshape' takes a shape: x.reshape([A, B]) or x.reshape(A, B)");
+    SmallVector<int64_t> shape;
+    if (call.args.size() == 1 && llvm::isa<ast::ListExpr>(*call.args[0])) {
+      if (!genShape(*call.args[0], TV::makeNone(), shape))
+        return TV();
+    } else {
+      for (auto &arg : call.args) { // one compile-time integer each
+        TV d = llvm::isa<ast::ListExpr>(*arg) ? TV::makeNone() : gen(*arg);
+        if ((!llvm::isa<ast::ListExpr>(*arg) && !d) || !constexprInt(*this, d, *arg, "a block dimension"))
+          return TV();
+        if (!isPow2(d.i))
+          return error(arg->loc, "block dimensions must be powers of two, got " + std::to_string(d.i));
+        shape.push_back(d.i);
+      }
+      if (shape.size() > 3)
+        return error(call.loc, "blocks have 1 to 3 dimensions, got " + std::to_string(shape.size()));
+    }
+    return genReshape(base, shape, attr.base->loc, call.args[0]->loc, call.loc);
   }
   if (attr.name != "to")
     return error(attr.loc, "unknown method '" + attr.name + "' of " + describe(base));

@@ -85,6 +85,13 @@ public:
   /// a keyword (the call itself when it was not given).
   const ast::Loc &builtinArgLoc(const ast::CallExpr &call, const std::string &builtin, size_t i);
   TV genMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr);
+  /// A block shape written as a list of compile-time integers ([BLOCK, 16])
+  /// or one integer; `value` is `expr` already generated.
+  bool genShape(const ast::Expr &expr, const TV &value, llvm::SmallVectorImpl<int64_t> &shape);
+  /// trans(x) and reshape(x, shape) (functions and methods).
+  TV genTrans(const TV &x, const ast::Loc &xLoc, const ast::Loc &callLoc);
+  TV genReshape(const TV &x, llvm::ArrayRef<int64_t> shape, const ast::Loc &xLoc, const ast::Loc &shapeLoc,
+                const ast::Loc &callLoc);
   TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,
                    std::map<std::string, TV> &kwargs);
   TV genMath(const std::string &name, const TV &x, const ast::Loc &loc);

@@ -57,6 +57,12 @@ struct Buffer {
     for (size_t i = 0; i < size(); ++i)
       set(i, dist(rng));
   }
+  /// `v` as this buffer's type would store it (rounded through f32).
+  static double rounded(DType t, double v) {
+    Buffer b(t, 1);
+    b.set(0, v);
+    return b.get(0);
+  }
   /// All bits set: a NaN in every float format, so unwritten elements fail.
   void poison() { std::memset(data.data(), 0xff, data.size()); }
 };

@@ -159,7 +159,11 @@ inline std::vector<Check> rmsNormCase(const Launch &L, DType t, int rows, int co
     for (int c = 0; c < cols; ++c) {
       size_t i = size_t(r) * cols + c;
       rdx[i] = rs * dy.get(i) * (offset + w.get(c)) - rs * rs * rs / cols * dot * x.get(i);
-      rdw[c] += dy.get(i) * x.get(i) * rs;
+      // Llama mode (0) rounds the normalized row to T before it meets dY, as
+      // the kernel and Liger do; with a few rows dW can cancel to far below its
+      // terms, so the reference rounds the same way.
+      double normed = x.get(i) * rs;
+      rdw[c] += dy.get(i) * (mode == 0 ? Buffer::rounded(t, float(x.get(i)) * float(rs)) : normed);
     }
   }
   checks.push_back({"rms_norm_backward dX", relativeError(dx, rdx), tolerance(t)});
