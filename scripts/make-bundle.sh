@@ -45,9 +45,9 @@ cp "$root"/bench/*.py "$bundle/bench/"
 if [ -n "$static_build" ]; then
   # The JIT carries its compiler: binaries of a -DBLK_STATIC_LLVM=ON build, gzipped
   # (unpack there with: gunzip .bundle/jit/*.gz; chmod +x .bundle/jit/*).
-  ninja -C "$static_build" jit-vector-add blk-jit-bench >/dev/null
+  ninja -C "$static_build" jit-vector-add blk-jit-bench blk-jit-gpu-tests >/dev/null
   mkdir -p "$bundle/jit"
-  for exe in jit-vector-add blk-jit-bench; do
+  for exe in jit-vector-add blk-jit-bench blk-jit-gpu-tests; do
     strip -o "$bundle/jit/$exe" "$static_build/bin/$exe"
     gzip -9 "$bundle/jit/$exe"
   done

@@ -3,6 +3,9 @@
 #ifndef BLK_TEST_GPU_GPULAUNCH_H
 #define BLK_TEST_GPU_GPULAUNCH_H
 
+#ifdef BLK_GPU_TESTS_THROUGH_JIT
+#include "JitLaunch.h"
+#else
 #include "../common/RowCases.h"
 #include "GpuEnv.h"
 
@@ -45,5 +48,6 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
 }
 
 } // namespace blk
+#endif // BLK_GPU_TESTS_THROUGH_JIT
 
 #endif

@@ -46,6 +46,19 @@ TEST(DiskCache, CorruptOrTruncatedEntriesAreMisses) {
   EXPECT_EQ(*cache.lookup(key), "ok");
 }
 
+TEST(DiskCache, EntriesOfAnotherFormatAreMisses) {
+  blk::DiskCache cache(tempDir());
+  std::string key = blk::DiskCache::key({"old"});
+  ASSERT_TRUE(cache.store(key, "payload"));
+  {
+    // A version-1 entry (SHA-256 checksum) where this version's would be.
+    std::ofstream f(cache.pathOf(key), std::ios::binary | std::ios::trunc);
+    f << "BLKCACHE1\n" << std::string(64, '0') << '\n' << "payload";
+  }
+  EXPECT_FALSE(cache.lookup(key));
+  EXPECT_FALSE(llvm::sys::fs::exists(cache.pathOf(key)));
+}
+
 TEST(DiskCache, ConcurrentWritersLeaveOneValidEntry) {
   blk::DiskCache cache(tempDir());
   std::string key = blk::DiskCache::key({"shared"});
@@ -102,8 +115,9 @@ TEST(DiskCache, JitCompilesOnceAcrossInstances) {
     blk::Kernel k;
     EXPECT_TRUE(jit.compileFile(path, "vector_add", {{{"T", "f32"}}}, k).ok());
     blk::Status s = k.launch({1}, args);
-    if (!jit.available().ok())
+    if (!jit.available().ok()) {
       EXPECT_FALSE(s.ok());
+    }
     return jit.cacheStats();
   };
   auto first = launchOnce();

@@ -1,0 +1,78 @@
+// The JIT's Launch for the shared kernel cases (test/common): compiles the
+// kernel from its .blk source in process (blk::Jit, CUDA backend), with the
+// specialization the actual arguments select, and runs it. Included by
+// GpuLaunch.h in blk-jit-gpu-tests, so that the GPU tests run a second time
+// through the C++ API instead of precompiled PTX.
+#ifndef BLK_TEST_GPU_JITLAUNCH_H
+#define BLK_TEST_GPU_JITLAUNCH_H
+
+#include "../common/RowCases.h"
+#include "GpuEnv.h"
+#include "blk/blk.h"
+
+#include <cstdlib>
+#include <fstream>
+
+namespace blk {
+
+/// One Jit for the whole binary: variants compiled once are reused.
+inline Jit &testJit() {
+  static Jit jit(Backend::CUDA);
+  static bool once = (jit.setCacheDirectory(""), true); // compile every variant here, not from an earlier run's cache
+  (void)once;
+  return jit;
+}
+
+/// kernels/<file>.blk, or test/kernels/<file>.blk (BLK_SOURCE_DIR overrides the root).
+inline std::string kernelSourcePath(const std::string &file) {
+  const char *root = std::getenv("BLK_SOURCE_DIR");
+  std::string base = root ? root : BLK_DEFAULT_SOURCE_DIR;
+  std::string shipped = base + "/kernels/" + file + ".blk";
+  return std::ifstream(shipped).good() ? shipped : base + "/test/kernels/" + file + ".blk";
+}
+
+inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindings, const std::string &kernel,
+                             unsigned grid, std::vector<ref::KArg> args) {
+  Jit &jit = testJit();
+  KernelOptions options;
+  options.constants = std::map<std::string, std::string>(bindings.begin(), bindings.end());
+  Kernel k;
+  Status s = jit.compileFile(kernelSourcePath(file), kernel, options, k);
+  if (!s.ok())
+    return s.message;
+  std::vector<void *> buffers;
+  std::vector<KernelArg> launchArgs;
+  auto release = [&] {
+    for (void *p : buffers)
+      jit.free(p);
+  };
+  for (const ref::KArg &a : args) {
+    if (a.kind == ref::KArg::Buf) {
+      void *p = nullptr;
+      if (!(s = jit.alloc(a.buf->data.size(), &p)).ok() ||
+          !(s = jit.upload(p, a.buf->data.data(), a.buf->data.size())).ok()) {
+        release();
+        return s.message;
+      }
+      buffers.push_back(p);
+      launchArgs.emplace_back(p);
+    } else if (a.kind == ref::KArg::Int) {
+      launchArgs.emplace_back(int64_t(a.i));
+    } else {
+      launchArgs.emplace_back(double(a.f));
+    }
+  }
+  s = k.launch({grid}, launchArgs);
+  if (s.ok())
+    s = jit.synchronize();
+  size_t next = 0;
+  for (const ref::KArg &a : args)
+    if (s.ok() && a.kind == ref::KArg::Buf)
+      s = jit.download(a.buf->data.data(), buffers[next++], a.buf->data.size());
+  release();
+  return s.ok() ? "" : s.message;
+}
+
+} // namespace blk
+
+#endif
