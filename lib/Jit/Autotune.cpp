@@ -213,7 +213,7 @@ Status TunedKernel::launch(const std::function<Grid(const TuningConfig &)> &grid
       Kernel *k;
       if (Status s = kernelFor(i, k); !s.ok())
         return s;
-      double us;
+      double us = 0;
       Grid g = grid(impl->configs[i]);
       Status s = timeLaunches(*impl->jit, [&] { return k->launch(g, args, stream); },
                               impl->jit->backend() == Backend::CPU ? 1 : 20, us);

@@ -435,21 +435,25 @@ Status Kernel::launch(Grid grid, const std::vector<KernelArg> &args, void *strea
     }
     return impl->withDiagnostics([&] { return in.run(impl->name, {grid.x, grid.y, grid.z}, iargs); });
   }
-  std::vector<rt::Arg> rargs;
+  // On the stack: a launch allocates nothing (the runtime refuses more than 64).
+  constexpr size_t kMaxArgs = 64;
+  if (args.size() > kMaxArgs)
+    return Status::error("kernel '" + impl->name + "' has more than 64 arguments");
+  rt::Arg rargs[kMaxArgs];
   for (size_t i = 0; i < args.size(); ++i) {
     const Param &p = params[i];
     if (p.kind == Param::Pointer) {
-      rargs.push_back(rt::Arg::devicePtr(args[i].bits));
+      rargs[i] = rt::Arg::devicePtr(args[i].bits);
     } else if (p.kind == Param::Float) {
       double d = args[i].kind == KernelArg::Float ? args[i].real : double(int64_t(args[i].bits));
-      rargs.push_back(p.width == 64 ? rt::Arg::f64(d) : rt::Arg::f32(float(d)));
+      rargs[i] = p.width == 64 ? rt::Arg::f64(d) : rt::Arg::f32(float(d));
     } else {
       rt::ArgType t = p.width == 64 ? rt::ArgType::I64 : p.width == 32 ? rt::ArgType::I32
                       : p.width == 16 ? rt::ArgType::I16 : p.width == 8 ? rt::ArgType::I8 : rt::ArgType::I1;
-      rargs.push_back(rt::Arg{t, args[i].bits});
+      rargs[i] = rt::Arg{t, args[i].bits};
     }
   }
-  return v.kernel.launch(grid, static_cast<CUstream>(stream), rargs);
+  return v.kernel.launch(grid, static_cast<CUstream>(stream), rargs, args.size());
 }
 
 } // namespace blk

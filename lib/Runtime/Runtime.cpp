@@ -182,16 +182,16 @@ Status Module::kernel(const std::string &name, Kernel &out) const {
   return {};
 }
 
-Status Kernel::launch(Grid grid, CUstream stream, const std::vector<Arg> &args) const {
+Status Kernel::launch(Grid grid, CUstream stream, const Arg *args, size_t count) const {
   if (!fn)
     return Status::error("launch of an unloaded kernel");
-  if (args.size() != sig.args.size())
+  if (count != sig.args.size())
     return Status::error("kernel '" + sig.name + "' takes " + std::to_string(sig.args.size()) + " arguments, got " +
-                         std::to_string(args.size()));
+                         std::to_string(count));
   void *params[64];
-  if (args.size() > 64)
+  if (count > 64)
     return Status::error("too many arguments");
-  for (size_t i = 0; i < args.size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     bool sameWidth = (args[i].type == ArgType::U32 && sig.args[i] == ArgType::I32) ||
                      (args[i].type == ArgType::U64 && sig.args[i] == ArgType::I64);
     if (args[i].type != sig.args[i] && !sameWidth)

@@ -68,7 +68,11 @@ public:
   const KernelSignature &signature() const { return sig; }
   /// Checks the arguments against the signature, then launches
   /// num_warps * 32 threads per program on `grid`.
-  Status launch(Grid grid, CUstream stream, const std::vector<Arg> &args) const;
+  Status launch(Grid grid, CUstream stream, const std::vector<Arg> &args) const {
+    return launch(grid, stream, args.data(), args.size());
+  }
+  /// The same over `count` arguments at `args` (callers that keep them on the stack).
+  Status launch(Grid grid, CUstream stream, const Arg *args, size_t count) const;
   CUfunction handle() const { return fn; }
 
 private:
