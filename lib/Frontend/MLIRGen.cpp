@@ -54,14 +54,17 @@ OwningOpRef<ModuleOp> Generator::run() {
     emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1)) << "the file defines no @kernel function";
     return nullptr;
   }
-  // A binding no kernel takes is a typo, not something to ignore.
+  // A binding no kernel of the file takes is a typo, not something to ignore;
+  // one that only other kernels of the file take is not (one set of bindings
+  // serves a file's kernels, compiled one at a time by the JIT).
   for (const auto &[name, value] : options.defines) {
-    bool used = llvm::any_of(kernels, [&, &name = name](const ast::Function *fn) {
-      return llvm::any_of(fn->params, [&](const ast::Param &p) { return p.name == name && p.isCompileTime(); });
+    bool used = llvm::any_of(file.functions, [&, &name = name](const auto &fn) {
+      return fn->isKernel &&
+             llvm::any_of(fn->params, [&](const ast::Param &p) { return p.name == name && p.isCompileTime(); });
     });
     if (!used) {
       emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1))
-          << "-D " << name << ": no kernel here has a constexpr or dtype parameter named '" << name << "'";
+          << "-D " << name << ": no kernel in the file has a constexpr or dtype parameter named '" << name << "'";
       return nullptr;
     }
   }

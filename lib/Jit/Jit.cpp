@@ -120,6 +120,8 @@ struct Kernel::Impl {
   KernelOptions options;
   llvm::SourceMgr sourceMgr;
   unsigned bufferId = 0;
+  /// SHA-256 of the source: the disk cache keys name the source through it.
+  std::string sourceDigest;
   std::unique_ptr<ast::File> ast;
   std::vector<Param> params;
   std::map<std::string, std::string> constants;
@@ -194,9 +196,9 @@ struct Kernel::Impl {
   }
 
   Status compileVariant(const std::string &spec, Variant &out) {
-    if (Status s = ensureParsed(); !s.ok())
-      return s;
     if (jit->backend == Backend::CPU) {
+      if (Status s = ensureParsed(); !s.ok())
+        return s;
       ++jit->stats.compiles;
       return withDiagnostics([&]() -> mlir::LogicalResult {
         out.ir = generateModule(jit->ctx, *ast, genOptions(spec));
@@ -204,9 +206,9 @@ struct Kernel::Impl {
       });
     }
     // Everything the image depends on, and the compiler that made it.
-    std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "image-v3", name, options.arch,
-                                      std::to_string(options.numWarps), spec,
-                                      sourceMgr.getMemoryBuffer(bufferId)->getBuffer().str()};
+    // (A disk hit parses nothing: the source enters through its digest.)
+    std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "image-v4", name, options.arch,
+                                      std::to_string(options.numWarps), spec, sourceDigest};
     for (const auto &[k, v] : options.constants) // std::map: sorted
       keyParts.push_back(k + "=" + v);
     std::string key = DiskCache::key(keyParts);
@@ -325,7 +327,8 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
   llvm::StringRef text = k->sourceMgr.getMemoryBuffer(k->bufferId)->getBuffer();
   // A kernel compiled before (by any process) is described by the disk cache:
   // no parsing until a variant must be compiled.
-  std::vector<std::string> infoParts{BLK_VERSION, LLVM_VERSION_STRING, "kernel-info-v2", kernel, text.str()};
+  k->sourceDigest = DiskCache::key({text.str()}); // once per kernel, not once per key
+  std::vector<std::string> infoParts{BLK_VERSION, LLVM_VERSION_STRING, "kernel-info-v3", kernel, k->sourceDigest};
   for (const auto &[name, value] : options.constants)
     infoParts.push_back(name + "=" + value);
   std::string infoKey = DiskCache::key(infoParts);
