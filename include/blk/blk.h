@@ -31,6 +31,9 @@ struct KernelOptions {
   std::map<std::string, std::string> constants;
   std::string arch = "sm_90a";
   unsigned numWarps = 4;
+  /// Loads in flight per load in a loop: each is issued numStages - 1
+  /// iterations ahead (1: none; at most 8).
+  unsigned numStages = 1;
   /// Parameters never specialized (a pointer that is rarely aligned, a size
   /// that changes every call): one variant serves every value.
   std::vector<std::string> doNotSpecialize;
@@ -56,11 +59,13 @@ inline unsigned cdiv(uint64_t a, uint64_t b) { return unsigned((a + b - 1) / b);
 
 class Jit;
 
-/// One point of an autotuning search: compile-time bindings and warps.
+/// One point of an autotuning search: compile-time bindings, warps, stages.
 struct TuningConfig {
   std::map<std::string, std::string> constants;
   unsigned numWarps = 4;
-  /// "BLOCK=1024,num_warps=4": the spelling of tuning files.
+  unsigned numStages = 1;
+  /// "BLOCK=1024,num_warps=4" (",num_stages=2" when not 1): the spelling of
+  /// tuning files.
   std::string str() const;
 };
 

@@ -88,6 +88,9 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
     return emitError(UnknownLoc::get(&ctx)) << "--num-warps must be a power of two from 1 to 32, got "
                                             << options.numWarps,
            failure();
+  if (options.numStages < 1 || options.numStages > 8)
+    return emitError(UnknownLoc::get(&ctx)) << "--num-stages must be from 1 to 8, got " << options.numStages,
+           failure();
   OwningOpRef<ModuleOp> module = generateModule(ctx, *file, options.gen);
   if (!module)
     return failure();
@@ -112,6 +115,7 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
   }
   PipelineOptions pipelineOptions;
   pipelineOptions.numWarps = options.numWarps;
+  pipelineOptions.numStages = options.numStages;
   pipelineOptions.arch = options.target.arch;
   {
     PassManager pm(&ctx);

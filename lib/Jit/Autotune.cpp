@@ -16,7 +16,8 @@ std::string TuningConfig::str() const {
   std::string s;
   for (const auto &[k, v] : constants)
     s += k + "=" + v + ",";
-  return s + "num_warps=" + std::to_string(numWarps);
+  s += "num_warps=" + std::to_string(numWarps);
+  return numStages == 1 ? s : s + ",num_stages=" + std::to_string(numStages);
 }
 
 static bool parseConfig(llvm::StringRef text, TuningConfig &out) {
@@ -28,6 +29,9 @@ static bool parseConfig(llvm::StringRef text, TuningConfig &out) {
       return false;
     if (k == "num_warps") {
       if (v.getAsInteger(10, out.numWarps))
+        return false;
+    } else if (k == "num_stages") {
+      if (v.getAsInteger(10, out.numStages))
         return false;
     } else {
       out.constants[k.str()] = v.str();
@@ -174,6 +178,7 @@ Status Jit::autotune(const std::string &path, const std::string &kernel, const K
   for (const auto &[k, v] : configs[0].constants)
     first.constants[k] = v;
   first.numWarps = configs[0].numWarps;
+  first.numStages = configs[0].numStages;
   if (Status s = compileFile(path, kernel, first, t->kernels[0]); !s.ok())
     return s;
   for (const std::string &key : keys) {
@@ -196,6 +201,7 @@ Status TunedKernel::launch(const std::function<Grid(const TuningConfig &)> &grid
       for (const auto &[k, v] : impl->configs[i].constants)
         o.constants[k] = v;
       o.numWarps = impl->configs[i].numWarps;
+      o.numStages = impl->configs[i].numStages;
       if (Status s = impl->jit->compileFile(impl->path, impl->name, o, impl->kernels[i]); !s.ok())
         return s;
     }

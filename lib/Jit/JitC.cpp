@@ -31,7 +31,10 @@ blk::KernelOptions options(const char *constants, const char *arch, unsigned num
     llvm::StringRef(constants).split(items, ',', -1, false);
     for (llvm::StringRef item : items) {
       auto [k, v] = item.split('=');
-      o.constants[k.trim().str()] = v.trim().str();
+      if (k.trim() == "num_stages") // an option, spelled as tuning files spell it
+        v.trim().getAsInteger(10, o.numStages);
+      else
+        o.constants[k.trim().str()] = v.trim().str();
     }
   }
   if (arch)

@@ -9,6 +9,7 @@
 namespace blk {
 
 void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options) {
+  pm.addPass(createBlkPipelineLoadsPass(BlkPipelineLoadsPassOptions{options.numStages}));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createBlkVectorizeMemoryPass());

@@ -36,6 +36,9 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
   Jit &jit = testJit();
   KernelOptions options;
   options.constants = std::map<std::string, std::string>(bindings.begin(), bindings.end());
+  // BLK_TEST_NUM_STAGES=3 runs every kernel with its loop loads pipelined.
+  if (const char *stages = std::getenv("BLK_TEST_NUM_STAGES"))
+    options.numStages = unsigned(std::atoi(stages));
   Kernel k;
   Status s = jit.compileFile(kernelSourcePath(file), kernel, options, k);
   if (!s.ok())

@@ -22,12 +22,16 @@ int main(int argc, char **argv) {
   std::string input, output = "-", arch = "sm_90a", emit = "ptx";
   std::vector<std::string> defines, specs, kernels;
   unsigned numWarps = 4;
+  unsigned numStages = 1;
   bool timePhases = false, ptxasInfo = false, alignPointers = false;
   app.add_option("file", input, "The .blk source file")->required();
   app.add_option("-o,--output", output, "Output file (default: standard output; nothing is written on error)");
   app.add_option("--arch", arch, "Target: sm_80, sm_86, sm_89, sm_90 or sm_90a")->capture_default_str();
   app.add_option("-D,--define", defines, "Bind a constexpr or dtype parameter: NAME=VALUE (e.g. BLOCK=1024, T=bf16)");
   app.add_option("--num-warps", numWarps, "Warps per program")->capture_default_str();
+  app.add_option("--num-stages", numStages,
+                 "Loads in flight per load in a loop: each is issued num_stages - 1 iterations ahead (1: none)")
+      ->capture_default_str();
   app.add_option("--kernel", kernels, "Compile only this kernel (repeatable; default: every @kernel)");
   app.add_option("--emit", emit, "Output stage: ast, blk, gpu, llvm, ptx, cubin, or header (C++ with the PTX embedded and typed launch functions)")->capture_default_str();
   std::string headerNamespace = "blk_kernels";
@@ -54,6 +58,7 @@ int main(int argc, char **argv) {
   blk::CompileOptions options;
   options.target.arch = arch;
   options.numWarps = numWarps;
+  options.numStages = numStages;
   options.ptxasInfo = ptxasInfo;
   options.gen.kernels = kernels;
   options.headerNamespace = headerNamespace;

@@ -16,6 +16,8 @@ struct CompileOptions {
   GenOptions gen;
   TargetOptions target;
   unsigned numWarps = 4;
+  /// Loads in flight per load in a loop (blk-pipeline-loads; 1: none).
+  unsigned numStages = 1;
   Stage emit = Stage::PTX;
   /// Run ptxas even when emitting PTX, for its resource report.
   bool ptxasInfo = false;

@@ -10,6 +10,8 @@ namespace blk {
 
 struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("Warps per program"), llvm::cl::init(4)};
+  Option<unsigned> numStages{*this, "num-stages",
+                             llvm::cl::desc("Loads in flight per loop load (1: no pipelining)"), llvm::cl::init(1)};
   Option<std::string> arch{*this, "arch", llvm::cl::desc("Target (sm_80 ... sm_90a): its shared-memory limit"),
                            llvm::cl::init("sm_90a")};
 };

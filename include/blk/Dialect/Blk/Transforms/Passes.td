@@ -3,6 +3,26 @@
 
 include "mlir/Pass/PassBase.td"
 
+def BlkPipelineLoadsPass : Pass<"blk-pipeline-loads", "mlir::ModuleOp"> {
+  let summary = "Issue a loop's loads `num-stages - 1` iterations ahead";
+  let description = [{
+    In an `scf.for` with a positive constant step and no writes to memory
+    (stores, atomics), a load at the top of the body whose pointer, mask and
+    `other` are computed only from the induction variable and values defined
+    outside the loop is issued `num-stages - 1` iterations early: the loop
+    starts with that many loads (the prologue) and each iteration issues the
+    load for iteration `i + (num-stages - 1) * step`, masked off past the
+    upper bound, while it computes with the value loaded earlier, which the
+    loop carries. The memory latency of one iteration overlaps the work of
+    the previous ones. `num-stages` 1 changes nothing.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"1",
+           "Loads in flight per pipelined load (1: no pipelining)">,
+  ];
+  let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def BlkVectorizeMemoryPass : Pass<"blk-vectorize-memory", "mlir::ModuleOp"> {
   let summary = "Set the widest safe vector width on every global load and store";
   let description = [{

@@ -1,0 +1,85 @@
+// RUN: blk-opt %s --blk-pipeline-loads=num-stages=2 --canonicalize | FileCheck %s
+// RUN: blk-opt %s --blk-pipeline-loads=num-stages=3 --canonicalize | FileCheck %s --check-prefix=THREE
+// RUN: blk-opt %s --blk-pipeline-loads=num-stages=1 | FileCheck %s --check-prefix=ONE
+
+// The load of the first iteration goes before the loop (masked off when the
+// loop runs zero times); each iteration loads the next chunk (i + 256, masked
+// off past n) before it adds the chunk loaded earlier, which the loop carries.
+// CHECK-LABEL: func.func @chunks
+// CHECK: arith.cmpi sgt, %arg2, %c0_i32 : i32
+// CHECK: %[[FIRST:.+]] = blk.load
+// CHECK: scf.for %[[I:.+]] = %c0_i32 to %arg2 step %c256_i32 iter_args(%[[ACC:.+]] = %{{.+}}, %[[CUR:.+]] = %[[FIRST]])
+// CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[I]], %c256_i32 : i32
+// CHECK: %[[IN:.+]] = arith.cmpi slt, %[[NEXT]], %arg2 : i32
+// CHECK: %[[FRESH:.+]] = blk.load
+// CHECK: %[[SUM:.+]] = arith.addf %[[ACC]], %[[CUR]]
+// CHECK-NEXT: scf.yield %[[SUM]], %[[FRESH]]
+// Three stages: two loads before the loop, the one for i + 512 in it.
+// THREE-LABEL: func.func @chunks
+// THREE-COUNT-2: blk.load
+// THREE: scf.for {{.*}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}}, %{{.+}} = %{{.+}})
+// THREE: arith.addi %{{.+}}, %c512_i32 : i32
+// ONE-LABEL: func.func @chunks
+// ONE: scf.for {{.*}} iter_args(%{{[a-z0-9]+}} = %{{[0-9]+}}) -> (tensor<256xf32>)
+func.func @chunks(%x: !blk.ptr<f32>, %out: !blk.ptr<f32>, %n: i32) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %zero : f32 -> tensor<256xf32>
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %r = scf.for %i = %c0 to %n step %c256 iter_args(%acc = %acc0) -> (tensor<256xf32>) : i32 {
+    %a = blk.arange 0, 256 : tensor<256xi32>
+    %is = blk.splat %i : i32 -> tensor<256xi32>
+    %offs = arith.addi %is, %a : tensor<256xi32>
+    %xs = blk.splat %x : !blk.ptr<f32> -> tensor<256x!blk.ptr<f32>>
+    %p = blk.addptr %xs, %offs : tensor<256x!blk.ptr<f32>>, tensor<256xi32>
+    %ns = blk.splat %n : i32 -> tensor<256xi32>
+    %m = arith.cmpi slt, %offs, %ns : tensor<256xi32>
+    %o = blk.splat %zero : f32 -> tensor<256xf32>
+    %v = blk.load %p, %m, %o {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<256x!blk.ptr<f32>>, tensor<256xi1>, tensor<256xf32>) -> tensor<256xf32>
+    %s = arith.addf %acc, %v : tensor<256xf32>
+    scf.yield %s : tensor<256xf32>
+  }
+  %t = blk.reduce %r {axis = 0 : i32} : (tensor<256xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.addf %a, %b : f32
+    blk.reduce.return %c : f32
+  }
+  blk.store %out, %t : (!blk.ptr<f32>, f32) -> ()
+  return
+}
+
+// A loop that stores may write what a later iteration loads: left alone.
+// CHECK-LABEL: func.func @stores
+// CHECK-NOT: iter_args
+// CHECK: scf.for
+// CHECK: blk.load
+// CHECK-NEXT: blk.store
+func.func @stores(%x: !blk.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c1 to %n step %c1 : i32 {
+    %prev = arith.subi %i, %c1 : i32
+    %p = blk.addptr %x, %prev : !blk.ptr<f32>, i32
+    %q = blk.addptr %x, %i : !blk.ptr<f32>, i32
+    %v = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<f32>) -> f32
+    blk.store %q, %v : (!blk.ptr<f32>, f32) -> ()
+  }
+  return
+}
+
+// A pointer carried by the loop (pointer chasing) cannot be computed ahead.
+// CHECK-LABEL: func.func @carried_pointer
+// CHECK: scf.for {{.*}} iter_args(%[[P:.+]] = %arg0, %{{.+}} = %{{.+}}) -> (!blk.ptr<f32>, f32)
+// CHECK-NEXT: blk.load %[[P]]
+func.func @carried_pointer(%x: !blk.ptr<f32>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant 0.000000e+00 : f32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %x, %acc = %zero) -> (!blk.ptr<f32>, f32) : i32 {
+    %v = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<f32>) -> f32
+    %next = blk.addptr %p, %c1 : !blk.ptr<f32>, i32
+    %s = arith.addf %acc, %v : f32
+    scf.yield %next, %s : !blk.ptr<f32>, f32
+  }
+  return %r#1 : f32
+}
