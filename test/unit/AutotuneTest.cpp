@@ -4,6 +4,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 
 namespace {
@@ -70,6 +71,31 @@ TEST(Autotune, SearchesOncePerKeyAndReusesTheTuningFile) {
     ASSERT_TRUE(add.launch(grid(n), args).ok());
     EXPECT_EQ(add.searches(), 0u);
   }
+  llvm::sys::fs::remove(file);
+}
+
+TEST(Autotune, TuningFilesCarryNumStages) {
+  llvm::SmallString<128> file;
+  llvm::sys::fs::createTemporaryFile("blk-tuning", "txt", file);
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(file, ec);
+    os << "vector_add|cpu-interpreter|3000,\tBLOCK=512,num_warps=8,num_stages=2\n";
+  }
+  blk::TuningConfig piped{{{"BLOCK", "512"}}, 8, 2};
+  EXPECT_EQ(piped.str(), "BLOCK=512,num_warps=8,num_stages=2");
+  EXPECT_EQ((blk::TuningConfig{{{"BLOCK", "512"}}, 8}).str(), "BLOCK=512,num_warps=8"); // 1 stage: unchanged spelling
+  blk::Jit jit(blk::Backend::CPU);
+  jit.setTuningFile(std::string(file));
+  blk::TunedKernel add;
+  std::string path = std::string(BLK_SOURCE_DIR) + "/kernels/vector_add.blk";
+  ASSERT_TRUE(jit.autotune(path, "vector_add", {{{"T", "f32"}}}, {piped, {{{"BLOCK", "1024"}}, 4}}, {"n"}, add).ok());
+  void *p;
+  jit.alloc(3000 * 4, &p);
+  std::vector<blk::KernelArg> args{p, p, p, int32_t(3000)};
+  ASSERT_NE(add.chosen(args), nullptr);
+  EXPECT_EQ(add.chosen(args)->numStages, 2u);
+  EXPECT_EQ(add.chosen(args)->str(), piped.str());
   llvm::sys::fs::remove(file);
 }
 
