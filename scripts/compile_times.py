@@ -23,9 +23,11 @@ for path in sorted(glob.glob(os.path.join(root, "kernels", "*.blk"))):
     base = os.path.basename(path)[:-4]
     variants = next((l.split(":", 1)[1].split() for l in open(path) if l.startswith("# variants:")), ["-"])
     for v in variants:
-        defines = [] if v == "-" else sum((["--num-warps", d.split("=", 1)[1]] if d.startswith("num_warps=")
-                                           else ["-D", d] for d in v.split(",")), [])
-        name = base + ("" if v == "-" else "." + ".".join(d.split("=")[1] for d in v.split(",")))
+        # As scripts/kernel-variants.sh spells them: options, then bindings.
+        options = {"num_warps": ("--num-warps", "w"), "num_stages": ("--num-stages", "st")}
+        items = [] if v == "-" else [d.split("=", 1) for d in v.split(",")]
+        defines = sum(([options[k][0], val] if k in options else ["-D", f"{k}={val}"] for k, val in items), [])
+        name = base + "".join("." + (options[k][1] if k in options else "") + val for k, val in items)
         phases = {}
         for _ in range(args.runs):
             r = subprocess.run([args.blkc, path, *defines, "--align-pointers", "--emit=cubin", "--time", "-o", os.devnull],
