@@ -60,14 +60,19 @@ std::optional<SmallVector<Operation *>> addressSlice(scf::ForOp loop, LoadOp loa
   return ordered;
 }
 
-/// `load` again for iteration `iv`, its mask and-ed with `iv < ub`.
-Value issueLoad(OpBuilder &b, scf::ForOp loop, LoadOp load, ArrayRef<Operation *> slice, Value iv) {
+/// `load` again for iteration `iv` = `from` + a positive offset, its mask
+/// and-ed with `iv < ub` and, when `from` is given, `iv > from` (an offset
+/// that wrapped around past the type's maximum loads nothing).
+Value issueLoad(OpBuilder &b, scf::ForOp loop, LoadOp load, ArrayRef<Operation *> slice, Value iv, Value from) {
   Location loc = load.getLoc();
   IRMapping map;
   map.map(loop.getInductionVar(), iv);
   for (Operation *op : slice)
     b.clone(*op, map);
   Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv, loop.getUpperBound());
+  if (from)
+    inRange = arith::AndIOp::create(b, loc, inRange,
+                                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iv, from));
   Value mask = inRange;
   if (auto t = dyn_cast<RankedTensorType>(load.getPtr().getType()))
     mask = SplatOp::create(b, loc, RankedTensorType::get(t.getShape(), b.getI1Type()), inRange);
@@ -117,7 +122,8 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     SmallVector<Value> inits;
     for (auto &[load, slice] : loads)
       for (unsigned k = 0; k < ahead; ++k)
-        inits.push_back(issueLoad(b, loop, load, slice, offset(b, loop.getLowerBound(), k)));
+        inits.push_back(issueLoad(b, loop, load, slice, offset(b, loop.getLowerBound(), k),
+                                  k ? loop.getLowerBound() : Value()));
     IRRewriter rewriter(loop);
     auto newYields = [&](OpBuilder &ob, Location, ArrayRef<BlockArgument> queues) {
       // Called before the body moves into the new loop: the fresh loads go at
@@ -130,7 +136,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       for (auto [i, entry] : llvm::enumerate(loads)) {
         auto &[load, slice] = entry;
         ArrayRef<BlockArgument> queue = queues.slice(i * ahead, ahead);
-        Value fresh = issueLoad(ob, loop, load, slice, next);
+        Value fresh = issueLoad(ob, loop, load, slice, next, iv);
         load.getResult().replaceAllUsesWith(queue[0]);
         for (unsigned k = 1; k < ahead; ++k)
           yields.push_back(queue[k]);

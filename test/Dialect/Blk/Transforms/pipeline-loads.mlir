@@ -4,13 +4,16 @@
 
 // The load of the first iteration goes before the loop (masked off when the
 // loop runs zero times); each iteration loads the next chunk (i + 256, masked
-// off past n) before it adds the chunk loaded earlier, which the loop carries.
+// off past n, and if i + 256 wrapped around) before it adds the chunk loaded
+// earlier, which the loop carries.
 // CHECK-LABEL: func.func @chunks
 // CHECK: arith.cmpi sgt, %arg2, %c0_i32 : i32
 // CHECK: %[[FIRST:.+]] = blk.load
 // CHECK: scf.for %[[I:.+]] = %c0_i32 to %arg2 step %c256_i32 iter_args(%[[ACC:.+]] = %{{.+}}, %[[CUR:.+]] = %[[FIRST]])
 // CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[I]], %c256_i32 : i32
 // CHECK: %[[IN:.+]] = arith.cmpi slt, %[[NEXT]], %arg2 : i32
+// CHECK-NEXT: %[[NO_WRAP:.+]] = arith.cmpi sgt, %[[NEXT]], %[[I]] : i32
+// CHECK-NEXT: arith.andi %[[IN]], %[[NO_WRAP]] : i1
 // CHECK: %[[FRESH:.+]] = blk.load
 // CHECK: %[[SUM:.+]] = arith.addf %[[ACC]], %[[CUR]]
 // CHECK-NEXT: scf.yield %[[SUM]], %[[FRESH]]
