@@ -76,6 +76,18 @@ ScratchPlan scratchFor(Operation *op) {
       return plan;
     return onePart(paddedSharedElements(isa<TransOp>(op) ? to : from) * sharedElementBytes(from));
   }
+  if (auto dot = dyn_cast<DotOp>(op)) {
+    // Both operands, row-major and padded: each thread reads the rows of A
+    // and the columns of B its accumulator elements need.
+    if (!hasLayout(dot.getA().getType()))
+      return plan;
+    for (Value v : {dot.getA(), dot.getB()}) {
+      auto t = cast<RankedTensorType>(v.getType());
+      plan.partOffsets.push_back(plan.bytes);
+      plan.bytes = alignTo16(plan.bytes + paddedSharedElements(t) * sharedElementBytes(t));
+    }
+    return plan;
+  }
   if (auto scan = dyn_cast<ScanOp>(op)) {
     // Across warps: every thread's running totals, one slot per register.
     auto src = scan.getSrc().getType();

@@ -46,6 +46,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"cumprod", {1, 3, {"input", "axis", "reverse"}}},
       {"reshape", {2, 2, {"input", "shape"}}},
       {"trans", {1, 1, {"input"}}},
+      {"dot", {2, 5, {"input", "other", "acc", "input_precision", "out_dtype"}}},
       {"broadcast_to", {2, 2, {"input", "shape"}}},
       {"atomic_add", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_max", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
@@ -421,6 +422,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genReduction(name, call, args);
   if (isAtomic(name))
     return genAtomic(name, call, args);
+  if (name == "dot")
+    return genDot(call, args);
   if (name == "cumsum" || name == "cumprod")
     return genScan(name, call, args);
   return error(call.loc, "unknown function '" + name + "'");

@@ -106,6 +106,7 @@ public:
   TV widenForSum(const TV &x, const ast::Loc &l);
   /// atomic_* (Atomics.cpp): read-modify-write or compare-and-swap, old values returned.
   TV genAtomic(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  TV genDot(const ast::CallExpr &call, std::vector<TV> &args);
 
   // --- statements (Statements.cpp) ---
   /// Generates statements in order; returns false on error. Sets `returned`

@@ -257,6 +257,24 @@ LogicalResult Executor::execOp(Operation *op) {
         set(tr.getResult(), std::move(t));
         return success();
       })
+      .Case<DotOp>([&](DotOp d) {
+        // One fused multiply-add per k in order, rounded to the accumulator's
+        // type each step, as the GPU lowering computes it.
+        const Tensor &a = get(d.getA()), &b = get(d.getB());
+        Tensor c = get(d.getAcc());
+        int64_t M = a.shape[0], K = a.shape[1], N = b.shape[1];
+        for (int64_t m = 0; m < M; ++m)
+          for (int64_t n = 0; n < N; ++n)
+            for (int64_t k = 0; k < K; ++k) {
+              size_t ia = size_t(m * K + k), ib = size_t(k * N + n), ic = size_t(m * N + n);
+              if (c.isFloat())
+                c.f[ic] = roundTo(c.elem, std::fma(a.f[ia], b.f[ib], c.f[ic]));
+              else
+                c.i[ic] = int64_t(int32_t(uint32_t(c.i[ic] + a.i[ia] * b.i[ib])));
+            }
+        set(d.getResult(), std::move(c));
+        return success();
+      })
       .Case<BarrierOp>([&](BarrierOp) { return success(); })
       .Case<ReduceOp>([&](ReduceOp r) { return execReduce(r); })
       .Case<ScanOp>([&](ScanOp s) { return execScan(s); })

@@ -44,6 +44,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateReduceOpPatterns(converter, patterns);
     populateAtomicOpPatterns(converter, patterns);
     populateScanOpPatterns(converter, patterns);
+    populateDotOpPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))

@@ -85,11 +85,7 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   Type elem = values[0].getType();
   int64_t period = sharedPadPeriod(std::is_same_v<OpT, TransOp> ? dstType : srcType);
   auto slot = [&](ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
-    Value index = emitLinearIndex(rewriter, loc, coords, shape);
-    if (period) // one element of padding every `period` (bank conflicts)
-      index = LLVM::AddOp::create(
-          rewriter, loc, index,
-          LLVM::LShrOp::create(rewriter, loc, index, i32Const(rewriter, loc, llvm::Log2_64(period))));
+    Value index = emitPaddedIndex(rewriter, loc, emitLinearIndex(rewriter, loc, coords, shape), period);
     return sharedElement(rewriter, loc, *offset, elem, index);
   };
   // A conversion keeps coordinates and a reshape the row-major order: the

@@ -50,6 +50,10 @@ mlir::Value emitBitIsSet(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id,
 /// `offset` of the kernel's shared memory (booleans take a byte each).
 mlir::Value sharedElement(mlir::OpBuilder &b, mlir::Location loc, int64_t offset, mlir::Type type,
                           mlir::Value index);
+/// `index` + `index` / `period` (a power of two; 0: `index`): the padded
+/// position of a row-major element in a layout move's buffer
+/// (sharedPadPeriod).
+mlir::Value emitPaddedIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index, int64_t period);
 /// The offset of `op`'s scratch buffer in shared memory, or an error at `op`
 /// when the allocation pass has not placed it.
 mlir::FailureOr<int64_t> scratchOffset(mlir::Operation *op);
@@ -78,6 +82,7 @@ void populateDebugOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &p
 void populateLayoutOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateReduceOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateScanOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateDotOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 /// Atomics the target lacks (bf16 add before sm_90) are errors at their op.
 mlir::LogicalResult checkAtomicsSupported(mlir::ModuleOp module, unsigned computeCapability);

@@ -23,6 +23,13 @@ FailureOr<int64_t> scratchOffset(Operation *op) {
   return op->emitOpError("needs shared memory: run blk-allocate-shared-memory first");
 }
 
+Value emitPaddedIndex(OpBuilder &b, Location loc, Value index, int64_t period) {
+  if (!period)
+    return index;
+  Value shift = i32Const(b, loc, llvm::Log2_64(period));
+  return LLVM::AddOp::create(b, loc, index, LLVM::LShrOp::create(b, loc, index, shift));
+}
+
 void storeShared(OpBuilder &b, Location loc, Value value, Value ptr) {
   if (value.getType().isInteger(1))
     value = LLVM::ZExtOp::create(b, loc, b.getI8Type(), value);

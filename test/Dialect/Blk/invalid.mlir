@@ -144,3 +144,43 @@ func.func @scan_combiner(%x: tensor<16xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @dot_inner(%a: tensor<32x16xf32>, %b: tensor<32x32xf32>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{inner dimensions differ: 16 and 32}}
+  %d = blk.dot %a, %b, %c : tensor<32x16xf32>, tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_acc_shape(%a: tensor<32x16xf32>, %b: tensor<16x32xf32>, %c: tensor<16x32xf32>) {
+  // expected-error @+1 {{accumulator must be 32x32}}
+  %d = blk.dot %a, %b, %c : tensor<32x16xf32>, tensor<16x32xf32>, tensor<16x32xf32> -> tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_types(%a: tensor<32x16xf16>, %b: tensor<16x32xbf16>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{a and b must have one element type, got 'f16' and 'bf16'}}
+  %d = blk.dot %a, %b, %c : tensor<32x16xf16>, tensor<16x32xbf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_acc_type(%a: tensor<32x16xi8>, %b: tensor<16x32xi8>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{multiplies f32/f16/bf16 into f32 or i8 into i32, got 'i8' into 'f32'}}
+  %d = blk.dot %a, %b, %c : tensor<32x16xi8>, tensor<16x32xi8>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_result(%a: tensor<32x16xf32>, %b: tensor<16x32xf32>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{result must have the accumulator's type}}
+  %d = blk.dot %a, %b, %c : tensor<32x16xf32>, tensor<16x32xf32>, tensor<32x32xf32> -> tensor<32x32xf16>
+  return
+}

@@ -43,3 +43,10 @@ func.func @atomics(%p: tensor<128x!blk.ptr<i32>>, %v: tensor<128xi32>, %m: tenso
   %b = blk.atomic_cas acquire, cta %q, %f, %f : (!blk.ptr<f32>, f32, f32) -> f32
   return
 }
+
+// CHECK-LABEL: func.func @dot
+// CHECK: blk.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xbf16>, tensor<16x32xbf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+func.func @dot(%a: tensor<32x16xbf16>, %b: tensor<16x32xbf16>, %c: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %d = blk.dot %a, %b, %c : tensor<32x16xbf16>, tensor<16x32xbf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return %d : tensor<32x32xf32>
+}

@@ -246,6 +246,26 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+LogicalResult DotOp::verify() {
+  auto a = getA().getType(), b = getB().getType(), acc = getAcc().getType();
+  if (a.getRank() != 2 || b.getRank() != 2 || acc.getRank() != 2)
+    return emitOpError("needs 2-D blocks");
+  if (a.getDimSize(1) != b.getDimSize(0))
+    return emitOpError("inner dimensions differ: ") << a.getDimSize(1) << " and " << b.getDimSize(0);
+  if (acc.getDimSize(0) != a.getDimSize(0) || acc.getDimSize(1) != b.getDimSize(1))
+    return emitOpError("accumulator must be ") << a.getDimSize(0) << "x" << b.getDimSize(1);
+  if (getResult().getType().getShape() != acc.getShape() || getResult().getType().getElementType() != acc.getElementType())
+    return emitOpError("result must have the accumulator's type");
+  Type ea = a.getElementType(), eb = b.getElementType(), ec = acc.getElementType();
+  if (ea != eb)
+    return emitOpError("a and b must have one element type, got ") << ea << " and " << eb;
+  bool floats = (ea.isF32() || ea.isF16() || ea.isBF16()) && ec.isF32();
+  bool ints = ea.isInteger(8) && ec.isInteger(32);
+  if (!floats && !ints)
+    return emitOpError("multiplies f32/f16/bf16 into f32 or i8 into i32, got ") << ea << " into " << ec;
+  return success();
+}
+
 LogicalResult TransOp::verify() {
   auto src = getSrc().getType(), result = getResult().getType();
   if (src.getRank() != 2 || result.getRank() != 2 || src.getElementType() != result.getElementType() ||

@@ -73,6 +73,8 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
       tie(reduce.getSrcs());
       tie(reduce.getResults());
+    } else if (auto dot = dyn_cast<DotOp>(op)) {
+      tie({dot.getAcc(), dot.getResult()}); // the operands move through shared memory
     } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
       // Source and result differ in shape or layout.
     } else if (op->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp, AddPtrOp, AssumeOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, ScanOp>(op)) {

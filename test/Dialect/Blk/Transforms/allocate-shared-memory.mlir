@@ -66,4 +66,14 @@ func.func @padded_conversion(%x: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, 
   %y = blk.convert_layout %x : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>>
   return %y : tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>>
 }
+
+// A CUDA-core dot stages both operands, each padded by one element per row:
+// A (64x64 f16, 8192 bytes and 128 of padding) then B (64x32 f16, 4096 and
+// 128), each part 16-byte aligned.
+// CHECK-LABEL: func.func @dot_operands
+// CHECK-SAME: blk.shared = 12544
+func.func @dot_operands(%a: tensor<64x64xf16, #rows>, %b: tensor<64x32xf16, #rows>, %c: tensor<64x32xf32, #rows>) -> tensor<64x32xf32, #rows> attributes {blk.kernel} {
+  %d = blk.dot %a, %b, %c : tensor<64x64xf16, #rows>, tensor<64x32xf16, #rows>, tensor<64x32xf32, #rows> -> tensor<64x32xf32, #rows>
+  return %d : tensor<64x32xf32, #rows>
+}
 }

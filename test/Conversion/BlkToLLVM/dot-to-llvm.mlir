@@ -1,0 +1,43 @@
+// RUN: blk-opt %s --blk-allocate-shared-memory --convert-blk-to-llvm | FileCheck %s
+// RUN: blk-opt %s --blk-allocate-shared-memory --convert-blk-to-llvm | sed -n '/func.func @dot_fma/,/gpu.printf/p' | grep -c 'llvm.load' | FileCheck %s --check-prefix=LOADS
+// LOADS: 48
+
+#l = #blk.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+// "ieee" dot on CUDA cores: both operands stored to shared memory (2 + 2
+// registers per thread), one barrier, then per k one load of A for the one
+// row this thread's 2 accumulator registers share, two loads of B (one per
+// column) and two FMAs: 16 k steps, 48 loads, 32 FMAs.
+// CHECK-LABEL: func.func @dot_fma
+// CHECK-COUNT-4: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-32: llvm.intr.fma
+// CHECK-NOT: llvm.intr.fma
+// CHECK: gpu.printf
+// CHECK: return
+func.func @dot_fma(%a: tensor<16x16xf32, #l>, %b: tensor<16x16xf32, #l>, %c: tensor<16x16xf32, #l>) {
+  %d = blk.dot %a, %b, %c : tensor<16x16xf32, #l>, tensor<16x16xf32, #l>, tensor<16x16xf32, #l> -> tensor<16x16xf32, #l>
+  blk.print "d" %d : tensor<16x16xf32, #l>
+  return
+}
+
+// bf16 operands widen to f32 once per load; i8 multiplies and adds in i32.
+// CHECK-LABEL: func.func @dot_widen
+// CHECK: llvm.fpext {{.*}} : bf16 to f32
+// CHECK: llvm.intr.fma
+// CHECK-LABEL: func.func @dot_int
+// CHECK: llvm.sext {{.*}} : i8 to i32
+// CHECK: llvm.mul
+// CHECK: llvm.add
+func.func @dot_widen(%a: tensor<16x16xbf16, #l>, %b: tensor<16x16xbf16, #l>, %c: tensor<16x16xf32, #l>) {
+  %d = blk.dot %a, %b, %c : tensor<16x16xbf16, #l>, tensor<16x16xbf16, #l>, tensor<16x16xf32, #l> -> tensor<16x16xf32, #l>
+  blk.print "d" %d : tensor<16x16xf32, #l>
+  return
+}
+func.func @dot_int(%a: tensor<16x16xi8, #l>, %b: tensor<16x16xi8, #l>, %c: tensor<16x16xi32, #l>) {
+  %d = blk.dot %a, %b, %c : tensor<16x16xi8, #l>, tensor<16x16xi8, #l>, tensor<16x16xi32, #l> -> tensor<16x16xi32, #l>
+  blk.print "d" %d : tensor<16x16xi32, #l>
+  return
+}
+}

@@ -1,0 +1,83 @@
+// kernels/matmul.blk against a float64 product of the rounded inputs, on the
+// interpreter and on the GPU. Operands can be stored transposed (A^T B and
+// A B^T, the matmuls of a linear layer's backward) through their strides.
+#ifndef BLK_TEST_COMMON_MATMULCASES_H
+#define BLK_TEST_COMMON_MATMULCASES_H
+
+#include "RowCases.h"
+
+namespace blk::ref {
+
+struct MatmulShape {
+  int m, n, k;
+  bool transA = false, transB = false; // stored K x M / N x K
+};
+
+/// C = A @ B with `variant`'s bindings (in the order of the kernel's
+/// `# variants:` line; T and TC first); BLOCK_M/BLOCK_N for the grid.
+inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, DType in, DType out, int blockM,
+                                     int blockN, MatmulShape s, std::mt19937_64 &rng, double tol) {
+  Buffer a(in, size_t(s.m) * s.k), b(in, size_t(s.k) * s.n), c(out, size_t(s.m) * s.n);
+  a.fillUniform(rng, -1, 1);
+  b.fillUniform(rng, -1, 1);
+  c.poison();
+  // Element (i, j) of A at i * sam + j * sak, and so on.
+  int64_t sam = s.transA ? 1 : s.k, sak = s.transA ? s.m : 1;
+  int64_t sbk = s.transB ? 1 : s.n, sbn = s.transB ? s.k : 1;
+  unsigned grid = unsigned(((s.m + blockM - 1) / blockM) * ((s.n + blockN - 1) / blockN));
+  std::string e = L("matmul", variant, "matmul", grid,
+                    {KArg::buf_(a), KArg::buf_(b), KArg::buf_(c), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(s.k),
+                     KArg::int_(sam), KArg::int_(sak), KArg::int_(sbk), KArg::int_(sbn), KArg::int_(s.n),
+                     KArg::int_(1)});
+  std::string what = std::string("matmul ") + name(in) + "->" + name(out) + " " + std::to_string(s.m) + "x" +
+                     std::to_string(s.n) + "x" + std::to_string(s.k) + (s.transA ? " A^T" : "") +
+                     (s.transB ? " B^T" : "");
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
+  for (int i = 0; i < s.m; ++i)
+    for (int kk = 0; kk < s.k; ++kk) {
+      double x = a.get(size_t(i * sam + kk * sak));
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += x * b.get(size_t(kk * sbk + j * sbn));
+    }
+  return {{what, relativeError(c, ref), tol}};
+}
+
+/// A compiled variant of kernels/matmul.blk (its `# variants:` line).
+struct MatmulVariant {
+  DType in, out;
+  int blockM, blockN, blockK;
+  Bindings bindings() const {
+    return {{"T", name(in)}, {"TC", name(out)}, {"BLOCK_M", std::to_string(blockM)},
+            {"BLOCK_N", std::to_string(blockN)}, {"BLOCK_K", std::to_string(blockK)}};
+  }
+  /// Relative error allowed: the output's rounding (inputs are exact in f32).
+  double tolerance() const { return out == DType::F32 ? 1e-5 : ref::tolerance(out); }
+};
+
+inline const std::vector<MatmulVariant> &matmulVariants() {
+  static const std::vector<MatmulVariant> v = {{DType::F32, DType::F32, 32, 32, 16},
+                                               {DType::F16, DType::F16, 32, 32, 16},
+                                               {DType::BF16, DType::BF16, 32, 32, 16},
+                                               {DType::BF16, DType::F32, 32, 64, 32}};
+  return v;
+}
+
+/// Every variant on ragged shapes (no dimension a multiple of the block),
+/// with A or B stored transposed; `large` adds sizes worth a GPU.
+inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_64 &rng) {
+  std::vector<MatmulShape> shapes = {{64, 64, 32}, {100, 77, 45}, {33, 130, 70, true}, {50, 40, 90, false, true}};
+  if (large)
+    shapes.insert(shapes.end(), {{1, 1, 1}, {513, 257, 300}, {300, 513, 257, true}, {257, 300, 513, false, true}});
+  std::vector<Check> checks;
+  for (const MatmulVariant &v : matmulVariants())
+    for (MatmulShape s : shapes)
+      for (Check &c : matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, s, rng, v.tolerance()))
+        checks.push_back(std::move(c));
+  return checks;
+}
+
+} // namespace blk::ref
+
+#endif

@@ -1,0 +1,17 @@
+// kernels/matmul.blk on the GPU: ragged sizes, every input type, and
+// transposed operands, against float64.
+#include "../common/MatmulCases.h"
+#include "../common/RowTestSupport.h"
+#include "GpuLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+TEST(Matmul, RaggedSizesEveryType) {
+  BLK_REQUIRE_GPU();
+  std::mt19937_64 rng(std::random_device{}());
+  ref::expectChecks(ref::matmulSuite(gpuLaunch, /*large=*/true, rng));
+}
+
+} // namespace

@@ -1,0 +1,16 @@
+// kernels/matmul.blk on the interpreter: ragged sizes, every input type, and
+// transposed operands, against float64.
+#include "../common/MatmulCases.h"
+#include "../common/RowTestSupport.h"
+#include "InterpLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+TEST(Matmul, RaggedSizesEveryType) {
+  std::mt19937_64 rng(std::random_device{}());
+  ref::expectChecks(ref::matmulSuite(interpLaunch, /*large=*/false, rng));
+}
+
+} // namespace
