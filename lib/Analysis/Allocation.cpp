@@ -79,8 +79,8 @@ ScratchPlan scratchFor(Operation *op) {
   if (auto dot = dyn_cast<DotOp>(op)) {
     // Both operands, row-major and padded: each thread reads the rows of A
     // and the columns of B its accumulator elements need.
-    if (!hasLayout(dot.getA().getType()))
-      return plan;
+    if (!hasLayout(dot.getA().getType()) || isa<MmaLayoutAttr>(dot.getType().getEncoding()))
+      return plan; // tensor cores read registers
     for (Value v : {dot.getA(), dot.getB()}) {
       auto t = cast<RankedTensorType>(v.getType());
       plan.partOffsets.push_back(plan.bytes);

@@ -61,8 +61,71 @@ void AxisInfo::print(raw_ostream &os) const {
     os << ", constant = " << *constant;
 }
 
+AxisInfo AxisInfo::join(const AxisInfo &a, const AxisInfo &b) {
+  AxisInfo out = a;
+  for (unsigned d = 0; d < a.rank(); ++d) {
+    out.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
+    out.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+    out.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+  }
+  if (a.constant != b.constant)
+    out.constant.reset();
+  return out;
+}
+
 AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) {
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) { visit(op); });
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      visitBlock(block);
+}
+
+void AxisInfoAnalysis::visitBlock(Block &block) {
+  for (Operation &op : block) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      visitLoop(loop);
+      continue;
+    }
+    visit(&op);
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        visitBlock(nested);
+  }
+}
+
+void AxisInfoAnalysis::visitLoop(scf::ForOp loop) {
+  visit(loop);
+  Block *body = loop.getBody();
+  Operation *yield = body->getTerminator();
+  for (auto [arg, init] : llvm::zip(loop.getRegionIterArgs(), loop.getInitArgs()))
+    infos[arg] = get(init);
+  auto analyseBody = [&] {
+    body->walk([&](Operation *op) {
+      for (Value r : op->getResults())
+        infos.erase(r);
+    });
+    visitBlock(*body);
+  };
+  // Joins only lose facts (gcds), so this settles within a few rounds; a
+  // loop that does not is taken as knowing nothing about its carried values.
+  bool settled = false;
+  for (int round = 0; round < 4 && !settled; ++round) {
+    analyseBody();
+    settled = true;
+    for (auto [arg, next] : llvm::zip(loop.getRegionIterArgs(), yield->getOperands())) {
+      AxisInfo joined = AxisInfo::join(infos[arg], get(next));
+      if (!(joined == infos[arg])) {
+        infos[arg] = joined;
+        settled = false;
+      }
+    }
+  }
+  if (!settled) {
+    for (Value arg : loop.getRegionIterArgs())
+      infos[arg] = AxisInfo::unknown(rankOf(arg.getType()));
+    analyseBody();
+  }
+  for (auto [result, arg] : llvm::zip(loop.getResults(), loop.getRegionIterArgs()))
+    infos[result] = infos[arg];
 }
 
 const AxisInfo &AxisInfoAnalysis::get(Value v) {

@@ -43,7 +43,7 @@ TV Generator::genDot(const ast::CallExpr &call, std::vector<TV> &args) {
     return error(argLoc(2), "'dot' accumulates into a " + std::to_string(shape[0]) + "x" + std::to_string(shape[1]) +
                                 (isInt ? " i32" : " f32") + " block, got " + describe(acc));
   auto type = RankedTensorType::get(shape, accType);
-  return TV::makeVal(DotOp::create(builder, at, type, a.value, b.value, acc.value));
+  return TV::makeVal(DotOp::create(builder, at, type, a.value, b.value, acc.value, MmaLayoutAttr()));
 }
 
 } // namespace blk

@@ -8,11 +8,20 @@
 
 namespace blk {
 
+/// 90 for sm_90a, 80 for sm_80.
+static unsigned computeCapability(llvm::StringRef arch) {
+  unsigned cc = 0;
+  arch.consume_front("sm_");
+  arch.take_while([](char c) { return llvm::isDigit(c); }).getAsInteger(10, cc);
+  return cc;
+}
+
 void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createBlkPipelineLoadsPass(BlkPipelineLoadsPassOptions{options.numStages}));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createBlkVectorizeMemoryPass());
+  pm.addPass(createBlkAccelerateDotPass(BlkAccelerateDotPassOptions{computeCapability(options.arch), options.numWarps}));
   pm.addPass(createBlkAssignLayoutsPass(BlkAssignLayoutsPassOptions{options.numWarps}));
   pm.addPass(createBlkCoalescePass());
   pm.addPass(createBlkRemoveLayoutConversionsPass());
@@ -27,14 +36,6 @@ int64_t sharedMemoryLimit(llvm::StringRef arch) {
   if (arch == "sm_80" || arch == "sm_87")
     return 163 * 1024;
   return 99 * 1024; // sm_86, sm_89
-}
-
-/// 90 for sm_90a, 80 for sm_80.
-static unsigned computeCapability(llvm::StringRef arch) {
-  unsigned cc = 0;
-  arch.consume_front("sm_");
-  arch.take_while([](char c) { return llvm::isDigit(c); }).getAsInteger(10, cc);
-  return cc;
 }
 
 void buildGPUToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options) {

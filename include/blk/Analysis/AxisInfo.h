@@ -11,6 +11,10 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 
+namespace mlir::scf {
+class ForOp;
+}
+
 namespace blk {
 
 struct AxisInfo {
@@ -20,6 +24,12 @@ struct AxisInfo {
 
   /// Nothing is known: runs of length one, divisible by one.
   static AxisInfo unknown(unsigned rank);
+  /// What holds for a value that is either `a` or `b` (a loop-carried value).
+  static AxisInfo join(const AxisInfo &a, const AxisInfo &b);
+  bool operator==(const AxisInfo &o) const {
+    return contiguity == o.contiguity && divisibility == o.divisibility && constancy == o.constancy &&
+           constant == o.constant;
+  }
   unsigned rank() const { return contiguity.size(); }
   void print(llvm::raw_ostream &os) const;
 };
@@ -43,6 +53,10 @@ public:
 
 private:
   void visit(mlir::Operation *op);
+  void visitBlock(mlir::Block &block);
+  /// Loop-carried values: start from the initial values, analyse the body,
+  /// join with what the body yields, until nothing changes.
+  void visitLoop(mlir::scf::ForOp loop);
   AxisInfo compute(mlir::Operation *op, mlir::Value result);
   llvm::DenseMap<mlir::Value, AxisInfo> infos;
 };

@@ -1,7 +1,9 @@
-// blk.dot on CUDA cores ("ieee" precision): both operands go to shared memory
-// (row-major, padded); then, for each k in order, every thread reads the
-// A[m, k] of the rows and the B[k, n] of the columns its accumulator
-// registers hold, and applies one fused multiply-add per register.
+// blk.dot on tensor cores (an #blk.mma accumulator: one mma.sync per
+// instruction tile, operands already in #blk.dot_op fragments) or on CUDA
+// cores ("ieee" precision): both operands go to shared memory (row-major,
+// padded); then, for each k in order, every thread reads the A[m, k] of the
+// rows and the B[k, n] of the columns its accumulator registers hold, and
+// applies one fused multiply-add per register.
 #include "Patterns.h"
 
 #include "blk/Analysis/Allocation.h"
@@ -11,11 +13,105 @@ using namespace mlir;
 namespace blk {
 namespace {
 
+/// Register index of each element a layout's lane 0 of warp 0 holds, by
+/// row-major position; the other threads hold the same registers at their
+/// own offsets.
+llvm::DenseMap<int64_t, int64_t> registersByPosition(const LinearLayout &l) {
+  llvm::DenseMap<int64_t, int64_t> m;
+  for (int64_t r = 0; r < l.numRegisters(); ++r)
+    m.try_emplace(l.linearIndex(l.registerCoord(r)), r);
+  return m;
+}
+
+/// The PTX of mma.sync for these element types (m16n8k<k>).
+std::string mmaInstruction(Type in, Type acc, unsigned k) {
+  std::string t = in.isF16() ? "f16" : in.isBF16() ? "bf16" : in.isInteger(8) ? "s8" : "tf32";
+  std::string c = acc.isInteger(32) ? "s32" : "f32";
+  return "mma.sync.aligned.m16n8k" + std::to_string(k) + ".row.col." + c + "." + t + "." + t + "." + c;
+}
+
+struct MmaDotToLLVM : OpConversionPattern<DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor, ConversionPatternRewriter &rewriter) const override {
+    auto aType = op.getA().getType(), bType = op.getB().getType(), cType = op.getAcc().getType();
+    auto mma = dyn_cast_or_null<MmaLayoutAttr>(cType.getEncoding());
+    if (!mma || !isa_and_nonnull<DotOperandLayoutAttr>(aType.getEncoding()) ||
+        !isa_and_nonnull<DotOperandLayoutAttr>(bType.getEncoding()))
+      return failure();
+    Location loc = op.getLoc();
+    LinearLayout la = LinearLayout::get(aType), lb = LinearLayout::get(bType), lc = LinearLayout::get(cType);
+    auto aRegs = registersByPosition(la), bRegs = registersByPosition(lb), cRegs = registersByPosition(lc);
+    int64_t M = aType.getDimSize(0), K = aType.getDimSize(1), N = bType.getDimSize(1);
+    unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1], k = mma.getInstrShape()[2], w = k / 8;
+    Type inElem = aType.getElementType(), accElem = cType.getElementType(), i32 = rewriter.getI32Type();
+
+    // One 32-bit register: w elements along K from (row, col) of a
+    // row-major [rows, cols] operand (K along cols for A, rows for B).
+    auto pack = [&](ValueRange values, const llvm::DenseMap<int64_t, int64_t> &regs, int64_t cols, int64_t row,
+                    int64_t col, bool alongCols) -> FailureOr<Value> {
+      SmallVector<Value> elems;
+      for (unsigned e = 0; e < w; ++e) {
+        int64_t r = alongCols ? row : row + e, c = alongCols ? col + e : col;
+        auto it = regs.find(r * cols + c);
+        if (it == regs.end())
+          return failure();
+        elems.push_back(values[it->second]);
+      }
+      if (w == 1)
+        return Value(LLVM::BitcastOp::create(rewriter, loc, i32, elems[0]));
+      auto vecType = VectorType::get({int64_t(w)}, inElem);
+      Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
+      for (unsigned e = 0; e < w; ++e)
+        vec = LLVM::InsertElementOp::create(rewriter, loc, vec, elems[e], i32Const(rewriter, loc, e));
+      return Value(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
+    };
+
+    std::string text = mmaInstruction(inElem, accElem, k) + " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, " +
+                       "{$10, $11, $12, $13};";
+    std::string constraints = accElem.isInteger(32) ? "=r,=r,=r,=r,r,r,r,r,r,r,0,1,2,3" : "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";
+    Type resultType = LLVM::LLVMStructType::getLiteral(getContext(), SmallVector<Type>(4, accElem));
+    SmallVector<Value> out(adaptor.getAcc().begin(), adaptor.getAcc().end());
+    // k outermost: consecutive instructions use different accumulators.
+    for (int64_t ki = 0; ki < K; ki += k)
+      for (int64_t mi = 0; mi < M; mi += 16 * wm)
+        for (int64_t ni = 0; ni < N; ni += 8 * wn) {
+          SmallVector<Value> operands;
+          for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0}, {0, 4 * w}, {8, 4 * w}}) {
+            FailureOr<Value> reg = pack(adaptor.getA(), aRegs, K, mi + dr, ki + dc, true);
+            if (failed(reg))
+              return op.emitOpError("operand A's layout does not hold an mma.sync fragment");
+            operands.push_back(*reg);
+          }
+          for (int64_t dk : {int64_t(0), int64_t(4 * w)}) {
+            FailureOr<Value> reg = pack(adaptor.getB(), bRegs, N, ki + dk, ni, false);
+            if (failed(reg))
+              return op.emitOpError("operand B's layout does not hold an mma.sync fragment");
+            operands.push_back(*reg);
+          }
+          SmallVector<int64_t, 4> accRegs;
+          for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {0, 1}, {8, 0}, {8, 1}}) {
+            auto it = cRegs.find((mi + dr) * N + ni + dc);
+            if (it == cRegs.end())
+              return op.emitOpError("the accumulator's layout does not hold an mma.sync tile");
+            accRegs.push_back(it->second);
+            operands.push_back(out[it->second]);
+          }
+          auto asmOp = LLVM::InlineAsmOp::create(rewriter, loc, resultType, operands, text, constraints,
+                                                 /*has_side_effects=*/false, /*is_align_stack=*/false,
+                                                 LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+          for (auto [i, r] : llvm::enumerate(accRegs))
+            out[r] = LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0), int64_t(i));
+        }
+    rewriter.replaceOpWithMultiple(op, {out});
+    return success();
+  }
+};
+
 struct DotToLLVM : OpConversionPattern<DotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor, ConversionPatternRewriter &rewriter) const override {
     auto aType = op.getA().getType(), bType = op.getB().getType(), cType = op.getAcc().getType();
-    if (!hasLayout(aType) || !hasLayout(bType) || !hasLayout(cType))
+    if (!hasLayout(aType) || !hasLayout(bType) || !hasLayout(cType) || isa<MmaLayoutAttr>(cType.getEncoding()))
       return failure();
     FailureOr<int64_t> offset = scratchOffset(op);
     if (failed(offset))
@@ -89,7 +185,7 @@ struct DotToLLVM : OpConversionPattern<DotOp> {
 } // namespace
 
 void populateDotOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<DotToLLVM>(tc, patterns.getContext());
+  patterns.add<MmaDotToLLVM, DotToLLVM>(tc, patterns.getContext());
 }
 
 } // namespace blk

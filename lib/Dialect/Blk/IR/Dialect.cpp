@@ -214,12 +214,41 @@ LogicalResult SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitErr
   unsigned parentRank;
   if (auto blocked = dyn_cast<BlockedLayoutAttr>(parent))
     parentRank = blocked.getOrder().size();
-  else if (isa<SliceLayoutAttr>(parent))
-    return emitError() << "the parent of a slice layout must be a blocked layout";
+  else if (isa<MmaLayoutAttr>(parent))
+    parentRank = 2;
+  else if (isa<SliceLayoutAttr, DotOperandLayoutAttr>(parent))
+    return emitError() << "the parent of a slice layout must be a blocked or mma layout";
   else
     return emitError() << "the parent of a slice layout must be a layout, got " << parent;
   if (dim >= parentRank)
     return emitError() << "slice dimension " << dim << " is out of range for a parent of rank " << parentRank;
+  return success();
+}
+
+static bool isPowerOfTwo(unsigned v) { return v && !(v & (v - 1)); }
+
+LogicalResult MmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned version,
+                                    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> instrShape) {
+  if (version != 2)
+    return emitError() << "mma layout version must be 2 (mma.sync), got " << version;
+  if (warpsPerCTA.size() != 2 || !isPowerOfTwo(warpsPerCTA[0]) || !isPowerOfTwo(warpsPerCTA[1]))
+    return emitError() << "warpsPerCTA must be two powers of two";
+  if (instrShape.size() != 3 || instrShape[0] != 16 || instrShape[1] != 8 ||
+      (instrShape[2] != 8 && instrShape[2] != 16 && instrShape[2] != 32))
+    return emitError() << "instrShape must be [16, 8, K] with K 8, 16 or 32";
+  return success();
+}
+
+LogicalResult DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned opIdx,
+                                           Attribute parent, unsigned kWidth) {
+  if (opIdx > 1)
+    return emitError() << "opIdx must be 0 (A) or 1 (B), got " << opIdx;
+  auto mma = dyn_cast<MmaLayoutAttr>(parent);
+  if (!mma)
+    return emitError() << "the parent of a dot operand layout must be an mma layout, got " << parent;
+  if (kWidth * 8 != mma.getInstrShape()[2])
+    return emitError() << "kWidth " << kWidth << " does not match the instruction's K of "
+                       << mma.getInstrShape()[2] << " (K = 8 * kWidth)";
   return success();
 }
 

@@ -52,7 +52,8 @@ BlockedLayoutAttr getBlockedLayout(Type type) {
 
 bool hasLayout(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && isa_and_nonnull<BlockedLayoutAttr, SliceLayoutAttr>(tensor.getEncoding());
+  return tensor &&
+         isa_and_nonnull<BlockedLayoutAttr, SliceLayoutAttr, MmaLayoutAttr, DotOperandLayoutAttr>(tensor.getEncoding());
 }
 
 LinearLayout LinearLayout::blocked(BlockedLayoutAttr layout, ArrayRef<int64_t> shape) {
@@ -86,9 +87,91 @@ LinearLayout LinearLayout::blocked(BlockedLayoutAttr layout, ArrayRef<int64_t> s
   return l;
 }
 
+namespace {
+/// Builds a 2-D layout bit by bit; a basis that lands outside the block is
+/// dropped for registers and zero (copies) for lanes and warps.
+struct Builder2D {
+  LinearLayout l;
+  explicit Builder2D(ArrayRef<int64_t> shape) { l.shape.assign(shape.begin(), shape.end()); }
+  LinearLayout::Coord at(unsigned d, int64_t v) const {
+    LinearLayout::Coord c(2, 0);
+    if (v < l.shape[d])
+      c[d] = v;
+    return c;
+  }
+  void reg(unsigned d, int64_t v) {
+    if (v < l.shape[d])
+      l.regs.push_back(at(d, v));
+  }
+  void lane(unsigned d, int64_t v) { l.lanes.push_back(at(d, v)); }
+  void warp(unsigned d, int64_t v) { l.warps.push_back(at(d, v)); }
+  /// `count` warps (a power of two) along d from `step`; zero bases along
+  /// `copies` are warps that hold the same elements.
+  void warps(unsigned d, unsigned count, int64_t step, bool copies) {
+    for (unsigned w = 1; w < count; w *= 2)
+      copies ? l.warps.push_back(LinearLayout::Coord(2, 0)) : warp(d, step * w);
+  }
+  /// Repetitions of a tile of `tile` elements along d up to the block.
+  void repeat(unsigned d, int64_t tile) {
+    for (int64_t v = tile; v < l.shape[d]; v *= 2)
+      reg(d, v);
+  }
+};
+} // namespace
+
+// mma.sync m16n8: per warp tile, lane l holds rows l/4 and l/4 + 8 and columns
+// 2 (l % 4) and the next; warps tile M first, then N. Register bits: column
+// +1, row +8, then repetitions along N, then along M.
+LinearLayout LinearLayout::mma(MmaLayoutAttr mma, ArrayRef<int64_t> shape) {
+  Builder2D b(shape);
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  b.reg(1, 1);
+  b.reg(0, 8);
+  for (int64_t v : {2, 4})
+    b.lane(1, v);
+  for (int64_t v : {1, 2, 4})
+    b.lane(0, v);
+  b.warps(0, wm, 16, false);
+  b.warps(1, wn, 8, false);
+  b.repeat(1, 8 * wn);
+  b.repeat(0, 16 * wm);
+  return b.l;
+}
+
+// The fragments of mma.sync's operands for K = 8 * kWidth (w): A's 16 x 8w tile
+// has registers (w elements along K each) at rows +0/+8 and K +0/+4w, lanes
+// at K 2w-steps (l % 4) and rows l / 4; B's 8w x 8 tile has registers at K
+// +0/+4w and lanes at K (l % 4) w and columns l / 4.
+LinearLayout LinearLayout::dotOperand(DotOperandLayoutAttr op, ArrayRef<int64_t> shape) {
+  Builder2D b(shape);
+  auto mma = cast<MmaLayoutAttr>(op.getParent());
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  int64_t w = op.getKWidth();
+  bool isA = op.getOpIdx() == 0;
+  unsigned kDim = isA ? 1 : 0, other = isA ? 0 : 1;
+  for (int64_t v = 1; v < w; v *= 2)
+    b.reg(kDim, v);
+  if (isA)
+    b.reg(0, 8);
+  b.reg(kDim, 4 * w);
+  b.lane(kDim, w);
+  b.lane(kDim, 2 * w);
+  for (int64_t v : {1, 2, 4})
+    b.lane(other, v);
+  b.warps(0, wm, 16, /*copies=*/!isA);
+  b.warps(1, wn, 8, /*copies=*/isA);
+  b.repeat(kDim, 8 * w);
+  b.repeat(other, isA ? 16 * wm : 8 * wn);
+  return b.l;
+}
+
 LinearLayout LinearLayout::get(Attribute encoding, ArrayRef<int64_t> shape) {
   if (auto blocked = dyn_cast<BlockedLayoutAttr>(encoding))
     return LinearLayout::blocked(blocked, shape);
+  if (auto mmaAttr = dyn_cast<MmaLayoutAttr>(encoding))
+    return LinearLayout::mma(mmaAttr, shape);
+  if (auto op = dyn_cast<DotOperandLayoutAttr>(encoding))
+    return LinearLayout::dotOperand(op, shape);
   auto slice = cast<SliceLayoutAttr>(encoding);
   SmallVector<int64_t> parentShape(shape);
   parentShape.insert(parentShape.begin() + slice.getDim(), 1);

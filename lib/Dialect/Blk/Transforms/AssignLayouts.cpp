@@ -1,9 +1,12 @@
 // Layout assignment. Values that an op ties together (operands and results of
 // elementwise ops, loads, stores, loop-carried values) form one group and get
-// one layout. Blocks of two dimensions share one blocked layout per kernel (function);
-// a 1-D group takes the slice of it that `x[:, None]` or a reduction along an
-// axis asks for, or, when nothing asks, a blocked layout of its own. Where a
-// group's layout differs from what an op needs, a blk.convert_layout goes in.
+// one layout. The group of a dot's accumulator takes the #blk.mma layout
+// blk-accelerate-dot chose for it (the op's `mma` attribute), and so do
+// the 2-D sources of its broadcasts; other 2-D groups share one blocked layout
+// per kernel (function). A 1-D group takes the slice that `x[:, None]` or a
+// reduction along an axis asks for, or, when nothing asks, a blocked layout of
+// its own. Where a group's layout differs from what an op needs, a
+// blk.convert_layout goes in.
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -92,15 +95,17 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
             groups.insert(a);
   }
 
-  Attribute sliceOf(unsigned dim) { return SliceLayoutAttr::get(&getContext(), dim, parent2D); }
+  Attribute sliceOf(unsigned dim, Attribute parent) { return SliceLayoutAttr::get(&getContext(), dim, parent); }
 
   /// The layout of the group of `v`.
   Attribute layoutOf(Value v) {
     auto t = cast<RankedTensorType>(v.getType());
-    if (t.getRank() >= 2)
-      return parent2D;
+    if (t.getEncoding())
+      return t.getEncoding();
     if (Attribute a = requested.lookup(groups.getLeaderValue(v)))
       return a;
+    if (t.getRank() >= 2)
+      return parent2D;
     unsigned vec = widest.lookup(t.getShape());
     if (vec == 0)
       vec = 4; // no memory access decides: a few elements per thread for ILP
@@ -148,14 +153,23 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     }
 
     func.walk([&](Operation *op) { collectGroups(op); });
-    // Requests, in program order: 1-D sources of x[:, None] and 1-D results of
-    // reductions of 2-D blocks.
+    // Requests. First the tensor-core layouts of dots' accumulators; then, consumers before producers, the 2-D sources of
+    // broadcasts for their results' layout; then, in program order, 1-D
+    // sources of x[:, None] and 1-D results of reductions of 2-D blocks.
+    func.walk([&](DotOp dot) {
+      if (MmaLayoutAttr mma = dot.getMmaAttr())
+        request(dot.getResult(), mma);
+    });
+    SmallVector<BroadcastOp> broadcasts;
+    func.walk([&](BroadcastOp op) { broadcasts.push_back(op); });
+    for (BroadcastOp op : llvm::reverse(broadcasts))
+      request(op.getSrc(), layoutOf(op.getResult()));
     func.walk([&](Operation *op) {
       if (auto expand = dyn_cast<ExpandDimsOp>(op); expand && expand.getSrc().getType().getRank() == 1)
-        request(expand.getSrc(), sliceOf(expand.getAxis()));
+        request(expand.getSrc(), sliceOf(expand.getAxis(), layoutOf(expand.getResult())));
       if (auto reduce = dyn_cast<ReduceOp>(op); reduce && cast<RankedTensorType>(reduce.getSrcs()[0].getType()).getRank() == 2)
         for (Value r : reduce.getResults())
-          request(r, sliceOf(reduce.getAxis()));
+          request(r, sliceOf(reduce.getAxis(), layoutOf(reduce.getSrcs()[0])));
     });
 
     // Give every block its group's layout.
@@ -227,9 +241,26 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   void insertConversions(func::FuncOp func) {
     func.walk([&](Operation *op) {
       OpBuilder b(op);
-      if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      auto convertOperand = [&](OpOperand &operand, Attribute want) {
+        auto t = cast<RankedTensorType>(operand.get().getType());
+        if (t.getEncoding() == want)
+          return;
+        auto type = RankedTensorType::get(t.getShape(), t.getElementType(), want);
+        operand.set(ConvertLayoutOp::create(b, op->getLoc(), type, operand.get()));
+      };
+      if (auto dot = dyn_cast<DotOp>(op)) {
+        // Tensor cores read operand fragments; the accumulator shares the
+        // result's group.
+        if (auto mma = dyn_cast<MmaLayoutAttr>(dot.getResult().getType().getEncoding())) {
+          unsigned kWidth = mma.getInstrShape()[2] / 8;
+          convertOperand(dot.getAMutable(), DotOperandLayoutAttr::get(op->getContext(), 0, mma, kWidth));
+          convertOperand(dot.getBMutable(), DotOperandLayoutAttr::get(op->getContext(), 1, mma, kWidth));
+        }
+      } else if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
+        convertOperand(broadcast.getSrcMutable(), broadcast.getResult().getType().getEncoding());
+      } else if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
         auto src = expand.getSrc().getType();
-        Attribute want = sliceOf(expand.getAxis());
+        Attribute want = sliceOf(expand.getAxis(), expand.getResult().getType().getEncoding());
         if (src.getRank() == 1 && src.getEncoding() != want) {
           auto type = RankedTensorType::get(src.getShape(), src.getElementType(), want);
           expand.getSrcMutable().assign(ConvertLayoutOp::create(b, op->getLoc(), type, expand.getSrc()));
@@ -239,7 +270,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
         if (src.getRank() != 2)
           return;
         b.setInsertionPointAfter(op);
-        Attribute want = sliceOf(reduce.getAxis());
+        Attribute want = sliceOf(reduce.getAxis(), src.getEncoding());
         for (Value r : reduce.getResults()) {
           auto t = cast<RankedTensorType>(r.getType());
           if (t.getEncoding() == want)

@@ -35,8 +35,8 @@ bool isRematerializable(Operation *op) {
 /// `encoding`, or null when there is none.
 Attribute operandEncoding(Operation *op, Attribute encoding) {
   if (isa<ExpandDimsOp>(op)) {
-    auto parent = dyn_cast<BlockedLayoutAttr>(encoding);
-    return parent ? SliceLayoutAttr::get(op->getContext(), cast<ExpandDimsOp>(op).getAxis(), parent) : Attribute();
+    bool sliceable = isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr>(encoding);
+    return sliceable ? SliceLayoutAttr::get(op->getContext(), cast<ExpandDimsOp>(op).getAxis(), encoding) : Attribute();
   }
   return encoding;
 }

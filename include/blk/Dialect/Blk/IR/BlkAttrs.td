@@ -46,4 +46,40 @@ def Blk_SliceLayoutAttr : AttrDef<Blk_Dialect, "SliceLayout"> {
   let genVerifyDecl = 1;
 }
 
+def Blk_MmaLayoutAttr : AttrDef<Blk_Dialect, "MmaLayout"> {
+  let mnemonic = "mma";
+  let summary = "The accumulator layout of a tensor-core instruction, tiled over warps";
+  let description = [{
+    `version` 2: `mma.sync` with an `instrShape` of [16, 8, K] per warp (K: 8
+    for tf32, 16 for f16/bf16, 32 for i8). In each 16x8 tile lane `l` holds
+    row `l / 4` and `l / 4 + 8`, columns `2 * (l % 4)` and the next one.
+    `warpsPerCTA` [wm, wn] tiles the block with wm x wn warp tiles; the tiling
+    repeats (more registers) along N, then M, when the block is larger.
+
+    Example: `#blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>`
+  }];
+  let parameters = (ins "unsigned":$version, ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let assemblyFormat = [{
+    `<` `version` `=` $version `,` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `instrShape` `=` `[` $instrShape `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Blk_DotOperandLayoutAttr : AttrDef<Blk_Dialect, "DotOperandLayout"> {
+  let mnemonic = "dot_op";
+  let summary = "The register layout of operand `opIdx` (0: A, 1: B) of a tensor-core instruction";
+  let description = [{
+    The fragments `mma.sync` reads: each 32-bit register packs `kWidth`
+    consecutive elements along K (2 for f16/bf16, 4 for i8, 1 for tf32).
+    A is split over the parent's warps along M (copies along N), B along N.
+
+    Example: `#blk.dot_op<opIdx = 0, parent = #mma, kWidth = 2>`
+  }];
+  let parameters = (ins "unsigned":$opIdx, "mlir::Attribute":$parent, "unsigned":$kWidth);
+  let assemblyFormat = "`<` `opIdx` `=` $opIdx `,` `parent` `=` $parent `,` `kWidth` `=` $kWidth `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif

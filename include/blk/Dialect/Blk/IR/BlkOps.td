@@ -130,10 +130,12 @@ def Blk_DotOp : Blk_Op<"dot", [Pure]> {
     `a` is [M, K], `b` [K, N], `acc` and the result [M, N]. Floats multiply in
     f32 with f32 accumulation, one fused multiply-add per k in order
     (`input_precision` "ieee"); f16/bf16 inputs are exact in f32. Integers
-    (i8) accumulate in i32.
+    (i8) accumulate in i32. `mma`, set by `blk-accelerate-dot`, is the
+    tensor-core tiling layout assignment gives the accumulator.
     Example: `%c = blk.dot %a, %b, %acc : tensor<64x32xbf16>, tensor<32x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>`
   }];
-  let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b, AnyRankedTensor:$acc);
+  let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b, AnyRankedTensor:$acc,
+                       OptionalAttr<Blk_MmaLayoutAttr>:$mma);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc) `->` type($result)";
   let hasVerifier = 1;

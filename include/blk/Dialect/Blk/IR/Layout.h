@@ -24,7 +24,7 @@ BlockedLayoutAttr getBlockedLayout(mlir::MLIRContext *ctx,
 /// The blocked layout of a block type, or null when it has none.
 BlockedLayoutAttr getBlockedLayout(mlir::Type type);
 
-/// Whether a block type carries a layout (blocked or slice).
+/// Whether a block type carries a layout (blocked, slice, mma or dot operand).
 bool hasLayout(mlir::Type type);
 
 struct LinearLayout {
@@ -39,6 +39,8 @@ struct LinearLayout {
   static LinearLayout get(mlir::RankedTensorType type);
   static LinearLayout get(mlir::Attribute encoding, llvm::ArrayRef<int64_t> shape);
   static LinearLayout blocked(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
+  static LinearLayout mma(MmaLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
+  static LinearLayout dotOperand(DotOperandLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
   /// The same map with dimension `dim` dropped from every basis (the layout of
   /// a reduction's result along `dim`); register bits that no longer move
   /// anything are removed.

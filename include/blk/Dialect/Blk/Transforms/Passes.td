@@ -23,6 +23,26 @@ def BlkPipelineLoadsPass : Pass<"blk-pipeline-loads", "mlir::ModuleOp"> {
   let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def BlkAccelerateDotPass : Pass<"blk-accelerate-dot", "mlir::ModuleOp"> {
+  let summary = "Pick the tensor-core instruction and the warp tiling of each dot";
+  let description = [{
+    Runs before `blk-assign-layouts`. A `blk.dot` that the target's tensor
+    cores can compute (sm_80 and newer: f16/bf16 with `mma.sync` m16n8k16,
+    i8 with m16n8k32) gets an `mma` attribute, an `#blk.mma` layout: the instruction
+    shape and `warpsPerCTA`, the warps split between M and N so that each
+    warp's tile is as square as the block allows. Layout assignment gives
+    that layout to the accumulator's whole group (loop-carried values, the epilogue) that
+    layout and converts the operands to `#blk.dot_op` fragments. Any other
+    dot stays on CUDA cores.
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "unsigned", /*default=*/"90",
+           "Target compute capability (80 for sm_80, 90 for sm_90a)">,
+    Option<"numWarps", "num-warps", "unsigned", /*default=*/"4", "Warps per program">,
+  ];
+  let dependentDialects = ["blk::BlkDialect"];
+}
+
 def BlkVectorizeMemoryPass : Pass<"blk-vectorize-memory", "mlir::ModuleOp"> {
   let summary = "Set the widest safe vector width on every global load and store";
   let description = [{

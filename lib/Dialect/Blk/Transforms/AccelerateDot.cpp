@@ -1,0 +1,60 @@
+// The tiling step for tensor cores: each dot the target can run on mma.sync
+// gets an `mma` attribute (instruction shape and warps per tile, a layout);
+// blk-assign-layouts then spreads it over the accumulator's group.
+#include "blk/Dialect/Blk/IR/Layout.h"
+#include "blk/Dialect/Blk/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace blk {
+#define GEN_PASS_DEF_BLKACCELERATEDOTPASS
+#include "blk/Dialect/Blk/Transforms/Passes.h.inc"
+
+namespace {
+
+/// The instruction's K for these operands on this target; 0 when the dot
+/// stays on CUDA cores.
+unsigned mmaK(DotOp dot, unsigned computeCapability) {
+  if (computeCapability < 80)
+    return 0;
+  Type elem = dot.getA().getType().getElementType();
+  unsigned k = elem.isF16() || elem.isBF16() ? 16 : elem.isInteger(8) ? 32 : 0;
+  auto a = dot.getA().getType();
+  if (!k || a.getDimSize(0) < 16 || a.getDimSize(1) < k || dot.getB().getType().getDimSize(1) < 8)
+    return 0;
+  return k;
+}
+
+/// Warps along M and N: each doubling goes to the dimension whose per-warp
+/// tile is longer (M on ties), while the warp tile stays at least one
+/// instruction (16 x 8); warps beyond that hold copies along M.
+std::pair<unsigned, unsigned> warpTiling(int64_t m, int64_t n, unsigned numWarps) {
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    bool mSplits = m / (16 * wm) >= 2, nSplits = n / (8 * wn) >= 2;
+    if (mSplits && (!nSplits || m / wm >= n / wn))
+      wm *= 2;
+    else if (nSplits)
+      wn *= 2;
+    else
+      wm *= 2;
+  }
+  return {wm, wn};
+}
+
+struct AccelerateDot : impl::BlkAccelerateDotPassBase<AccelerateDot> {
+  using Base::Base;
+  void runOnOperation() override {
+    getOperation().walk([&](DotOp dot) {
+      unsigned k = mmaK(dot, computeCapability);
+      auto result = dot.getResult().getType();
+      if (!k || dot.getMmaAttr() || result.getEncoding())
+        return;
+      auto [wm, wn] = warpTiling(result.getDimSize(0), result.getDimSize(1), numWarps);
+      dot.setMmaAttr(MmaLayoutAttr::get(&getContext(), 2, {wm, wn}, {16, 8, k}));
+    });
+  }
+};
+
+} // namespace
+} // namespace blk
