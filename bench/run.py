@@ -296,6 +296,41 @@ def transposes(h):
     del x, out
 
 
+def matmuls(h):
+    """C = A @ B at 4096^3 and 8192^3 in bf16 and f16 (f32 accumulation):
+    kernels/matmul.blk's specialized variant, Triton's tutorial schedule at
+    the anchors' config (128x256x64, 8 warps, 3 stages) and cuBLAS."""
+    for dt in (torch.bfloat16, torch.float16):
+        for n in (4096, 8192):
+            a = torch.randn(n, n, device="cuda", dtype=dt)
+            b = torch.randn(n, n, device="cuda", dtype=dt)
+            c = torch.empty(n, n, device="cuda", dtype=dt)
+            t = DT[dt]
+            bm, bn = 128, 128
+            fn = h.load(f"matmul.{t}.{t}.{bm}.{bn}.32.w8.spec", "matmul").prepare(
+                (triton.cdiv(n, bm) * triton.cdiv(n, bn),), a, b, c, n, n, n, n, 1, n, 1, n, 1)
+            tri = lambda: [lambda: tk.matmul_kernel[(triton.cdiv(n, 128) * triton.cdiv(n, 256),)](
+                a, b, c, n, n, n, n, 1, n, 1, n, 1, BM=128, BN=256, BK=64, GROUP=8, num_warps=8, num_stages=3)]
+            ref = None
+            if n == 4096:
+                ref = a.double() @ b.double()
+            flops = 2 * n ** 3
+            out = poisoned(c, fn)
+            if ref is not None:
+                err = rel_err(out, ref)
+            else:  # every element written and finite; the first 256 rows against float64
+                err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
+            row = h.record(f"matmul {t}", f"{n}^3", dt, err, 0, [fn], tri, [lambda: torch.matmul(a, b)])
+            if row.get("blk_us"):
+                row["rate"] = flops / row["blk_us"] / 1e6
+                row["unit"] = "TFLOP/s"
+                row["triton_tflops"] = flops / row["triton_us"] / 1e6
+                row["torch_tflops"] = flops / row["torch_us"] / 1e6
+                print(f"matmul {t} {n}^3: blk {row['rate']:.0f}, Triton {row['triton_tflops']:.0f}, "
+                      f"cuBLAS {row['torch_tflops']:.0f} TFLOP/s", flush=True)
+            del a, b, c, ref
+
+
 def row_cases(h, sets=4):
     """Row kernels at bf16 8192x4096, rotating over `sets` input/output sets
     (256 MiB read per rotation), then KL divergence and cross-entropy, whose
@@ -444,7 +479,7 @@ def report(h, overhead, out_dir):
                      f"{tri_ms:.1f} | {fmt(tri_ms / total if total else None)} |")
     lines += ["", "Launch overhead: host microseconds per launch of a tiny kernel (batches of 256, host time only).", "",
               "| launcher | us per launch |", "|---|---:|"]
-    for k2, v in overhead.items():
+    for k2, v in (overhead or {}).items():
         lines.append(f"| {k2} | {v:.2f} |")
     text = "\n".join(lines)
     print("\n" + text)
@@ -481,12 +516,18 @@ def main():
     ap.add_argument("--bundle", default=".bundle")
     ap.add_argument("--out", default="bench-out")
     ap.add_argument("--reps", type=int, default=100)
+    ap.add_argument("--only", choices=["matmul"], help="run only these cases (and the limits)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     h = Harness(args.bundle, args.reps)
     h.limits()
-    run_cases(h)
-    overhead = launch_overhead(h)
+    if args.only == "matmul":
+        matmuls(h)
+        overhead = None
+    else:
+        run_cases(h)
+        matmuls(h)
+        overhead = launch_overhead(h)
     report(h, overhead, args.out)
     return 1 if any(r["status"] != "ok" for r in h.rows) else 0
 

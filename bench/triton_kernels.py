@@ -189,3 +189,31 @@ def transpose_by_load_kernel(x_ptr, out_ptr, n_rows, n_cols, BLOCK_R: tl.constex
         mask = (c[:, None] < n_cols) & (r[None, :] < n_rows)
         x = tl.load(x_ptr + r[None, :] * n_cols + c[:, None], mask=mask, other=0.0)
         tl.store(out_ptr + c[:, None] * n_rows + r[None, :], x, mask=mask)
+
+
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP: tl.constexpr):
+    # The tutorial's schedule (grouped program order), as kernels/matmul.blk.
+    pid = tl.program_id(0)
+    n_m = tl.cdiv(M, BM)
+    n_n = tl.cdiv(N, BN)
+    per_group = GROUP * n_n
+    m0 = (pid // per_group) * GROUP
+    rows = min(n_m - m0, GROUP)
+    pm = m0 + (pid % per_group) % rows
+    pn = (pid % per_group) // rows
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = a_ptr + rm[:, None] * s_am + rk[None, :] * s_ak
+    b = b_ptr + rk[:, None] * s_bk + rn[None, :] * s_bn
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a, mask=(rm[:, None] < M) & (rk[None, :] < K - k), other=0.0)
+        y = tl.load(b, mask=(rk[:, None] < K - k) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(x, y, acc)
+        a += BK * s_ak
+        b += BK * s_bk
+    c = c_ptr + rm[:, None] * s_cm + rn[None, :] * s_cn
+    tl.store(c, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))

@@ -39,6 +39,14 @@ on_variant() {
     for p in $spec; do specs+=(--spec "$p=16"); done
     "$blkc" "$file" "$@" --arch "$arch" --align-pointers "${specs[@]}" -o "$out/$name.s16.ptx"
   fi
+  # Files that list `# specialize: NAME=V ...` get a .spec variant with those
+  # parameters specialized as the JIT would (V: 16 or 1; pointers aligned).
+  spec=$(sed -n 's/^# specialize: *//p' "$file" | head -n 1)
+  if [ -n "$spec" ]; then
+    local -a specs=()
+    for p in $spec; do specs+=(--spec "$p"); done
+    "$blkc" "$file" "$@" --arch "$arch" --align-pointers "${specs[@]}" -o "$out/$name.spec.ptx"
+  fi
 }
 for_each_kernel_variant "$root/kernels"
 for_each_kernel_variant "$root/test/kernels" # kernels only the GPU tests run

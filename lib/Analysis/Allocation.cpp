@@ -43,6 +43,12 @@ int64_t paddedSharedElements(RankedTensorType storage) {
   return period ? n + n / period : n;
 }
 
+bool isLdmatrixConversion(RankedTensorType from, RankedTensorType to) {
+  auto op = dyn_cast_or_null<DotOperandLayoutAttr>(to.getEncoding());
+  return op && op.getKWidth() == 2 && to.getElementTypeBitWidth() == 16 && hasLayout(from) &&
+         from.getShape() == to.getShape();
+}
+
 static int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
 
 /// A buffer of `bytes` (rounded up to 16) holding one part.
@@ -74,6 +80,8 @@ ScratchPlan scratchFor(Operation *op) {
       return plan;
     if (isa<ConvertLayoutOp>(op) && !crossesThreads(LinearLayout::get(from), LinearLayout::get(to)))
       return plan;
+    if (isa<ConvertLayoutOp>(op) && isLdmatrixConversion(from, to))
+      return onePart(from.getNumElements() * 2);
     return onePart(paddedSharedElements(isa<TransOp>(op) ? to : from) * sharedElementBytes(from));
   }
   if (auto dot = dyn_cast<DotOp>(op)) {

@@ -36,6 +36,12 @@ int64_t sharedPadPeriod(mlir::RankedTensorType storage);
 /// Elements the padded buffer of `storage` takes.
 int64_t paddedSharedElements(mlir::RankedTensorType storage);
 
+/// Whether a layout conversion goes to a 16-bit tensor-core operand through
+/// a swizzled tile read with ldmatrix (lowering: DotOperandToLLVM.cpp). The
+/// tile holds the block unpadded: rows along the source's contiguous
+/// dimension, 16-byte chunks XOR-swizzled by row.
+bool isLdmatrixConversion(mlir::RankedTensorType from, mlir::RankedTensorType to);
+
 /// The scratch `op` needs (bytes 0 when it needs none). Ops without layouts
 /// on their blocks need none.
 ScratchPlan scratchFor(mlir::Operation *op);

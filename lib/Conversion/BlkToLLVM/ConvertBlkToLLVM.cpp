@@ -45,6 +45,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateAtomicOpPatterns(converter, patterns);
     populateScanOpPatterns(converter, patterns);
     populateDotOpPatterns(converter, patterns);
+    populateDotOperandPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))

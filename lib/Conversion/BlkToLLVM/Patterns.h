@@ -83,6 +83,7 @@ void populateLayoutOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &
 void populateReduceOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateScanOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateDotOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateDotOperandPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 /// Atomics the target lacks (bf16 add before sm_90) are errors at their op.
 mlir::LogicalResult checkAtomicsSupported(mlir::ModuleOp module, unsigned computeCapability);

@@ -1,0 +1,176 @@
+// A 16-bit block converted to an mma.sync operand (#blk.dot_op, kWidth 2):
+// every thread stores its runs of contiguous elements to a shared tile whose
+// 16-byte chunks are XOR-swizzled by row, then each warp reads its fragments
+// with ldmatrix, four 8x8 matrices per instruction. The swizzle puts the
+// eight rows an ldmatrix phase reads in eight different bank groups, so
+// neither the stores nor the reads conflict. When K is the tile's row
+// direction the plain ldmatrix gives the fragment pairs; otherwise .trans.
+#include "Patterns.h"
+
+#include "blk/Analysis/Allocation.h"
+
+using namespace mlir;
+
+namespace blk {
+namespace {
+
+/// The swizzled tile: rows along dimension `contig` of the block.
+struct SwizzledTile {
+  unsigned contig;     // the block dimension that runs along a row
+  int64_t rowElems;    // elements per row
+  int64_t perPhase;    // rows sharing one swizzle phase (rows shorter than 128 bytes)
+  int64_t maxPhase;    // distinct phases
+  SwizzledTile(ArrayRef<int64_t> shape, unsigned contig) : contig(contig), rowElems(shape[contig]) {
+    int64_t chunks = rowElems / 8;
+    perPhase = std::max<int64_t>(1, 8 / chunks);
+    maxPhase = std::min<int64_t>(8, chunks);
+  }
+  /// Byte offset (i32) of block element (`coords`), whose position along
+  /// the row is a multiple of the access width.
+  Value byteOffset(OpBuilder &b, Location loc, ArrayRef<Value> coords) const {
+    Value row = coords[1 - contig], col = coords[contig];
+    Value chunk = LLVM::LShrOp::create(b, loc, col, i32Const(b, loc, 3));
+    Value within = LLVM::AndOp::create(b, loc, col, i32Const(b, loc, 7));
+    Value phase = LLVM::URemOp::create(b, loc, LLVM::UDivOp::create(b, loc, row, i32Const(b, loc, perPhase)),
+                                       i32Const(b, loc, maxPhase));
+    Value swizzled = LLVM::XOrOp::create(b, loc, chunk, phase);
+    Value off = LLVM::MulOp::create(b, loc, row, i32Const(b, loc, rowElems * 2));
+    off = LLVM::AddOp::create(b, loc, off, LLVM::ShlOp::create(b, loc, swizzled, i32Const(b, loc, 4)));
+    return LLVM::AddOp::create(b, loc, off, LLVM::ShlOp::create(b, loc, within, i32Const(b, loc, 1)));
+  }
+};
+
+Value sharedByte(OpBuilder &b, Location loc, int64_t offset, Value byteOffset) {
+  return sharedElement(b, loc, offset, b.getI8Type(), byteOffset);
+}
+
+struct LdmatrixConversion : OpConversionPattern<ConvertLayoutOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto srcType = op.getSrc().getType(), dstType = op.getType();
+    if (!isLdmatrixConversion(srcType, dstType))
+      return failure();
+    FailureOr<int64_t> offset = scratchOffset(op);
+    if (failed(offset))
+      return failure();
+    Location loc = op.getLoc();
+    auto operand = cast<DotOperandLayoutAttr>(dstType.getEncoding());
+    LinearLayout from = LinearLayout::get(srcType), to = LinearLayout::get(dstType);
+    unsigned kDim = operand.getOpIdx() == 0 ? 1 : 0;
+    // Rows of the tile along the source's contiguous dimension, so that its
+    // runs are stored whole.
+    unsigned contig = from.contiguousRegisters(1) >= from.contiguousRegisters(0) ? 1 : 0;
+    SwizzledTile tile(srcType.getShape(), contig);
+    Type elem = srcType.getElementType();
+
+    // Stores: runs of up to 8 elements (16 bytes) along the row.
+    unsigned run = std::min<unsigned>(8, from.contiguousRegisters(contig));
+    ThreadCoords src = emitThreadCoords(rewriter, loc, from);
+    ValueRange values = adaptor.getSrc();
+    for (int64_t r = 0; r < from.numRegisters(); r += run) {
+      Value ptr = sharedByte(rewriter, loc, *offset, tile.byteOffset(rewriter, loc, src.element(rewriter, loc, from, r)));
+      if (run == 1) {
+        storeShared(rewriter, loc, values[r], ptr);
+        continue;
+      }
+      auto vecType = VectorType::get({int64_t(run)}, elem);
+      Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
+      for (unsigned e = 0; e < run; ++e)
+        vec = LLVM::InsertElementOp::create(rewriter, loc, vec, values[r + e], i32Const(rewriter, loc, e));
+      LLVM::StoreOp::create(rewriter, loc, vec, ptr, /*alignment=*/run * 2);
+    }
+    NVVM::Barrier0Op::create(rewriter, loc);
+
+    // The 8x8 matrices of this thread's fragments: in lane 0's frame, each
+    // starts at a register whose coordinates are multiples of 8 and pairs
+    // it with the next element along K.
+    llvm::DenseMap<int64_t, int64_t> regAt;
+    for (int64_t r = 0; r < to.numRegisters(); ++r)
+      regAt.try_emplace(to.linearIndex(to.registerCoord(r)), r);
+    struct Matrix {
+      LinearLayout::Coord at;
+      int64_t lo, hi; // destination registers
+    };
+    SmallVector<Matrix> matrices;
+    for (int64_t r = 0; r < to.numRegisters(); ++r) {
+      LinearLayout::Coord c = to.registerCoord(r);
+      if (c[0] % 8 || c[1] % 8)
+        continue;
+      LinearLayout::Coord next = c;
+      ++next[kDim];
+      auto it = regAt.find(to.linearIndex(next));
+      if (it == regAt.end())
+        return op.emitOpError("the operand layout does not pair elements along K");
+      matrices.push_back({c, r, it->second});
+    }
+
+    // Each lane gives the address of one matrix row: lanes 8q..8q+7 the rows
+    // of matrix q. Rows run along the tile's rows: the non-K coordinate when
+    // K is contiguous (plain), the K coordinate otherwise (.trans).
+    bool trans = contig != kDim;
+    Value lane = emitLaneId(rewriter, loc), warp = emitWarpId(rewriter, loc);
+    Value rowInMatrix = LLVM::AndOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 7));
+    Value laneGroup = LLVM::LShrOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 3));
+    Value warpOff[2] = {emitBasisSum(rewriter, loc, warp, to.warps, 0), emitBasisSum(rewriter, loc, warp, to.warps, 1)};
+    unsigned rowDim = trans ? kDim : 1 - kDim;
+    SmallVector<Value> out(to.numRegisters());
+    Type i32 = rewriter.getI32Type();
+    auto pairType = VectorType::get({2}, elem);
+    for (size_t first = 0; first < matrices.size(); first += 4) {
+      unsigned count = std::min<size_t>(4, matrices.size() - first);
+      if (count == 3)
+        count = 2;
+      // This lane's matrix: q = laneGroup % count, chosen by selects.
+      Value q = LLVM::AndOp::create(rewriter, loc, laneGroup, i32Const(rewriter, loc, count - 1));
+      Value coord[2];
+      for (unsigned d = 0; d < 2; ++d) {
+        Value v = i32Const(rewriter, loc, matrices[first].at[d]);
+        for (unsigned m = 1; m < count; ++m) {
+          Value isM = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, q, i32Const(rewriter, loc, m));
+          v = LLVM::SelectOp::create(rewriter, loc, isM, i32Const(rewriter, loc, matrices[first + m].at[d]), v);
+        }
+        v = LLVM::XOrOp::create(rewriter, loc, v, warpOff[d]);
+        if (d == rowDim)
+          v = LLVM::AddOp::create(rewriter, loc, v, rowInMatrix);
+        coord[d] = v;
+      }
+      Value ptr = sharedByte(rewriter, loc, *offset, tile.byteOffset(rewriter, loc, coord));
+      Value addr = LLVM::PtrToIntOp::create(rewriter, loc, i32, ptr);
+      std::string regs;
+      for (unsigned m = 0; m < count; ++m)
+        regs += (m ? ", $" : "$") + std::to_string(m);
+      std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(count) + (trans ? ".trans" : "") +
+                         ".shared.b16 {" + regs + "}, [$" + std::to_string(count) + "];";
+      std::string constraints;
+      for (unsigned m = 0; m < count; ++m)
+        constraints += "=r,";
+      constraints += "r";
+      Type resultType = count == 1 ? i32 : Type(LLVM::LLVMStructType::getLiteral(getContext(), SmallVector<Type>(count, i32)));
+      auto ld = LLVM::InlineAsmOp::create(rewriter, loc, resultType, ValueRange{addr}, text, constraints,
+                                          /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                          LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+      for (unsigned m = 0; m < count; ++m) {
+        Value word = count == 1 ? ld.getResult(0)
+                                : Value(LLVM::ExtractValueOp::create(rewriter, loc, ld.getResult(0), int64_t(m)));
+        Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
+        const Matrix &mat = matrices[first + m];
+        out[mat.lo] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 0));
+        out[mat.hi] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 1));
+      }
+    }
+    if (llvm::any_of(out, [](Value v) { return !v; }))
+      return op.emitOpError("the operand layout holds elements no ldmatrix reads");
+    rewriter.replaceOpWithMultiple(op, {out});
+    return success();
+  }
+};
+
+} // namespace
+
+void populateDotOperandPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
+  // Before the general conversion through shared memory.
+  patterns.add<LdmatrixConversion>(tc, patterns.getContext(), /*benefit=*/2);
+}
+
+} // namespace blk
