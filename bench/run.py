@@ -306,8 +306,10 @@ def matmuls(h):
             b = torch.randn(n, n, device="cuda", dtype=dt)
             c = torch.empty(n, n, device="cuda", dtype=dt)
             t = DT[dt]
-            bm, bn = 128, 128
-            fn = h.load(f"matmul.{t}.{t}.{bm}.{bn}.32.w8.spec", "matmul").prepare(
+            # BLK_MATMUL_CONFIG=BM.BN.BK.wW.stS picks another compiled variant.
+            config = os.environ.get("BLK_MATMUL_CONFIG", "128.256.64.w8.st3")
+            bm, bn = (int(v) for v in config.split(".")[:2])
+            fn = h.load(f"matmul.{t}.{t}.{config}.spec", "matmul").prepare(
                 (triton.cdiv(n, bm) * triton.cdiv(n, bn),), a, b, c, n, n, n, n, 1, n, 1, n, 1)
             tri = lambda: [lambda: tk.matmul_kernel[(triton.cdiv(n, 128) * triton.cdiv(n, 256),)](
                 a, b, c, n, n, n, n, 1, n, 1, n, 1, BM=128, BN=256, BK=64, GROUP=8, num_warps=8, num_stages=3)]

@@ -21,11 +21,14 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createBlkVectorizeMemoryPass());
-  pm.addPass(createBlkAccelerateDotPass(BlkAccelerateDotPassOptions{computeCapability(options.arch), options.numWarps}));
+  pm.addPass(createBlkAccelerateDotPass(
+      BlkAccelerateDotPassOptions{computeCapability(options.arch), options.numWarps, options.arch == "sm_90a"}));
   pm.addPass(createBlkAssignLayoutsPass(BlkAssignLayoutsPassOptions{options.numWarps}));
   pm.addPass(createBlkCoalescePass());
   pm.addPass(createBlkRemoveLayoutConversionsPass());
   pm.addPass(mlir::createCSEPass()); // recomputed pointers and masks shared by several accesses
+  pm.addPass(createBlkPipelineDotPass(BlkPipelineDotPassOptions{options.numStages}));
+  pm.addPass(mlir::createCSEPass()); // and drops the loads' old masks
   pm.addPass(createBlkAllocateSharedMemoryPass(BlkAllocateSharedMemoryPassOptions{sharedMemoryLimit(options.arch)}));
   pm.addPass(createBlkInsertBarriersPass());
 }

@@ -48,9 +48,20 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
 struct MatmulVariant {
   DType in, out;
   int blockM, blockN, blockK;
+  int warps = 0, stages = 0; // 0: the default
+  /// Precompiled PTX: the `.spec` build (unit strides of A's K and B's N,
+  /// the others and the sizes multiples of 16), for shapes that fit it.
+  bool spec = false;
   Bindings bindings() const {
-    return {{"T", name(in)}, {"TC", name(out)}, {"BLOCK_M", std::to_string(blockM)},
-            {"BLOCK_N", std::to_string(blockN)}, {"BLOCK_K", std::to_string(blockK)}};
+    Bindings b = {{"T", name(in)}, {"TC", name(out)}, {"BLOCK_M", std::to_string(blockM)},
+                  {"BLOCK_N", std::to_string(blockN)}, {"BLOCK_K", std::to_string(blockK)}};
+    if (warps)
+      b.push_back({"num_warps", std::to_string(warps)});
+    if (stages)
+      b.push_back({"num_stages", std::to_string(stages)});
+    if (spec)
+      b.push_back({"spec", "spec"});
+    return b;
   }
   /// Relative error allowed: the output's rounding (inputs are exact in f32).
   double tolerance() const { return out == DType::F32 ? 1e-5 : ref::tolerance(out); }
@@ -64,17 +75,45 @@ inline const std::vector<MatmulVariant> &matmulVariants() {
   return v;
 }
 
+/// Tensor-core variants with shared-memory pipelines: wgmma on sm_90a (the
+/// benchmarks' tiles and smaller), and mma.sync with ldmatrix from the rings
+/// (32-row blocks are too short for a warpgroup of 4 warps).
+inline const std::vector<MatmulVariant> &tensorCoreVariants() {
+  static const std::vector<MatmulVariant> v = {{DType::BF16, DType::BF16, 128, 256, 64, 8, 3, true},
+                                               {DType::F16, DType::F16, 128, 256, 64, 8, 3, true},
+                                               {DType::BF16, DType::BF16, 128, 128, 64, 4, 4, true},
+                                               {DType::BF16, DType::BF16, 64, 64, 32, 4, 3, true},
+                                               {DType::BF16, DType::BF16, 32, 64, 32, 4, 3, true},
+                                               {DType::F16, DType::F32, 32, 64, 32, 4, 2, true}};
+  return v;
+}
+
 /// Every variant on ragged shapes (no dimension a multiple of the block),
-/// with A or B stored transposed; `large` adds sizes worth a GPU.
-inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_64 &rng) {
+/// with A or B stored transposed; `large` adds sizes worth a GPU and the
+/// tensor-core variants on sizes that are multiples of 16 (but not of the
+/// blocks). `specializes` when the launch specializes on the arguments
+/// itself (the JIT): the `.spec` PTX covers only unit strides of A's K and
+/// B's N, so precompiled runs skip the transposed cases there.
+inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_64 &rng, bool specializes = false) {
   std::vector<MatmulShape> shapes = {{64, 64, 32}, {100, 77, 45}, {33, 130, 70, true}, {50, 40, 90, false, true}};
   if (large)
     shapes.insert(shapes.end(), {{1, 1, 1}, {513, 257, 300}, {300, 513, 257, true}, {257, 300, 513, false, true}});
   std::vector<Check> checks;
+  auto run = [&](const MatmulVariant &v, MatmulShape s) {
+    for (Check &c : matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, s, rng, v.tolerance()))
+      checks.push_back(std::move(c));
+  };
   for (const MatmulVariant &v : matmulVariants())
     for (MatmulShape s : shapes)
-      for (Check &c : matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, s, rng, v.tolerance()))
-        checks.push_back(std::move(c));
+      run(v, s);
+  if (large) {
+    std::vector<MatmulShape> aligned = {{272, 400, 208}, {128, 256, 64}, {512, 256, 1024}, {16, 16, 16}};
+    if (specializes)
+      aligned.insert(aligned.end(), {{272, 400, 208, true}, {400, 272, 208, false, true}, {144, 160, 96, true, true}});
+    for (const MatmulVariant &v : tensorCoreVariants())
+      for (MatmulShape s : aligned)
+        run(v, s);
+  }
   return checks;
 }
 

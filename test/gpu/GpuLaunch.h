@@ -14,8 +14,8 @@ namespace blk {
 inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindings, const std::string &kernel,
                       unsigned grid, std::vector<ref::KArg> args) {
   std::string ptx = file;
-  for (auto &[k, v] : bindings)
-    ptx += "." + v;
+  for (auto &[k, v] : bindings) // names as scripts/kernel-variants.sh gives them
+    ptx += k == "num_warps" ? ".w" + v : k == "num_stages" ? ".st" + v : "." + v;
   gpu::LoadedKernel k;
   if (!gpu::load(ptx + ".ptx", kernel, k))
     return gpu::lastError();

@@ -35,10 +35,17 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
                              unsigned grid, std::vector<ref::KArg> args) {
   Jit &jit = testJit();
   KernelOptions options;
-  options.constants = std::map<std::string, std::string>(bindings.begin(), bindings.end());
   // BLK_TEST_NUM_STAGES=3 runs every kernel with its loop loads pipelined.
   if (const char *stages = std::getenv("BLK_TEST_NUM_STAGES"))
     options.numStages = unsigned(std::atoi(stages));
+  for (auto &[key, value] : bindings) {
+    if (key == "num_warps")
+      options.numWarps = unsigned(std::stoi(value));
+    else if (key == "num_stages")
+      options.numStages = unsigned(std::stoi(value));
+    else if (key != "spec") // the JIT specializes on the arguments itself
+      options.constants[key] = value;
+  }
   Kernel k;
   Status s = jit.compileFile(kernelSourcePath(file), kernel, options, k);
   if (!s.ok())

@@ -11,7 +11,12 @@ namespace {
 TEST(Matmul, RaggedSizesEveryType) {
   BLK_REQUIRE_GPU();
   std::mt19937_64 rng(std::random_device{}());
-  ref::expectChecks(ref::matmulSuite(gpuLaunch, /*large=*/true, rng));
+#ifdef BLK_GPU_TESTS_THROUGH_JIT
+  bool specializes = true;
+#else
+  bool specializes = false;
+#endif
+  ref::expectChecks(ref::matmulSuite(gpuLaunch, /*large=*/true, rng, specializes));
 }
 
 } // namespace

@@ -46,6 +46,8 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateScanOpPatterns(converter, patterns);
     populateDotOpPatterns(converter, patterns);
     populateDotOperandPatterns(converter, patterns);
+    populateSharedRingPatterns(converter, patterns);
+    populateWarpGroupDotPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
@@ -66,7 +68,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
     auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
     LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false, LLVM::Linkage::External, kSharedSymbol,
-                           Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+                           Attribute(), /*alignment=*/1024, /*addrSpace=*/3); // swizzled rings need 1024
   }
 };
 } // namespace

@@ -81,92 +81,109 @@ struct LdmatrixConversion : OpConversionPattern<ConvertLayoutOp> {
       LLVM::StoreOp::create(rewriter, loc, vec, ptr, /*alignment=*/run * 2);
     }
     NVVM::Barrier0Op::create(rewriter, loc);
-
-    // The 8x8 matrices of this thread's fragments: in lane 0's frame, each
-    // starts at a register whose coordinates are multiples of 8 and pairs
-    // it with the next element along K.
-    llvm::DenseMap<int64_t, int64_t> regAt;
-    for (int64_t r = 0; r < to.numRegisters(); ++r)
-      regAt.try_emplace(to.linearIndex(to.registerCoord(r)), r);
-    struct Matrix {
-      LinearLayout::Coord at;
-      int64_t lo, hi; // destination registers
-    };
-    SmallVector<Matrix> matrices;
-    for (int64_t r = 0; r < to.numRegisters(); ++r) {
-      LinearLayout::Coord c = to.registerCoord(r);
-      if (c[0] % 8 || c[1] % 8)
-        continue;
-      LinearLayout::Coord next = c;
-      ++next[kDim];
-      auto it = regAt.find(to.linearIndex(next));
-      if (it == regAt.end())
-        return op.emitOpError("the operand layout does not pair elements along K");
-      matrices.push_back({c, r, it->second});
-    }
-
-    // Each lane gives the address of one matrix row: lanes 8q..8q+7 the rows
-    // of matrix q. Rows run along the tile's rows: the non-K coordinate when
-    // K is contiguous (plain), the K coordinate otherwise (.trans).
-    bool trans = contig != kDim;
-    Value lane = emitLaneId(rewriter, loc), warp = emitWarpId(rewriter, loc);
-    Value rowInMatrix = LLVM::AndOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 7));
-    Value laneGroup = LLVM::LShrOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 3));
-    Value warpOff[2] = {emitBasisSum(rewriter, loc, warp, to.warps, 0), emitBasisSum(rewriter, loc, warp, to.warps, 1)};
-    unsigned rowDim = trans ? kDim : 1 - kDim;
-    SmallVector<Value> out(to.numRegisters());
-    Type i32 = rewriter.getI32Type();
-    auto pairType = VectorType::get({2}, elem);
-    for (size_t first = 0; first < matrices.size(); first += 4) {
-      unsigned count = std::min<size_t>(4, matrices.size() - first);
-      if (count == 3)
-        count = 2;
-      // This lane's matrix: q = laneGroup % count, chosen by selects.
-      Value q = LLVM::AndOp::create(rewriter, loc, laneGroup, i32Const(rewriter, loc, count - 1));
-      Value coord[2];
-      for (unsigned d = 0; d < 2; ++d) {
-        Value v = i32Const(rewriter, loc, matrices[first].at[d]);
-        for (unsigned m = 1; m < count; ++m) {
-          Value isM = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, q, i32Const(rewriter, loc, m));
-          v = LLVM::SelectOp::create(rewriter, loc, isM, i32Const(rewriter, loc, matrices[first + m].at[d]), v);
-        }
-        v = LLVM::XOrOp::create(rewriter, loc, v, warpOff[d]);
-        if (d == rowDim)
-          v = LLVM::AddOp::create(rewriter, loc, v, rowInMatrix);
-        coord[d] = v;
-      }
-      Value ptr = sharedByte(rewriter, loc, *offset, tile.byteOffset(rewriter, loc, coord));
-      Value addr = LLVM::PtrToIntOp::create(rewriter, loc, i32, ptr);
-      std::string regs;
-      for (unsigned m = 0; m < count; ++m)
-        regs += (m ? ", $" : "$") + std::to_string(m);
-      std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(count) + (trans ? ".trans" : "") +
-                         ".shared.b16 {" + regs + "}, [$" + std::to_string(count) + "];";
-      std::string constraints;
-      for (unsigned m = 0; m < count; ++m)
-        constraints += "=r,";
-      constraints += "r";
-      Type resultType = count == 1 ? i32 : Type(LLVM::LLVMStructType::getLiteral(getContext(), SmallVector<Type>(count, i32)));
-      auto ld = LLVM::InlineAsmOp::create(rewriter, loc, resultType, ValueRange{addr}, text, constraints,
-                                          /*has_side_effects=*/true, /*is_align_stack=*/false,
-                                          LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
-      for (unsigned m = 0; m < count; ++m) {
-        Value word = count == 1 ? ld.getResult(0)
-                                : Value(LLVM::ExtractValueOp::create(rewriter, loc, ld.getResult(0), int64_t(m)));
-        Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
-        const Matrix &mat = matrices[first + m];
-        out[mat.lo] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 0));
-        out[mat.hi] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 1));
-      }
-    }
-    if (llvm::any_of(out, [](Value v) { return !v; }))
-      return op.emitOpError("the operand layout holds elements no ldmatrix reads");
-    rewriter.replaceOpWithMultiple(op, {out});
+    FailureOr<SmallVector<Value>> out =
+        emitLdmatrixFragments(rewriter, loc, op, dstType, /*trans=*/contig != kDim, [&](OpBuilder &b, ArrayRef<Value> coord) {
+          return sharedByte(b, loc, *offset, tile.byteOffset(b, loc, coord));
+        });
+    if (failed(out))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, {*out});
     return success();
   }
 };
 
 } // namespace
+
+// Each lane gives the address of one matrix row: lanes 8q..8q+7 the rows of
+// matrix q (up to four per instruction).
+FailureOr<SmallVector<Value>> emitLdmatrixFragments(OpBuilder &rewriter, Location loc, Operation *op,
+                                                 RankedTensorType dstType, bool trans,
+                                                 function_ref<Value(OpBuilder &, ArrayRef<Value>)> addressOf) {
+  auto operand = cast<DotOperandLayoutAttr>(dstType.getEncoding());
+  LinearLayout to = LinearLayout::get(dstType);
+  unsigned kDim = operand.getOpIdx() == 0 ? 1 : 0;
+  Type elem = dstType.getElementType();
+
+  // The 8x8 matrices of this thread's fragments: in lane 0's frame, each
+  // starts at a register whose coordinates are multiples of 8 and pairs
+  // it with the next element along K.
+  llvm::DenseMap<int64_t, int64_t> regAt;
+  for (int64_t r = 0; r < to.numRegisters(); ++r)
+    regAt.try_emplace(to.linearIndex(to.registerCoord(r)), r);
+  struct Matrix {
+    LinearLayout::Coord at;
+    int64_t lo, hi; // destination registers
+  };
+  SmallVector<Matrix> matrices;
+  for (int64_t r = 0; r < to.numRegisters(); ++r) {
+    LinearLayout::Coord c = to.registerCoord(r);
+    if (c[0] % 8 || c[1] % 8)
+      continue;
+    LinearLayout::Coord next = c;
+    ++next[kDim];
+    auto it = regAt.find(to.linearIndex(next));
+    if (it == regAt.end())
+      return op->emitOpError("the operand layout does not pair elements along K");
+    matrices.push_back({c, r, it->second});
+  }
+
+  // Each lane gives the address of one matrix row: lanes 8q..8q+7 the rows
+  // of matrix q. Rows run along the tile's rows: the non-K coordinate when
+  // K is contiguous (plain), the K coordinate otherwise (.trans).
+  Value lane = emitLaneId(rewriter, loc), warp = emitWarpId(rewriter, loc);
+  Value rowInMatrix = LLVM::AndOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 7));
+  Value laneGroup = LLVM::LShrOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 3));
+  Value warpOff[2] = {emitBasisSum(rewriter, loc, warp, to.warps, 0), emitBasisSum(rewriter, loc, warp, to.warps, 1)};
+  unsigned rowDim = trans ? kDim : 1 - kDim;
+  SmallVector<Value> out(to.numRegisters());
+  Type i32 = rewriter.getI32Type();
+  auto pairType = VectorType::get({2}, elem);
+  for (size_t first = 0; first < matrices.size(); first += 4) {
+    unsigned count = std::min<size_t>(4, matrices.size() - first);
+    if (count == 3)
+      count = 2;
+    // This lane's matrix: q = laneGroup % count, chosen by selects.
+    Value q = LLVM::AndOp::create(rewriter, loc, laneGroup, i32Const(rewriter, loc, count - 1));
+    Value coord[2];
+    for (unsigned d = 0; d < 2; ++d) {
+      Value v = i32Const(rewriter, loc, matrices[first].at[d]);
+      for (unsigned m = 1; m < count; ++m) {
+        Value isM = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, q, i32Const(rewriter, loc, m));
+        v = LLVM::SelectOp::create(rewriter, loc, isM, i32Const(rewriter, loc, matrices[first + m].at[d]), v);
+      }
+      v = LLVM::XOrOp::create(rewriter, loc, v, warpOff[d]);
+      if (d == rowDim)
+        v = LLVM::AddOp::create(rewriter, loc, v, rowInMatrix);
+      coord[d] = v;
+    }
+    Value ptr = addressOf(rewriter, coord);
+    Value addr = LLVM::PtrToIntOp::create(rewriter, loc, i32, ptr);
+    std::string regs;
+    for (unsigned m = 0; m < count; ++m)
+      regs += (m ? ", $" : "$") + std::to_string(m);
+    std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(count) + (trans ? ".trans" : "") +
+                       ".shared.b16 {" + regs + "}, [$" + std::to_string(count) + "];";
+    std::string constraints;
+    for (unsigned m = 0; m < count; ++m)
+      constraints += "=r,";
+    constraints += "r";
+    Type resultType = count == 1 ? i32 : Type(LLVM::LLVMStructType::getLiteral(rewriter.getContext(), SmallVector<Type>(count, i32)));
+    auto ld = LLVM::InlineAsmOp::create(rewriter, loc, resultType, ValueRange{addr}, text, constraints,
+                                        /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                        LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    for (unsigned m = 0; m < count; ++m) {
+      Value word = count == 1 ? ld.getResult(0)
+                              : Value(LLVM::ExtractValueOp::create(rewriter, loc, ld.getResult(0), int64_t(m)));
+      Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
+      const Matrix &mat = matrices[first + m];
+      out[mat.lo] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 0));
+      out[mat.hi] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 1));
+    }
+  }
+  if (llvm::any_of(out, [](Value v) { return !v; }))
+    return op->emitOpError("the operand layout holds elements no ldmatrix reads");
+  return out;
+}
 
 void populateDotOperandPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
   // Before the general conversion through shared memory.

@@ -75,6 +75,14 @@ llvm::SmallVector<mlir::Value> combine(mlir::OpBuilder &b, mlir::Region &combine
 /// `v` from the lane whose id differs from ours in the bits of `laneMask`.
 mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, unsigned laneMask);
 
+/// The registers of `dstType` (a 16-bit #blk.dot_op, kWidth 2) read with
+/// ldmatrix from a tile in shared memory: `addressOf` gives the address of
+/// block element (row, col), the start of a 16-byte run along the tile's
+/// lines; `trans` when K does not run along those lines. Errors at `op`.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitLdmatrixFragments(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *op, mlir::RankedTensorType dstType,
+                      bool trans, llvm::function_ref<mlir::Value(mlir::OpBuilder &, llvm::ArrayRef<mlir::Value>)> addressOf);
+
 void populateElementwisePatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateProgramOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateMemoryOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
@@ -84,6 +92,8 @@ void populateReduceOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &
 void populateScanOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateDotOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateDotOperandPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateSharedRingPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateWarpGroupDotPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 /// Atomics the target lacks (bf16 add before sm_90) are errors at their op.
 mlir::LogicalResult checkAtomicsSupported(mlir::ModuleOp module, unsigned computeCapability);

@@ -7,6 +7,7 @@ namespace blk {
 ThreadTypeConverter::ThreadTypeConverter(MLIRContext *ctx) {
   addConversion([](Type t) { return t; });
   addConversion([ctx](PointerType) -> Type { return LLVM::LLVMPointerType::get(ctx, 1); });
+  addConversion([ctx](SharedBufferType) -> Type { return LLVM::LLVMPointerType::get(ctx, 3); }); // the ring's start
   addConversion([this](RankedTensorType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
     if (!hasLayout(t))
       return std::nullopt; // no layout: not convertible

@@ -4,7 +4,7 @@
 module attributes {blk.num_warps = 8 : i32} {
 // In-thread adds, five butterfly shuffles over the lanes, then the 8 warps'
 // partial sums through dynamic shared memory with one barrier.
-// CHECK: llvm.mlir.global external @blk_shared() {addr_space = 3 : i32, alignment = 16 : i64}
+// CHECK: llvm.mlir.global external @blk_shared() {addr_space = 3 : i32, alignment = 1024 : i64}
 // CHECK-LABEL: func.func @sum
 // CHECK-COUNT-3: arith.addf
 // CHECK: nvvm.shfl.sync bfly

@@ -229,10 +229,19 @@ static bool isPowerOfTwo(unsigned v) { return v && !(v & (v - 1)); }
 
 LogicalResult MmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned version,
                                     ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> instrShape) {
-  if (version != 2)
-    return emitError() << "mma layout version must be 2 (mma.sync), got " << version;
+  if (version != 2 && version != 3)
+    return emitError() << "mma layout version must be 2 (mma.sync) or 3 (wgmma), got " << version;
   if (warpsPerCTA.size() != 2 || !isPowerOfTwo(warpsPerCTA[0]) || !isPowerOfTwo(warpsPerCTA[1]))
     return emitError() << "warpsPerCTA must be two powers of two";
+  if (version == 3) {
+    // Warpgroups stack along M; each 16-row warp tile spans the instruction's N.
+    if (warpsPerCTA[0] < 4 || warpsPerCTA[1] != 1)
+      return emitError() << "wgmma needs warpsPerCTA [4 * warpgroups, 1]";
+    if (instrShape.size() != 3 || instrShape[0] != 64 || instrShape[1] % 8 || instrShape[1] < 8 ||
+        instrShape[1] > 256 || instrShape[2] != 16)
+      return emitError() << "wgmma's instrShape must be [64, N, 16] with N a multiple of 8 up to 256";
+    return success();
+  }
   if (instrShape.size() != 3 || instrShape[0] != 16 || instrShape[1] != 8 ||
       (instrShape[2] != 8 && instrShape[2] != 16 && instrShape[2] != 32))
     return emitError() << "instrShape must be [16, 8, K] with K 8, 16 or 32";

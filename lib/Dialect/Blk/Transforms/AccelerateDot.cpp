@@ -1,5 +1,5 @@
 // The tiling step for tensor cores: each dot the target can run on mma.sync
-// gets an `mma` attribute (instruction shape and warps per tile, a layout);
+// or wgmma gets an `mma` attribute (instruction shape and warps per tile, a layout);
 // blk-assign-layouts then spreads it over the accumulator's group.
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
@@ -50,7 +50,14 @@ struct AccelerateDot : impl::BlkAccelerateDotPassBase<AccelerateDot> {
       auto result = dot.getResult().getType();
       if (!k || dot.getMmaAttr() || result.getEncoding())
         return;
-      auto [wm, wn] = warpTiling(result.getDimSize(0), result.getDimSize(1), numWarps);
+      int64_t m = result.getDimSize(0), n = result.getDimSize(1);
+      Type elem = dot.getA().getType().getElementType();
+      if (wgmma && (elem.isF16() || elem.isBF16()) && numWarps % 4 == 0 && m % (16 * numWarps) == 0 && n % 8 == 0 &&
+          n <= 256 && dot.getA().getType().getDimSize(1) % 16 == 0) {
+        dot.setMmaAttr(MmaLayoutAttr::get(&getContext(), 3, {unsigned(numWarps), 1}, {64, unsigned(n), 16}));
+        return;
+      }
+      auto [wm, wn] = warpTiling(m, n, numWarps);
       dot.setMmaAttr(MmaLayoutAttr::get(&getContext(), 2, {wm, wn}, {16, 8, k}));
     });
   }

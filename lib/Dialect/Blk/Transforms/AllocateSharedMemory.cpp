@@ -13,6 +13,7 @@ struct Buffer {
   int64_t bytes;
   int64_t first, last; // lifetime, in program-order op numbers
   int64_t offset = -1;
+  int64_t align = 16;
 };
 
 struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateSharedMemory> {
@@ -27,11 +28,25 @@ struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateShar
   LogicalResult allocate(func::FuncOp func) {
     std::vector<Buffer> buffers;
     int64_t index = 0;
+    llvm::DenseMap<Operation *, int64_t> number;
     func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      ++index;
+      number[op] = ++index;
       ScratchPlan plan = scratchFor(op);
       if (plan.bytes > 0)
         buffers.push_back({op, plan.bytes, index, index}); // scratch lives while its op runs
+    });
+    // A ring of tiles lives until the end of the op (in its own block) that
+    // holds its last use: a loop that reads it keeps it for every iteration.
+    func.walk([&](LocalAllocOp alloc) {
+      int64_t last = number[alloc];
+      for (Operation *user : alloc->getUsers()) {
+        Operation *holder = alloc->getBlock()->findAncestorOpInBlock(*user);
+        int64_t end = number[holder];
+        holder->walk([&](Operation *nested) { end = std::max(end, number[nested]); });
+        last = std::max(last, end);
+      }
+      SharedBufferType ring = alloc.getType();
+      buffers.push_back({alloc, ring.getSlots() * ring.getSlotBytes(), number[alloc], last, -1, 1024});
     });
     // First fit, largest first: a buffer takes the lowest offset that does
     // not overlap a placed buffer whose lifetime meets its own.
@@ -50,7 +65,7 @@ struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateShar
           bool liveTogether = p->first <= b->last && b->first <= p->last;
           bool overlap = p->offset < offset + b->bytes && offset < p->offset + p->bytes;
           if (liveTogether && overlap) {
-            offset = p->offset + p->bytes;
+            offset = llvm::alignTo(p->offset + p->bytes, b->align);
             moved = true;
           }
         }
@@ -68,7 +83,10 @@ struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateShar
       return largest->op->emitError() << "kernel '" << func.getName() << "' needs " << total
                                       << " bytes of shared memory, more than the target's " << int64_t(limit)
                                       << "; this op needs the most (" << largest->bytes
-                                      << " bytes): use a smaller block or fewer warps along the reduced axis";
+                                      << " bytes): "
+                                      << (isa<LocalAllocOp>(largest->op)
+                                              ? "use fewer stages (num_stages) or smaller blocks"
+                                              : "use a smaller block or fewer warps along the reduced axis");
     }
     return success();
   }

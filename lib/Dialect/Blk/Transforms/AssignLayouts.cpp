@@ -125,12 +125,15 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     // the dimension most 2-D accesses run along (the last on ties; accesses
     // along the other one get their own layout in blk-coalesce).
     unsigned widest2D[2] = {0, 0}, accesses2D[2] = {0, 0};
+    int64_t narrowest2D[2] = {INT64_MAX, INT64_MAX}; // of the accessed blocks, per dimension
     SmallVector<int64_t> shape2D;
     auto note = [&](Value ptr, unsigned vec, unsigned dim) {
       if (auto t = dyn_cast<RankedTensorType>(ptr.getType())) {
         if (t.getRank() == 2) {
           widest2D[dim] = std::max(widest2D[dim], vec);
           ++accesses2D[dim];
+          for (unsigned d = 0; d < 2; ++d)
+            narrowest2D[d] = std::min(narrowest2D[d], t.getDimSize(d));
         } else {
           widest[t.getShape()] = std::max(widest.lookup(t.getShape()), vec);
         }
@@ -149,7 +152,12 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     if (!shape2D.empty()) {
       unsigned fast = accesses2D[0] > accesses2D[1] ? 0 : 1;
       unsigned vec = widest2D[fast] ? widest2D[fast] : 4;
-      parent2D = getBlockedLayout(ctx, shape2D, numWarps, vec, {fast, 1 - fast});
+      // Lanes along the fast dimension no further than the narrowest
+      // accessed block reaches: wider, its lanes would hold copies (a
+      // matmul's 128x64 A tile in a layout fitted to its 128x256 result).
+      SmallVector<int64_t> fitted = shape2D;
+      fitted[fast] = std::min(fitted[fast], narrowest2D[fast]);
+      parent2D = getBlockedLayout(ctx, fitted, numWarps, vec, {fast, 1 - fast});
     }
 
     func.walk([&](Operation *op) { collectGroups(op); });

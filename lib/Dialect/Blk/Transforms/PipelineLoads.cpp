@@ -30,6 +30,12 @@ bool writesMemory(scf::ForOp loop) {
   return r.wasInterrupted();
 }
 
+/// Whether `load` is a dot operand: blk-pipeline-dot stages those through
+/// shared memory instead.
+bool feedsDot(LoadOp load) {
+  return llvm::any_of(load->getUsers(), [](Operation *user) { return isa<DotOp>(user); });
+}
+
 /// The ops of `loop`'s body that compute `load`'s operands, in body order,
 /// when they depend only on the induction variable and values defined
 /// outside the loop (and are pure, without regions); else nothing.
@@ -103,7 +109,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       return;
     SmallVector<std::pair<LoadOp, SmallVector<Operation *>>> loads;
     for (Operation &op : *loop.getBody())
-      if (auto load = dyn_cast<LoadOp>(op))
+      if (auto load = dyn_cast<LoadOp>(op); load && !feedsDot(load))
         if (auto slice = addressSlice(loop, load))
           loads.push_back({load, std::move(*slice)});
     if (loads.empty())

@@ -356,4 +356,6 @@ def Blk_AssertOp : Blk_Op<"assert", [MemoryEffects<[MemWrite<DefaultResource>]>]
   let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
 }
 
+include "blk/Dialect/Blk/IR/BlkSharedOps.td"
+
 #endif

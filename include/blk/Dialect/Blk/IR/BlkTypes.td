@@ -16,6 +16,32 @@ def Blk_PtrType : TypeDef<Blk_Dialect, "Pointer"> {
   let assemblyFormat = "`<` $pointeeType `>`";
 }
 
+def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
+  let mnemonic = "smem";
+  let summary = "A ring of `slots` 2-D tiles in shared memory, swizzled for tensor cores";
+  let description = [{
+    Each slot holds a `rows` x `cols` tile of `elementType` whose dimension
+    `contig` (0 or 1) is contiguous: the tile is stored in chunks of W bytes
+    along that dimension (W = 128, 64 or 32: the smaller of 128 and a line),
+    each chunk a column of lines with the 16-byte units of line r XOR-ed by
+    bits 7.. of r * W (the hardware's 128B/64B/32B swizzle modes). ldmatrix
+    reads and wgmma descriptors use the same arrangement; slots are 1024-byte
+    aligned. Example: `!blk.smem<[3, 128, 64], bf16, contig = 1>`
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "mlir::Type":$elementType, "unsigned":$contig);
+  let assemblyFormat = "`<` `[` $shape `]` `,` $elementType `,` `contig` `=` $contig `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getSlots() const { return getShape()[0]; }
+    /// The tile's shape (one slot).
+    llvm::ArrayRef<int64_t> getTileShape() const { return getShape().drop_front(); }
+    int64_t getElementBytes() const { return getElementType().getIntOrFloatBitWidth() / 8; }
+    /// Bytes of one slot, and the swizzle width W.
+    int64_t getSlotBytes() const { return getShape()[1] * getShape()[2] * getElementBytes(); }
+    int64_t getSwizzleBytes() const { return std::min<int64_t>(128, getTileShape()[getContig()] * getElementBytes()); }
+  }];
+}
+
 def Blk_Ptr : Type<CPred<"::mlir::isa<::blk::PointerType>($_self)">, "blk pointer">;
 def Blk_PtrLike : AnyTypeOf<[Blk_Ptr, RankedTensorOf<[Blk_Ptr]>]>;
 def Blk_IntLike : AnyTypeOf<[AnySignlessInteger, RankedTensorOf<[AnySignlessInteger]>]>;

@@ -31,14 +31,22 @@ def BlkAccelerateDotPass : Pass<"blk-accelerate-dot", "mlir::ModuleOp"> {
     i8 with m16n8k32) gets an `mma` attribute, an `#blk.mma` layout: the instruction
     shape and `warpsPerCTA`, the warps split between M and N so that each
     warp's tile is as square as the block allows. Layout assignment gives
-    that layout to the accumulator's whole group (loop-carried values, the epilogue) that
-    layout and converts the operands to `#blk.dot_op` fragments. Any other
-    dot stays on CUDA cores.
+    the accumulator's whole group (loop-carried values, the epilogue) and
+    converts the operands to `#blk.dot_op` fragments. Any other dot stays on
+    CUDA cores.
+
+    With `wgmma` (sm_90a), an f16/bf16 dot whose rows split into 16-row tiles
+    over all warps (M a multiple of 16 x warps, 4 or more warps, N a multiple
+    of 8 up to 256) gets a version 3 layout instead: warpgroups along M, each
+    warp's tile the block's full width. It is the same register layout as
+    mma.sync's with the warps along M, so a dot that `blk-pipeline-dot` cannot
+    move to shared memory still runs on mma.sync.
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "unsigned", /*default=*/"90",
            "Target compute capability (80 for sm_80, 90 for sm_90a)">,
     Option<"numWarps", "num-warps", "unsigned", /*default=*/"4", "Warps per program">,
+    Option<"wgmma", "wgmma", "bool", /*default=*/"false", "The target has wgmma (sm_90a)">,
   ];
   let dependentDialects = ["blk::BlkDialect"];
 }
@@ -104,6 +112,29 @@ def BlkRemoveLayoutConversionsPass : Pass<"blk-remove-layout-conversions", "mlir
            "Most ops one conversion may recompute">,
   ];
   let dependentDialects = ["blk::BlkDialect"];
+}
+
+def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
+  let summary = "Stage a loop's tensor-core dot operands through rings of shared-memory tiles (cp.async)";
+  let description = [{
+    Runs after layout assignment. In an `scf.for` with a positive constant
+    step, a `blk.dot` with an `#blk.mma` accumulator whose operands are loads
+    in the body (converted to `#blk.dot_op`), with `other` zero or absent and
+    pointers and masks computed from the induction variable, from pointer
+    blocks the loop advances by a loop-invariant offset and from values
+    defined outside, gets its tiles through `blk.async_copy` into
+    `blk.local_alloc` rings, `num-stages - 1` iterations ahead (at least
+    one). mma.sync dots read their slot with `blk.local_load` (ldmatrix);
+    version 3 layouts become `blk.warp_group_dot` (wgmma from shared memory),
+    left one group in flight across iterations when the loop only carries
+    the accumulator. Each iteration waits for its tiles and synchronizes at
+    the top; copies past the upper bound are masked off.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
+           "Tiles in flight plus the one being read (below 2 counts as 2)">,
+  ];
+  let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
 def BlkAllocateSharedMemoryPass : Pass<"blk-allocate-shared-memory", "mlir::ModuleOp"> {

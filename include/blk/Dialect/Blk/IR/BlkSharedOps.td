@@ -1,0 +1,97 @@
+// Explicit shared-memory tiles for pipelined tensor-core dots: made by
+// blk-pipeline-dot from a loop's loads and dot, lowered to cp.async, ldmatrix
+// and wgmma. The frontend never emits them.
+#ifndef BLK_SHARED_OPS_TD
+#define BLK_SHARED_OPS_TD
+
+def Blk_SharedBuffer : Type<CPred<"::mlir::isa<::blk::SharedBufferType>($_self)">, "blk shared buffer",
+                            "::blk::SharedBufferType">;
+
+def Blk_LocalAllocOp : Blk_Op<"local_alloc", [MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "A ring of tiles in shared memory, live until its last use";
+  let description = [{
+    `blk-allocate-shared-memory` places it (1024-byte aligned) and records its
+    offset. Example: `%a = blk.local_alloc : !blk.smem<[3, 128, 64], bf16, contig = 1>`
+  }];
+  let results = (outs Blk_SharedBuffer:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Blk_AsyncCopyOp : Blk_Op<"async_copy", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Start copying a block from global memory into one slot of a shared buffer";
+  let description = [{
+    cp.async, `vec` elements per access (4, 8 or 16 bytes); masked-off
+    elements are filled with zeros. The copy completes at an `async_wait`
+    that leaves fewer groups pending than were committed after it.
+    Example: `blk.async_copy %p, %m into %buf[%slot] : tensor<128x64x!blk.ptr<bf16>, #l>, tensor<128x64xi1, #l> -> !blk.smem<[3, 128, 64], bf16, contig = 1>`
+  }];
+  let arguments = (ins RankedTensorOf<[Blk_Ptr]>:$ptr, Optional<RankedTensorOf<[I1]>>:$mask, Blk_SharedBuffer:$buffer,
+                       I32:$slot, DefaultValuedAttr<I32Attr, "1">:$vec);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? `into` $buffer `[` $slot `]` attr-dict `:` type($ptr) (`,` type($mask)^)? `->` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
+def Blk_AsyncCommitGroupOp : Blk_Op<"async_commit_group", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Close the group of this thread's copies started since the last commit (cp.async.commit_group)";
+  let assemblyFormat = "attr-dict";
+}
+
+def Blk_AsyncWaitOp : Blk_Op<"async_wait", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Wait until at most `pending` of this thread's committed copy groups are in flight";
+  let description = [{
+    Other threads' copies are visible only after a following `blk.barrier`.
+    Example: `blk.async_wait {pending = 1 : i32}`
+  }];
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
+}
+
+def Blk_FenceAsyncSharedOp : Blk_Op<"fence_async_shared", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Order this thread's shared-memory writes before reads by the async proxy (wgmma)";
+  let assemblyFormat = "attr-dict";
+}
+
+def Blk_LocalLoadOp : Blk_Op<"local_load", [MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "Read one slot of a shared buffer into registers (ldmatrix for mma.sync operands)";
+  let description = [{
+    Example: `%a = blk.local_load %buf[%slot] : !blk.smem<[3, 128, 64], bf16, contig = 1> -> tensor<128x64xbf16, #blk.dot_op<opIdx = 0, parent = #mma, kWidth = 2>>`
+  }];
+  let arguments = (ins Blk_SharedBuffer:$buffer, I32:$slot);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$buffer `[` $slot `]` attr-dict `:` type($buffer) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Blk_WarpGroupDotOp : Blk_Op<"warp_group_dot", [MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "acc + a @ b with a and b in shared memory, on wgmma (asynchronous)";
+  let description = [{
+    Each warpgroup (4 warps) multiplies its 64-row slabs of `a` by all of `b`
+    (wgmma.mma_async m64nNk16, N the block's width), reading both operands
+    through shared-memory descriptors. The result is defined only after a
+    `blk.warp_group_dot_wait` that leaves it done.
+    Example: `%c = blk.warp_group_dot %a[%s], %b[%s], %acc : !blk.smem<[3, 128, 64], bf16, contig = 1>, !blk.smem<[3, 64, 256], bf16, contig = 1>, tensor<128x256xf32, #mma> -> tensor<128x256xf32, #mma>`
+  }];
+  let arguments = (ins Blk_SharedBuffer:$a, I32:$aSlot, Blk_SharedBuffer:$b, I32:$bSlot, AnyRankedTensor:$acc);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `[` $aSlot `]` `,` $b `[` $bSlot `]` `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Blk_WarpGroupDotWaitOp : Blk_Op<"warp_group_dot_wait", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
+                                                           AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Wait until at most `pending` of this warpgroup's wgmma groups are in flight";
+  let description = [{
+    `acc` passes through: with `pending` 0 it is complete afterwards.
+    Example: `%d = blk.warp_group_dot_wait %c {pending = 0 : i32} : tensor<128x256xf32, #mma>`
+  }];
+  let arguments = (ins AnyRankedTensor:$acc, I32Attr:$pending);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$acc attr-dict `:` type($acc)";
+}
+
+#endif

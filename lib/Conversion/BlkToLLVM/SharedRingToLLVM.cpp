@@ -1,0 +1,133 @@
+// The ring ops of blk-pipeline-dot: a ring is an address in the kernel's
+// shared memory; async_copy is cp.async with a zero fill for masked-off
+// elements, local_load is ldmatrix, and the waits and fences are their PTX
+// instructions.
+#include "SharedRing.h"
+
+using namespace mlir;
+
+namespace blk {
+
+Value SharedRing::byteOffset(OpBuilder &b, Location loc, Value slot, ArrayRef<Value> coords) const {
+  Value line = coords[1 - contig], pos = coords[contig];
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  Value chunk = LLVM::LShrOp::create(b, loc, pos, c(llvm::Log2_64(lineElems)));
+  Value within = LLVM::MulOp::create(b, loc, LLVM::AndOp::create(b, loc, pos, c(lineElems - 1)), c(elemBytes));
+  Value lineStart = LLVM::MulOp::create(b, loc, line, c(width));
+  // The 16-byte unit XOR-ed with bits 7.. of the line's offset.
+  Value phase = LLVM::AndOp::create(b, loc, LLVM::LShrOp::create(b, loc, lineStart, c(7)), c(width / 16 - 1));
+  Value unit = LLVM::XOrOp::create(b, loc, LLVM::LShrOp::create(b, loc, within, c(4)), phase);
+  Value off = LLVM::MulOp::create(b, loc, slot, c(type.getSlotBytes()));
+  off = LLVM::AddOp::create(b, loc, off, LLVM::MulOp::create(b, loc, chunk, c(chunkBytes())));
+  off = LLVM::AddOp::create(b, loc, off, lineStart);
+  off = LLVM::AddOp::create(b, loc, off, LLVM::ShlOp::create(b, loc, unit, c(4)));
+  return LLVM::AddOp::create(b, loc, off, LLVM::AndOp::create(b, loc, within, c(15)));
+}
+
+namespace {
+
+Value byteAt(OpBuilder &b, Location loc, Value base, Value offset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base, ValueRange{offset});
+}
+
+void emitAsm(OpBuilder &b, Location loc, StringRef text, StringRef constraints, ValueRange operands) {
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, text, constraints, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false, LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+struct LocalAllocToLLVM : OpConversionPattern<LocalAllocOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(LocalAllocOp op, OneToNOpAdaptor, ConversionPatternRewriter &rewriter) const override {
+    FailureOr<int64_t> offset = scratchOffset(op);
+    if (failed(offset))
+      return failure();
+    Location loc = op.getLoc();
+    rewriter.replaceOp(op, sharedElement(rewriter, loc, *offset, rewriter.getI8Type(), i32Const(rewriter, loc, 0)));
+    return success();
+  }
+};
+
+struct AsyncCopyToLLVM : OpConversionPattern<AsyncCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AsyncCopyOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedRing ring(op.getBuffer().getType());
+    LinearLayout layout = LinearLayout::get(op.getPtr().getType());
+    ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
+    Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
+    ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
+    int64_t bytes = int64_t(op.getVec()) * ring.elemBytes;
+    // .cg (L2 only) for whole 16-byte lines; smaller copies must use .ca.
+    std::string text = std::string("cp.async.") + (bytes == 16 ? "cg" : "ca") + ".shared.global [$0], [$1], " +
+                       std::to_string(bytes) + ", $2;";
+    Value full = i32Const(rewriter, loc, bytes), none = i32Const(rewriter, loc, 0);
+    for (int64_t r = 0; r < layout.numRegisters(); r += op.getVec()) {
+      Value dst = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
+      Value dstAddr = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst);
+      Value size = masks.empty() ? full : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none).getResult();
+      emitAsm(rewriter, loc, text, "r,l,r", ValueRange{dstAddr, ptrs[r], size});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncCommitGroupToLLVM : OpConversionPattern<AsyncCommitGroupOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncWaitToLLVM : OpConversionPattern<AsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AsyncWaitOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getPending());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct FenceAsyncSharedToLLVM : OpConversionPattern<FenceAsyncSharedOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(FenceAsyncSharedOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
+    emitAsm(rewriter, op.getLoc(), "fence.proxy.async.shared::cta;", "", ValueRange{});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto type = op.getType();
+    auto operand = dyn_cast_or_null<DotOperandLayoutAttr>(type.getEncoding());
+    if (!operand || operand.getKWidth() != 2 || type.getElementTypeBitWidth() != 16)
+      return op.emitOpError("reads only 16-bit mma.sync operands (#blk.dot_op, kWidth 2)");
+    Location loc = op.getLoc();
+    SharedRing ring(op.getBuffer().getType());
+    Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
+    unsigned kDim = operand.getOpIdx() == 0 ? 1 : 0;
+    FailureOr<SmallVector<Value>> out =
+        emitLdmatrixFragments(rewriter, loc, op, type, /*trans=*/ring.contig != kDim, [&](OpBuilder &b, ArrayRef<Value> coord) {
+          return byteAt(b, loc, base, ring.byteOffset(b, loc, slot, coord));
+        });
+    if (failed(out))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, {*out});
+    return success();
+  }
+};
+
+} // namespace
+
+void populateSharedRingPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
+  patterns.add<LocalAllocToLLVM, AsyncCopyToLLVM, AsyncCommitGroupToLLVM, AsyncWaitToLLVM, FenceAsyncSharedToLLVM,
+               LocalLoadToLLVM>(tc, patterns.getContext());
+}
+
+} // namespace blk

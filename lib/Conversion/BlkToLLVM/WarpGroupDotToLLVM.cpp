@@ -1,0 +1,164 @@
+// blk.warp_group_dot on wgmma: each warpgroup (4 consecutive warps) owns
+// 64-row slabs of the accumulator; for each slab and each 16-wide step of K
+// it issues wgmma.mma_async m64nNk16 with both operands read from their
+// rings through 64-bit shared-memory descriptors, then commits the group.
+// blk.warp_group_dot_wait is wgmma.wait_group; the accumulator's registers
+// pass through both so that nothing reads them while wgmma writes.
+#include "SharedRing.h"
+
+using namespace mlir;
+
+namespace blk {
+namespace {
+
+/// A wgmma shared-memory matrix descriptor: start address, leading and
+/// stride byte offsets (16-byte units) and the swizzle mode.
+Value descriptor(OpBuilder &b, Location loc, Value address, int64_t leading, int64_t stride, int64_t mode) {
+  Type i64 = b.getI64Type();
+  Value start = LLVM::AndOp::create(b, loc, LLVM::LShrOp::create(b, loc, address, i32Const(b, loc, 4)),
+                                    i32Const(b, loc, 0x3FFF));
+  uint64_t fields = (uint64_t(leading >> 4) << 16) | (uint64_t(stride >> 4) << 32) | (uint64_t(mode) << 62);
+  Value constant = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(int64_t(fields)));
+  return LLVM::OrOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, start), constant);
+}
+
+/// Descriptor fields of one operand's ring: a K-major ring (K along its
+/// lines) steps K within a line and needs no leading offset; an MN-major
+/// one steps K by lines and strides chunks of the MN dimension.
+struct OperandDesc {
+  int64_t leading, stride;
+  bool mnMajor;
+};
+OperandDesc operandDesc(const SharedRing &ring, unsigned kDim) {
+  bool mnMajor = ring.contig != kDim;
+  return {mnMajor ? ring.chunkBytes() : 16, 8 * ring.width, mnMajor};
+}
+
+/// Byte offset (i32) of the 16-wide K step at `k` and the MN position `mn`
+/// (a multiple of 64 for A, 0 for B) in one slot.
+Value stepOffset(OpBuilder &b, Location loc, const SharedRing &ring, bool mnMajor, Value mn, int64_t k) {
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  if (mnMajor) { // lines along K; chunks along MN
+    Value chunk = LLVM::LShrOp::create(b, loc, mn, c(llvm::Log2_64(ring.lineElems)));
+    return LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, chunk, c(ring.chunkBytes())), c(k * ring.width));
+  }
+  int64_t inLine = (k / ring.lineElems) * ring.chunkBytes() + (k % ring.lineElems) * ring.elemBytes;
+  return LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, mn, c(ring.width)), c(inLine));
+}
+
+Value slotAddress(OpBuilder &b, Location loc, Value base, Value slot, const SharedRing &ring) {
+  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  return LLVM::AddOp::create(b, loc, addr, LLVM::MulOp::create(b, loc, slot, i32Const(b, loc, ring.type.getSlotBytes())));
+}
+
+/// Inline asm whose outputs are `values` (f32) tied to the same inputs, plus
+/// `extra` inputs with `extraConstraints`.
+SmallVector<Value> asmThrough(OpBuilder &b, Location loc, StringRef text, ArrayRef<Value> values, ValueRange extra,
+                              StringRef extraConstraints) {
+  size_t n = values.size();
+  std::string constraints;
+  for (size_t i = 0; i < n; ++i)
+    constraints += "=f,";
+  for (size_t i = 0; i < n; ++i)
+    constraints += std::to_string(i) + ",";
+  constraints += extraConstraints.str();
+  if (!constraints.empty() && constraints.back() == ',')
+    constraints.pop_back();
+  SmallVector<Value> operands(values);
+  llvm::append_range(operands, extra);
+  auto type = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, b.getF32Type()));
+  auto op = LLVM::InlineAsmOp::create(b, loc, type, operands, text, constraints, /*has_side_effects=*/true,
+                                      /*is_align_stack=*/false, LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
+                                      ArrayAttr());
+  SmallVector<Value> out;
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, op.getResult(0), int64_t(i)));
+  return out;
+}
+
+struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(WarpGroupDotOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto accType = op.getAcc().getType();
+    auto mma = cast<MmaLayoutAttr>(accType.getEncoding());
+    SharedRing ringA(op.getA().getType()), ringB(op.getB().getType());
+    int64_t M = accType.getDimSize(0), N = accType.getDimSize(1), K = ringA.type.getTileShape()[1];
+    int64_t warps = mma.getWarpsPerCTA()[0];
+    LinearLayout layout = LinearLayout::get(accType);
+    llvm::DenseMap<int64_t, int64_t> regAt;
+    for (int64_t r = 0; r < layout.numRegisters(); ++r)
+      regAt.try_emplace(layout.linearIndex(layout.registerCoord(r)), r);
+
+    OperandDesc da = operandDesc(ringA, 1), db = operandDesc(ringB, 0);
+    Value baseA = slotAddress(rewriter, loc, adaptor.getA()[0], adaptor.getASlot()[0], ringA);
+    Value baseB = slotAddress(rewriter, loc, adaptor.getB()[0], adaptor.getBSlot()[0], ringB);
+    Value warpGroup = LLVM::LShrOp::create(rewriter, loc, emitWarpId(rewriter, loc), i32Const(rewriter, loc, 2));
+    Value groupRow = LLVM::MulOp::create(rewriter, loc, warpGroup, i32Const(rewriter, loc, 64));
+    Value zero = i32Const(rewriter, loc, 0), one = i32Const(rewriter, loc, 1);
+
+    std::string elem = ringA.type.getElementType().isBF16() ? "bf16" : "f16";
+    int64_t n = N / 2; // accumulator registers per thread per slab
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(2 * n + 2) +
+                       ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32." + elem + "." + elem +
+                       " {";
+    for (int64_t i = 0; i < n; ++i)
+      text += (i ? ", $" : "$") + std::to_string(i);
+    text += "}, $" + std::to_string(2 * n) + ", $" + std::to_string(2 * n + 1) + ", p, 1, 1, " +
+            (da.mnMajor ? "1" : "0") + ", " + (db.mnMajor ? "1" : "0") + ";\n}";
+
+    SmallVector<Value> acc(adaptor.getAcc());
+    LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, ValueRange{}, "wgmma.fence.sync.aligned;", "", true, false,
+                              LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    for (int64_t slab = 0; slab < M / (16 * warps); ++slab) {
+      // The registers of this slab in wgmma's order: per 8 columns, rows
+      // +0 and +8, each two adjacent columns.
+      SmallVector<int64_t> regs;
+      for (int64_t i = 0; i < n; ++i) {
+        int64_t q = i % 4, row = slab * 16 * warps + 8 * (q / 2), col = 8 * (i / 4) + q % 2;
+        auto it = regAt.find(row * N + col);
+        if (it == regAt.end())
+          return op.emitOpError("the accumulator layout does not match wgmma's fragments");
+        regs.push_back(it->second);
+      }
+      Value row = LLVM::AddOp::create(rewriter, loc, groupRow, i32Const(rewriter, loc, slab * 16 * warps));
+      for (int64_t k = 0; k < K; k += 16) {
+        Value a = LLVM::AddOp::create(rewriter, loc, baseA, stepOffset(rewriter, loc, ringA, da.mnMajor, row, k));
+        Value b = LLVM::AddOp::create(rewriter, loc, baseB, stepOffset(rewriter, loc, ringB, db.mnMajor, zero, k));
+        SmallVector<Value> in;
+        for (int64_t r : regs)
+          in.push_back(acc[r]);
+        Value descs[] = {descriptor(rewriter, loc, a, da.leading, da.stride, ringA.swizzleMode()),
+                         descriptor(rewriter, loc, b, db.leading, db.stride, ringB.swizzleMode()), one};
+        SmallVector<Value> out = asmThrough(rewriter, loc, text, in, descs, "l,l,r");
+        for (auto [r, v] : llvm::zip(regs, out))
+          acc[r] = v;
+      }
+    }
+    (void)zero;
+    LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, ValueRange{}, "wgmma.commit_group.sync.aligned;", "", true,
+                              false, LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    rewriter.replaceOpWithMultiple(op, {acc});
+    return success();
+  }
+};
+
+struct WarpGroupDotWaitToLLVM : OpConversionPattern<WarpGroupDotWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(WarpGroupDotWaitOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> acc(adaptor.getAcc());
+    std::string text = "wgmma.wait_group.sync.aligned " + std::to_string(op.getPending()) + ";";
+    rewriter.replaceOpWithMultiple(op, {asmThrough(rewriter, op.getLoc(), text, acc, ValueRange{}, "")});
+    return success();
+  }
+};
+
+} // namespace
+
+void populateWarpGroupDotPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
+  patterns.add<WarpGroupDotToLLVM, WarpGroupDotWaitToLLVM>(tc, patterns.getContext());
+}
+
+} // namespace blk

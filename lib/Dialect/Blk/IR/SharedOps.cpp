@@ -1,0 +1,76 @@
+// Verifiers of the shared-buffer type and the ops that fill and read it
+// (BlkSharedOps.td).
+#include "blk/Dialect/Blk/IR/Dialect.h"
+
+using namespace mlir;
+
+namespace blk {
+
+LogicalResult SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
+                                       Type elementType, unsigned contig) {
+  if (shape.size() != 3 || llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
+    return emitError() << "a shared buffer is [slots, rows, cols] with positive sizes";
+  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
+    return emitError() << "a shared buffer holds whole-byte numbers, got " << elementType;
+  if (contig > 1)
+    return emitError() << "contig must be 0 or 1, got " << contig;
+  int64_t line = shape[1 + contig] * (elementType.getIntOrFloatBitWidth() / 8);
+  if (line < 32 || (line > 128 ? line % 128 : !llvm::isPowerOf2_64(line)))
+    return emitError() << "a line along the contiguous dimension must be 32, 64 or a multiple of 128 bytes, got "
+                       << line;
+  int64_t width = std::min<int64_t>(line, 128), lines = shape[2 - contig];
+  if (lines * width % 1024)
+    return emitError() << "a chunk of " << lines << " lines of " << width
+                       << " bytes does not fill whole 1024-byte swizzle atoms";
+  return success();
+}
+
+/// Whether `tile` (a block) has the shape and element type of one slot.
+static LogicalResult checkSlotType(Operation *op, SharedBufferType buffer, RankedTensorType tile, Type elem,
+                                   StringRef what) {
+  if (tile.getShape() != buffer.getTileShape() || elem != buffer.getElementType())
+    return op->emitOpError() << what << " must match a slot of " << buffer;
+  return success();
+}
+
+LogicalResult LocalAllocOp::verify() { return success(); }
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptrType = getPtr().getType();
+  if (failed(checkSlotType(*this, getBuffer().getType(), ptrType,
+                           cast<PointerType>(ptrType.getElementType()).getPointeeType(), "the pointers")))
+    return failure();
+  if (getMask() && getMask().getType().getShape() != ptrType.getShape())
+    return emitOpError("the mask must have the pointers' shape");
+  int64_t bytes = int64_t(getVec()) * getBuffer().getType().getElementBytes();
+  if (bytes != 4 && bytes != 8 && bytes != 16)
+    return emitOpError("copies 4, 8 or 16 bytes per access, got ") << bytes;
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  auto type = getResult().getType();
+  return checkSlotType(*this, getBuffer().getType(), type, type.getElementType(), "the result");
+}
+
+LogicalResult WarpGroupDotOp::verify() {
+  auto a = getA().getType(), b = getB().getType();
+  auto acc = getAcc().getType();
+  if (getResult().getType() != acc)
+    return emitOpError("result must have the accumulator's type");
+  auto mma = dyn_cast_or_null<MmaLayoutAttr>(acc.getEncoding());
+  if (!mma || mma.getVersion() != 3)
+    return emitOpError("the accumulator needs a version 3 (wgmma) mma layout");
+  ArrayRef<int64_t> as = a.getTileShape(), bs = b.getTileShape();
+  if (as[1] != bs[0] || acc.getDimSize(0) != as[0] || acc.getDimSize(1) != bs[1])
+    return emitOpError("tiles ") << as[0] << "x" << as[1] << " and " << bs[0] << "x" << bs[1]
+                                 << " do not multiply into " << acc.getDimSize(0) << "x" << acc.getDimSize(1);
+  Type elem = a.getElementType();
+  if (elem != b.getElementType() || !(elem.isF16() || elem.isBF16()) || !acc.getElementType().isF32())
+    return emitOpError("multiplies f16 or bf16 tiles into f32");
+  if (as[0] % 64 || as[1] % 16)
+    return emitOpError("needs rows in slabs of 64 and K in steps of 16");
+  return success();
+}
+
+} // namespace blk

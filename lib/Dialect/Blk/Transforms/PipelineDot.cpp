@@ -1,0 +1,303 @@
+// Shared-memory pipelining of a tensor-core dot's operands. In a loop
+//   for i: a = load(pa(i)); b = load(pb(i)); acc = dot(cvt(a), cvt(b), acc)
+// the operand tiles go to rings of shared-memory slots through cp.async,
+// D = num_stages - 1 iterations ahead:
+//   copy tiles 0 .. D-1; commit each
+//   for i (the n-th iteration): wait until tile n landed; barrier
+//     acc = dot(ldmatrix(A[n % S]), ldmatrix(B[n % S]), acc)       mma.sync
+//     acc = wait(wgmma(A[n % S], B[n % S], acc), 1 pending)          wgmma
+//     copy tiles n + D into slot (n + D) % S; commit
+// mma.sync reads its slot before the next iteration's barrier, so S = D + 1
+// slots suffice; an asynchronous wgmma may still read slot n - 1 while
+// another warpgroup passes that barrier, so wgmma takes S = D + 2.
+#include "blk/Dialect/Blk/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace blk {
+#define GEN_PASS_DEF_BLKPIPELINEDOTPASS
+#include "blk/Dialect/Blk/Transforms/Passes.h.inc"
+
+namespace {
+
+/// A loop-carried pointer block advanced by a loop-invariant offset each
+/// iteration (`p += BLOCK_K * stride`): at n iterations ahead it is
+/// `p + n * step`.
+struct Advance {
+  BlockArgument arg;
+  Value step;
+};
+
+/// An operand's load and what recomputes its pointer and mask for another
+/// iteration.
+struct OperandLoad {
+  LoadOp load;
+  SmallVector<Operation *> slice; // body ops its operands need, in order
+  SmallVector<Advance> advances;
+};
+
+/// Whether `v` is a block of zeros (or absent).
+bool isZeroOrAbsent(Value v) {
+  if (!v)
+    return true;
+  if (auto splat = v.getDefiningOp<SplatOp>())
+    v = splat.getSrc();
+  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
+}
+
+/// Moves the pure ops in `loop`'s body that compute `v` from values defined
+/// outside the loop in front of it; false (nothing moved) when `v` depends
+/// on the loop.
+bool hoistInvariant(scf::ForOp loop, Value v) {
+  SmallVector<Operation *> toMove;
+  llvm::SmallDenseSet<Operation *> seen;
+  std::function<bool(Value)> visit = [&](Value x) {
+    Operation *def = x.getDefiningOp();
+    if (!def)
+      return !loop->isAncestor(cast<BlockArgument>(x).getOwner()->getParentOp());
+    if (!loop->isProperAncestor(def) || seen.contains(def))
+      return true;
+    if (def->getBlock() != loop.getBody() || def->getNumRegions() || !isMemoryEffectFree(def))
+      return false;
+    for (Value operand : def->getOperands())
+      if (!visit(operand))
+        return false;
+    seen.insert(def);
+    toMove.push_back(def); // operands first
+    return true;
+  };
+  if (!visit(v))
+    return false;
+  for (Operation *op : toMove)
+    op->moveBefore(loop);
+  return true;
+}
+
+/// The advance of iter arg `arg` of `loop`, when it is one.
+std::optional<Advance> advanceOf(scf::ForOp loop, BlockArgument arg) {
+  if (arg.getOwner() != loop.getBody() || arg == loop.getInductionVar())
+    return std::nullopt;
+  Value yielded = loop.getYieldedValues()[arg.getArgNumber() - 1];
+  auto add = yielded.getDefiningOp<AddPtrOp>();
+  if (!add || add.getPtr() != arg || !hoistInvariant(loop, add.getOffset()))
+    return std::nullopt;
+  return Advance{arg, add.getOffset()};
+}
+
+/// `load`'s pointer and mask as computed from the induction variable,
+/// advancing iter args and values from outside the loop; nothing when they
+/// depend on anything else.
+std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value operand) {
+  if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+    operand = convert.getSrc();
+  auto load = operand.getDefiningOp<LoadOp>();
+  if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() || !isZeroOrAbsent(load.getOther()))
+    return std::nullopt;
+  OperandLoad result{load, {}, {}};
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work{load.getPtr()};
+  if (load.getMask())
+    work.push_back(load.getMask());
+  llvm::SmallDenseSet<Value> seenArgs;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (v == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != loop.getBody())
+        continue;
+      std::optional<Advance> advance = advanceOf(loop, arg);
+      if (!advance)
+        return std::nullopt;
+      if (seenArgs.insert(arg).second)
+        result.advances.push_back(*advance);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!loop->isProperAncestor(def))
+      continue;
+    if (def->getBlock() != loop.getBody() || def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(work, def->getOperands());
+  }
+  for (Operation &op : *loop.getBody())
+    if (slice.contains(&op))
+      result.slice.push_back(&op);
+  return result;
+}
+
+/// The shared ring for `load`'s tile, or nothing when cp.async cannot copy
+/// it (accesses under 4 bytes) or the tile does not fit the swizzle.
+SharedBufferType ringFor(LoadOp load, int64_t slots) {
+  auto type = cast<RankedTensorType>(load.getType());
+  if (type.getRank() != 2)
+    return {};
+  unsigned contig = accessDim(load.getPtr().getType(), load.getVecDim());
+  auto ring = SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
+                                           {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(),
+                                           contig);
+  if (!ring || load.getVec() * ring.getElementBytes() < 4)
+    return {};
+  return ring;
+}
+
+struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<DotOp> dots;
+    getOperation().walk([&](DotOp dot) { dots.push_back(dot); });
+    for (DotOp dot : dots)
+      if (auto loop = dyn_cast<scf::ForOp>(dot->getParentOp()))
+        pipeline(loop, dot);
+  }
+
+  void pipeline(scf::ForOp loop, DotOp dot) {
+    auto mma = dyn_cast_or_null<MmaLayoutAttr>(dot.getType().getEncoding());
+    APInt stepValue;
+    if (!mma || !matchPattern(loop.getStep(), m_ConstantInt(&stepValue)) || !stepValue.isStrictlyPositive() ||
+        loop.getUnsignedCmp())
+      return;
+    std::optional<OperandLoad> opA = operandLoad(loop, dot.getA()), opB = operandLoad(loop, dot.getB());
+    if (!opA || !opB)
+      return;
+    bool wgmma = mma.getVersion() == 3;
+    int64_t ahead = std::max<int64_t>(numStages, 2) - 1, slots = ahead + (wgmma ? 2 : 1);
+    SharedBufferType ringA = ringFor(opA->load, slots), ringB = ringFor(opB->load, slots);
+    if (!ringA || !ringB)
+      return;
+    // An asynchronous wgmma overlaps the next iteration only when the loop
+    // just carries its result on.
+    BlockArgument accArg = dyn_cast<BlockArgument>(dot.getAcc());
+    bool carried = accArg && accArg.getOwner() == loop.getBody() && dot->hasOneUse() &&
+                   isa<scf::YieldOp>(*dot->getUsers().begin()) &&
+                   loop.getYieldedValues()[accArg.getArgNumber() - 1] == dot.getResult();
+
+    Location loc = dot.getLoc();
+    OpBuilder b(loop);
+    Type ivType = loop.getInductionVar().getType(), i32 = b.getI32Type();
+    auto ivConst = [&](OpBuilder &ob, const APInt &v) -> Value {
+      return arith::ConstantOp::create(ob, loc, IntegerAttr::get(ivType, v));
+    };
+    auto i32Const = [&](OpBuilder &ob, int64_t v) -> Value {
+      return arith::ConstantOp::create(ob, loc, IntegerAttr::get(i32, v));
+    };
+    Value bufA = LocalAllocOp::create(b, loc, ringA), bufB = LocalAllocOp::create(b, loc, ringB);
+    // Each advance's offset for k iterations, computed once.
+    llvm::DenseMap<std::pair<Value, int64_t>, Value> scaled;
+    auto offsetTimes = [&](Value step, int64_t k) -> Value {
+      Value &v = scaled[{step, k}];
+      if (!v) {
+        OpBuilder ob(loop);
+        auto t = cast<RankedTensorType>(step.getType());
+        Value times = arith::ConstantOp::create(
+            ob, loc, DenseElementsAttr::get(t, APInt(t.getElementTypeBitWidth(), uint64_t(k))));
+        v = arith::MulIOp::create(ob, loc, step, times);
+      }
+      return v;
+    };
+
+    // Copies of the tiles of iteration `iv`, k iterations after the one
+    // whose iter args `args` hold, masked off past the bound and, when
+    // `from` is given, when iv wrapped past the type's maximum.
+    auto copy = [&](OpBuilder &ob, OperandLoad &op, Value buf, Value slot, Value iv, int64_t k,
+                    ValueRange args, Value from) {
+      IRMapping map;
+      map.map(loop.getInductionVar(), iv);
+      for (const Advance &adv : op.advances) {
+        Value at = args[adv.arg.getArgNumber() - 1];
+        if (k)
+          at = AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k));
+        map.map(adv.arg, at);
+      }
+      for (Operation *sliceOp : op.slice)
+        ob.clone(*sliceOp, map);
+      Value inRange = arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::slt, iv, loop.getUpperBound());
+      if (from)
+        inRange = arith::AndIOp::create(ob, loc, inRange,
+                                        arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::sgt, iv, from));
+      auto ptrType = cast<RankedTensorType>(op.load.getPtr().getType());
+      Value mask =
+          SplatOp::create(ob, loc, RankedTensorType::get(ptrType.getShape(), ob.getI1Type(), ptrType.getEncoding()),
+                          inRange);
+      if (op.load.getMask())
+        mask = arith::AndIOp::create(ob, loc, map.lookupOrDefault(op.load.getMask()), mask);
+      AsyncCopyOp::create(ob, loc, map.lookupOrDefault(op.load.getPtr()), mask, buf, slot, op.load.getVec());
+    };
+
+    // The prologue.
+    ValueRange inits = loop.getInitArgs();
+    for (int64_t k = 0; k < ahead; ++k) {
+      Value iv = k ? arith::AddIOp::create(b, loc, loop.getLowerBound(), ivConst(b, stepValue * k)).getResult()
+                   : loop.getLowerBound();
+      Value slot = i32Const(b, k);
+      copy(b, *opA, bufA, slot, iv, k, inits, k ? loop.getLowerBound() : Value());
+      copy(b, *opB, bufB, slot, iv, k, inits, k ? loop.getLowerBound() : Value());
+      AsyncCommitGroupOp::create(b, loc);
+    }
+
+    // The body: wait for this iteration's tiles at the top.
+    OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
+    Value iv = loop.getInductionVar();
+    Value n = arith::DivSIOp::create(body, loc, arith::SubIOp::create(body, loc, iv, loop.getLowerBound()),
+                                     ivConst(body, stepValue));
+    if (isa<IndexType>(ivType))
+      n = arith::IndexCastOp::create(body, loc, i32, n);
+    else if (ivType != i32)
+      n = arith::TruncIOp::create(body, loc, i32, n);
+    Value slot = arith::RemUIOp::create(body, loc, n, i32Const(body, slots));
+    Value nextSlot =
+        arith::RemUIOp::create(body, loc, arith::AddIOp::create(body, loc, n, i32Const(body, ahead)), i32Const(body, slots));
+    AsyncWaitOp::create(body, loc, ahead - 1);
+    if (wgmma)
+      FenceAsyncSharedOp::create(body, loc); // the copies wrote through the generic proxy
+    BarrierOp::create(body, loc);
+
+    body.setInsertionPoint(dot);
+    Value result;
+    if (wgmma) {
+      Value issued = WarpGroupDotOp::create(body, loc, dot.getType(), bufA, slot, bufB, slot, dot.getAcc());
+      result = WarpGroupDotWaitOp::create(body, loc, issued, carried ? 1 : 0);
+    } else {
+      Value fragA = LocalLoadOp::create(body, loc, dot.getA().getType(), bufA, slot);
+      Value fragB = LocalLoadOp::create(body, loc, dot.getB().getType(), bufB, slot);
+      result = DotOp::create(body, loc, dot.getType(), fragA, fragB, dot.getAcc(), dot.getMmaAttr());
+    }
+    // The tiles `ahead` iterations on, after the dot so that they overlap it.
+    Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
+    ValueRange args = loop.getRegionIterArgs();
+    copy(body, *opA, bufA, nextSlot, future, ahead, args, iv);
+    copy(body, *opB, bufB, nextSlot, future, ahead, args, iv);
+    AsyncCommitGroupOp::create(body, loc);
+
+    dot.getResult().replaceAllUsesWith(result);
+    Operation *convertA = dot.getA().getDefiningOp<ConvertLayoutOp>();
+    Operation *convertB = dot.getB().getDefiningOp<ConvertLayoutOp>();
+    dot.erase();
+    for (Operation *op : {convertA, convertB})
+      if (op && op->use_empty())
+        op->erase();
+    opA->load.erase();
+    opB->load.erase();
+
+    // After the loop: the last wgmma done, stray copies (masked, past the
+    // bound) landed before the memory is reused.
+    OpBuilder after(loop->getContext());
+    after.setInsertionPointAfter(loop);
+    if (wgmma && carried) {
+      Value final = loop.getResult(accArg.getArgNumber() - 1);
+      auto done = WarpGroupDotWaitOp::create(after, loc, final, 0);
+      final.replaceAllUsesExcept(done.getResult(), done);
+    }
+    AsyncWaitOp::create(after, loc, 0);
+    BarrierOp::create(after, loc);
+  }
+};
+
+} // namespace
+} // namespace blk
