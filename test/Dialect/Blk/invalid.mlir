@@ -184,3 +184,74 @@ func.func @dot_result(%a: tensor<32x16xf32>, %b: tensor<16x32xf32>, %c: tensor<3
   %d = blk.dot %a, %b, %c : tensor<32x16xf32>, tensor<16x32xf32>, tensor<32x32xf32> -> tensor<32x32xf16>
   return
 }
+
+// -----
+
+// A 16-element bf16 line is 32 bytes but 8 lines do not fill a 1024-byte atom.
+// expected-error @+1 {{a chunk of 8 lines of 32 bytes does not fill whole 1024-byte swizzle atoms}}
+func.func @ring_atoms(%r: !blk.smem<[2, 8, 16], bf16, contig = 1>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a line along the contiguous dimension must be 32, 64 or a multiple of 128 bytes, got 16}}
+func.func @ring_line(%r: !blk.smem<[2, 64, 8], bf16, contig = 1>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{wgmma needs warpsPerCTA [4 * warpgroups, 1]}}
+func.func @wgmma_warps(%c: tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [2, 2], instrShape = [64, 64, 16]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{mma layout version must be 2 (mma.sync) or 3 (wgmma), got 1}}
+func.func @mma_version(%c: tensor<64x64xf32, #blk.mma<version = 1, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>) {
+  return
+}
+
+// -----
+
+#l = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @copy_shape(%p: tensor<64x32x!blk.ptr<bf16>, #l>, %s: i32) {
+  %r = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1>
+  // expected-error @+1 {{the pointers must match a slot of '!blk.smem<[2, 32, 64], bf16, contig = 1>'}}
+  blk.async_copy %p into %r[%s] {vec = 8 : i32} : tensor<64x32x!blk.ptr<bf16>, #l> -> !blk.smem<[2, 32, 64], bf16, contig = 1>
+  return
+}
+
+// -----
+
+#l = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @copy_width(%p: tensor<64x32x!blk.ptr<bf16>, #l>, %s: i32) {
+  %r = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1>
+  // expected-error @+1 {{copies 4, 8 or 16 bytes per access, got 2}}
+  blk.async_copy %p into %r[%s] : tensor<64x32x!blk.ptr<bf16>, #l> -> !blk.smem<[2, 64, 32], bf16, contig = 1>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>
+func.func @wgmma_layout(%c: tensor<64x64xf32, #mma>, %s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1>
+  %b = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1>
+  // expected-error @+1 {{the accumulator needs a version 3 (wgmma) mma layout}}
+  %d = blk.warp_group_dot %a[%s], %b[%s], %c : !blk.smem<[2, 64, 32], bf16, contig = 1>, !blk.smem<[2, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @wgmma_shapes(%c: tensor<64x64xf32, #mma>, %s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1>
+  %b = blk.local_alloc : !blk.smem<[2, 64, 64], bf16, contig = 1>
+  // expected-error @+1 {{tiles 64x32 and 64x64 do not multiply into 64x64}}
+  %d = blk.warp_group_dot %a[%s], %b[%s], %c : !blk.smem<[2, 64, 32], bf16, contig = 1>, !blk.smem<[2, 64, 64], bf16, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}

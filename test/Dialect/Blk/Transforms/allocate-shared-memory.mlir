@@ -3,6 +3,8 @@
 
 #w8 = #blk.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
 #small = #blk.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+#r = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#c = #blk.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]>
 #rows = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
 module attributes {blk.num_warps = 8 : i32} {
 // A sum over 8 warps needs 8 partial f32 results (32 bytes); the max after it
@@ -76,4 +78,27 @@ func.func @dot_operands(%a: tensor<64x64xf16, #rows>, %b: tensor<64x32xf16, #row
   %d = blk.dot %a, %b, %c : tensor<64x64xf16, #rows>, tensor<64x32xf16, #rows>, tensor<64x32xf32, #rows> -> tensor<64x32xf32, #rows>
   return %d : tensor<64x32xf32, #rows>
 }
+
+  // A ring lives until the end of the loop that uses it: the two rings (8 KiB
+  // each) take disjoint 1024-aligned ranges, and the conversion after the
+  // loop reuses offset 0.
+  // CHECK-LABEL: func.func @rings
+  // CHECK-SAME: blk.shared = 16384
+  // CHECK: blk.local_alloc {blk.smem_offset = 0 : i64}
+  // CHECK: blk.local_alloc {blk.smem_offset = 8192 : i64}
+  // CHECK: scf.for
+  // CHECK: blk.convert_layout %{{.+}} {blk.smem_offset = 0 : i64}
+  func.func @rings(%p: tensor<64x32x!blk.ptr<f16>, #r>, %n: i32, %x: tensor<64x32xf16, #r>) {
+    %a = blk.local_alloc : !blk.smem<[2, 64, 32], f16, contig = 1>
+    %b = blk.local_alloc : !blk.smem<[2, 64, 32], f16, contig = 1>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      blk.async_copy %p into %a[%i] {vec = 8 : i32} : tensor<64x32x!blk.ptr<f16>, #r> -> !blk.smem<[2, 64, 32], f16, contig = 1>
+      blk.async_copy %p into %b[%i] {vec = 8 : i32} : tensor<64x32x!blk.ptr<f16>, #r> -> !blk.smem<[2, 64, 32], f16, contig = 1>
+    }
+    %y = blk.convert_layout %x : tensor<64x32xf16, #r> -> tensor<64x32xf16, #c>
+    blk.print "y" %y : tensor<64x32xf16, #c>
+    return
+  }
 }

@@ -1,0 +1,286 @@
+// RUN: blk-opt %s --split-input-file --blk-allocate-shared-memory --convert-blk-to-llvm | FileCheck %s
+
+// The rings (4 slots of 4 KiB each) start at 1024-byte boundaries. Each
+// thread's copies are 16-byte cp.async with a zero fill when masked off: 2
+// per tile (64x32 and 32x64 bf16 over 128 threads), 2 tiles per stage. The
+// loop waits for one group, fences for the async proxy, synchronizes, then
+// wgmma m64n64k16 twice (K = 32), A K-major (trans-a 0) and B N-major
+// (trans-b 1), commits and waits with one group left in flight. B's
+// descriptor: 128-byte swizzle (mode 1 at bit 62), 8-line groups 1024 bytes
+// apart (64 << 32), N chunks 4096 bytes apart (256 << 16).
+// CHECK: llvm.mlir.global external @blk_shared() {addr_space = 3 : i32, alignment = 1024 : i64}
+// CHECK-LABEL: func.func @wgmma
+// CHECK-SAME: blk.shared = 32768
+// CHECK-COUNT-4: cp.async.cg.shared.global [$0], [$1], 16, $2;
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: scf.for
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK: fence.proxy.async.shared::cta
+// CHECK: nvvm.barrier0
+// CHECK: wgmma.fence.sync.aligned
+// CHECK: llvm.mlir.constant(4611686293322072064 : i64)
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
+// CHECK-NOT: wgmma.mma_async
+// CHECK: wgmma.commit_group.sync.aligned
+// CHECK: wgmma.wait_group.sync.aligned 1;
+// CHECK-COUNT-4: cp.async.cg.shared.global
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: scf.yield
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK: nvvm.barrier0
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#slice = #blk.slice<dim = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+#slice1 = #blk.slice<dim = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+#slice2 = #blk.slice<dim = 1, parent = #blocked>
+#slice3 = #blk.slice<dim = 0, parent = #blocked>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @wgmma(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg3: i32) attributes {blk.constants = {BK = 32 : i64, BM = 64 : i64, BN = 64 : i64}, blk.kernel} {
+    %0 = blk.arange 0, 64 : tensor<64xi32, #slice2>
+    %1 = blk.arange 0, 64 : tensor<64xi32, #slice>
+    %2 = blk.arange 0, 64 : tensor<64xi32, #slice3>
+    %3 = blk.arange 0, 64 : tensor<64xi32, #slice1>
+    %4 = blk.arange 0, 32 : tensor<32xi32, #slice3>
+    %5 = blk.arange 0, 32 : tensor<32xi32, #slice2>
+    %6 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #slice2> -> tensor<64x1xi32, #blocked>
+    %c32_i32 = arith.constant 32 : i32
+    %7 = blk.splat %c32_i32 : i32 -> tensor<64x1xi32, #blocked>
+    %8 = arith.muli %6, %7 : tensor<64x1xi32, #blocked>
+    %9 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>, #blocked>
+    %10 = blk.addptr %9, %8 : tensor<64x1x!blk.ptr<bf16>, #blocked>, tensor<64x1xi32, #blocked>
+    %11 = blk.expand_dims %4 {axis = 0 : i32} : tensor<32xi32, #slice3> -> tensor<1x32xi32, #blocked>
+    %12 = blk.broadcast %10 : tensor<64x1x!blk.ptr<bf16>, #blocked> -> tensor<64x32x!blk.ptr<bf16>, #blocked>
+    %13 = blk.broadcast %11 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+    %14 = blk.addptr %12, %13 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+    %15 = blk.expand_dims %5 {axis = 1 : i32} : tensor<32xi32, #slice2> -> tensor<32x1xi32, #blocked>
+    %c64_i32 = arith.constant 64 : i32
+    %16 = blk.splat %c64_i32 : i32 -> tensor<32x1xi32, #blocked>
+    %17 = arith.muli %15, %16 : tensor<32x1xi32, #blocked>
+    %18 = blk.splat %arg1 : !blk.ptr<bf16> -> tensor<32x1x!blk.ptr<bf16>, #blocked>
+    %19 = blk.addptr %18, %17 : tensor<32x1x!blk.ptr<bf16>, #blocked>, tensor<32x1xi32, #blocked>
+    %20 = blk.expand_dims %2 {axis = 0 : i32} : tensor<64xi32, #slice3> -> tensor<1x64xi32, #blocked>
+    %21 = blk.broadcast %19 : tensor<32x1x!blk.ptr<bf16>, #blocked> -> tensor<32x64x!blk.ptr<bf16>, #blocked>
+    %22 = blk.broadcast %20 : tensor<1x64xi32, #blocked> -> tensor<32x64xi32, #blocked>
+    %23 = blk.addptr %21, %22 : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi32, #blocked>
+    %cst = arith.constant 0.000000e+00 : f32
+    %24 = blk.splat %cst : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %c0_i32 = arith.constant 0 : i32
+    %25 = blk.splat %c32_i32 : i32 -> tensor<64x32xi32, #blocked>
+    %c2048_i32 = arith.constant 2048 : i32
+    %26 = blk.splat %c2048_i32 : i32 -> tensor<32x64xi32, #blocked>
+    %27 = blk.local_alloc : <[4, 64, 32], bf16, contig = 1>
+    %28 = blk.local_alloc : <[4, 32, 64], bf16, contig = 1>
+    %29 = arith.cmpi slt, %c0_i32, %arg3 : i32
+    %30 = blk.splat %29 : i1 -> tensor<64x32xi1, #blocked>
+    blk.async_copy %14, %30 into %27[%c0_i32] {vec = 8 : i32} : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi1, #blocked> -> <[4, 64, 32], bf16, contig = 1>
+    %31 = arith.subi %arg3, %c0_i32 : i32
+    %32 = blk.splat %31 : i32 -> tensor<32x1xi32, #blocked>
+    %33 = arith.cmpi slt, %15, %32 : tensor<32x1xi32, #blocked>
+    %34 = blk.broadcast %33 : tensor<32x1xi1, #blocked> -> tensor<32x64xi1, #blocked>
+    %35 = blk.splat %29 : i1 -> tensor<32x64xi1, #blocked>
+    %36 = arith.andi %34, %35 : tensor<32x64xi1, #blocked>
+    blk.async_copy %23, %36 into %28[%c0_i32] {vec = 8 : i32} : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi1, #blocked> -> <[4, 32, 64], bf16, contig = 1>
+    blk.async_commit_group
+    %37 = arith.addi %c0_i32, %c32_i32 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %cst_0 = arith.constant dense<1> : tensor<64x32xi32, #blocked>
+    %38 = arith.muli %25, %cst_0 : tensor<64x32xi32, #blocked>
+    %39 = blk.addptr %14, %38 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+    %40 = arith.cmpi slt, %37, %arg3 : i32
+    %41 = arith.cmpi sgt, %37, %c0_i32 : i32
+    %42 = arith.andi %40, %41 : i1
+    %43 = blk.splat %42 : i1 -> tensor<64x32xi1, #blocked>
+    blk.async_copy %39, %43 into %27[%c1_i32] {vec = 8 : i32} : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi1, #blocked> -> <[4, 64, 32], bf16, contig = 1>
+    %cst_1 = arith.constant dense<1> : tensor<32x64xi32, #blocked>
+    %44 = arith.muli %26, %cst_1 : tensor<32x64xi32, #blocked>
+    %45 = blk.addptr %23, %44 : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi32, #blocked>
+    %46 = arith.subi %arg3, %37 : i32
+    %47 = blk.splat %46 : i32 -> tensor<32x1xi32, #blocked>
+    %48 = arith.cmpi slt, %15, %47 : tensor<32x1xi32, #blocked>
+    %49 = blk.broadcast %48 : tensor<32x1xi1, #blocked> -> tensor<32x64xi1, #blocked>
+    %50 = blk.splat %42 : i1 -> tensor<32x64xi1, #blocked>
+    %51 = arith.andi %49, %50 : tensor<32x64xi1, #blocked>
+    blk.async_copy %45, %51 into %28[%c1_i32] {vec = 8 : i32} : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi1, #blocked> -> <[4, 32, 64], bf16, contig = 1>
+    blk.async_commit_group
+    %cst_2 = arith.constant dense<2> : tensor<64x32xi32, #blocked>
+    %52 = arith.muli %25, %cst_2 : tensor<64x32xi32, #blocked>
+    %cst_3 = arith.constant dense<2> : tensor<32x64xi32, #blocked>
+    %53 = arith.muli %26, %cst_3 : tensor<32x64xi32, #blocked>
+    %54:3 = scf.for %arg4 = %c0_i32 to %arg3 step %c32_i32 iter_args(%arg5 = %24, %arg6 = %14, %arg7 = %23) -> (tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<32x64x!blk.ptr<bf16>, #blocked>)  : i32 {
+      %65 = arith.subi %arg4, %c0_i32 : i32
+      %66 = arith.divsi %65, %c32_i32 : i32
+      %c4_i32 = arith.constant 4 : i32
+      %67 = arith.remui %66, %c4_i32 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %68 = arith.addi %66, %c2_i32 : i32
+      %69 = arith.remui %68, %c4_i32 : i32
+      blk.async_wait {pending = 1 : i32}
+      blk.fence_async_shared
+      blk.barrier
+      %70 = arith.subi %arg3, %arg4 : i32
+      %71 = blk.splat %70 : i32 -> tensor<32x1xi32, #blocked>
+      %72 = arith.cmpi slt, %15, %71 : tensor<32x1xi32, #blocked>
+      %cst_4 = arith.constant 0.000000e+00 : bf16
+      %73 = blk.warp_group_dot %27[%67], %28[%67], %arg5 : <[4, 64, 32], bf16, contig = 1>, <[4, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %74 = blk.warp_group_dot_wait %73 {pending = 1 : i32} : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %75 = arith.addi %arg4, %c64_i32 : i32
+      %76 = blk.addptr %arg6, %52 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+      %77 = arith.cmpi slt, %75, %arg3 : i32
+      %78 = arith.cmpi sgt, %75, %arg4 : i32
+      %79 = arith.andi %77, %78 : i1
+      %80 = blk.splat %79 : i1 -> tensor<64x32xi1, #blocked>
+      blk.async_copy %76, %80 into %27[%69] {vec = 8 : i32} : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi1, #blocked> -> <[4, 64, 32], bf16, contig = 1>
+      %81 = blk.addptr %arg7, %53 : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi32, #blocked>
+      %82 = arith.subi %arg3, %75 : i32
+      %83 = blk.splat %82 : i32 -> tensor<32x1xi32, #blocked>
+      %84 = arith.cmpi slt, %15, %83 : tensor<32x1xi32, #blocked>
+      %85 = blk.broadcast %84 : tensor<32x1xi1, #blocked> -> tensor<32x64xi1, #blocked>
+      %86 = blk.splat %79 : i1 -> tensor<32x64xi1, #blocked>
+      %87 = arith.andi %85, %86 : tensor<32x64xi1, #blocked>
+      blk.async_copy %81, %87 into %28[%69] {vec = 8 : i32} : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi1, #blocked> -> <[4, 32, 64], bf16, contig = 1>
+      blk.async_commit_group
+      %88 = blk.addptr %arg6, %25 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+      %89 = blk.addptr %arg7, %26 : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi32, #blocked>
+      scf.yield %74, %88, %89 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<32x64x!blk.ptr<bf16>, #blocked>
+    }
+    %55 = blk.warp_group_dot_wait %54#0 {pending = 0 : i32} : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    blk.async_wait {pending = 0 : i32}
+    blk.barrier
+    %56 = blk.expand_dims %1 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %57 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %58 = arith.muli %56, %57 : tensor<64x1xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %59 = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %60 = blk.addptr %59, %58 : tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x1xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %61 = blk.expand_dims %3 {axis = 0 : i32} : tensor<64xi32, #slice1> -> tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %62 = blk.broadcast %60 : tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %63 = blk.broadcast %61 : tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %64 = blk.addptr %62, %63 : tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    blk.store %64, %55 {vec = 2 : i32} : (tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>) -> ()
+    return
+  }
+}
+
+
+// -----
+
+// mma.sync from rings: each iteration reads its slot with ldmatrix, A
+// (K along its lines) plain and B (N along its lines) transposed, four 8x8
+// matrices per instruction, then 16 mma.sync (64x64 over 4 warps, K = 32).
+// CHECK-LABEL: func.func @mma_sync
+// CHECK: scf.for
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// CHECK-NOT: ldmatrix
+// CHECK: scf.yield
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#slice = #blk.slice<dim = 1, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+#slice1 = #blk.slice<dim = 0, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+#slice2 = #blk.slice<dim = 1, parent = #blocked>
+#slice3 = #blk.slice<dim = 0, parent = #blocked>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @mma_sync(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg3: i32) attributes {blk.constants = {BK = 32 : i64, BM = 64 : i64, BN = 64 : i64}, blk.kernel} {
+    %0 = blk.arange 0, 64 : tensor<64xi32, #slice2>
+    %1 = blk.arange 0, 64 : tensor<64xi32, #slice>
+    %2 = blk.arange 0, 64 : tensor<64xi32, #slice3>
+    %3 = blk.arange 0, 64 : tensor<64xi32, #slice1>
+    %4 = blk.arange 0, 32 : tensor<32xi32, #slice3>
+    %5 = blk.arange 0, 32 : tensor<32xi32, #slice2>
+    %6 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #slice2> -> tensor<64x1xi32, #blocked>
+    %c32_i32 = arith.constant 32 : i32
+    %7 = blk.splat %c32_i32 : i32 -> tensor<64x1xi32, #blocked>
+    %8 = arith.muli %6, %7 : tensor<64x1xi32, #blocked>
+    %9 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>, #blocked>
+    %10 = blk.addptr %9, %8 : tensor<64x1x!blk.ptr<bf16>, #blocked>, tensor<64x1xi32, #blocked>
+    %11 = blk.expand_dims %4 {axis = 0 : i32} : tensor<32xi32, #slice3> -> tensor<1x32xi32, #blocked>
+    %12 = blk.broadcast %10 : tensor<64x1x!blk.ptr<bf16>, #blocked> -> tensor<64x32x!blk.ptr<bf16>, #blocked>
+    %13 = blk.broadcast %11 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+    %14 = blk.addptr %12, %13 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+    %15 = blk.expand_dims %5 {axis = 1 : i32} : tensor<32xi32, #slice2> -> tensor<32x1xi32, #blocked>
+    %c64_i32 = arith.constant 64 : i32
+    %16 = blk.splat %c64_i32 : i32 -> tensor<32x1xi32, #blocked>
+    %17 = arith.muli %15, %16 : tensor<32x1xi32, #blocked>
+    %18 = blk.splat %arg1 : !blk.ptr<bf16> -> tensor<32x1x!blk.ptr<bf16>, #blocked>
+    %19 = blk.addptr %18, %17 : tensor<32x1x!blk.ptr<bf16>, #blocked>, tensor<32x1xi32, #blocked>
+    %20 = blk.expand_dims %2 {axis = 0 : i32} : tensor<64xi32, #slice3> -> tensor<1x64xi32, #blocked>
+    %21 = blk.broadcast %19 : tensor<32x1x!blk.ptr<bf16>, #blocked> -> tensor<32x64x!blk.ptr<bf16>, #blocked>
+    %22 = blk.broadcast %20 : tensor<1x64xi32, #blocked> -> tensor<32x64xi32, #blocked>
+    %23 = blk.addptr %21, %22 : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi32, #blocked>
+    %cst = arith.constant 0.000000e+00 : f32
+    %24 = blk.splat %cst : f32 -> tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %c0_i32 = arith.constant 0 : i32
+    %25 = blk.splat %c32_i32 : i32 -> tensor<64x32xi32, #blocked>
+    %c2048_i32 = arith.constant 2048 : i32
+    %26 = blk.splat %c2048_i32 : i32 -> tensor<32x64xi32, #blocked>
+    %27 = blk.local_alloc : <[2, 64, 32], bf16, contig = 1>
+    %28 = blk.local_alloc : <[2, 32, 64], bf16, contig = 1>
+    %29 = arith.cmpi slt, %c0_i32, %arg3 : i32
+    %30 = blk.splat %29 : i1 -> tensor<64x32xi1, #blocked>
+    blk.async_copy %14, %30 into %27[%c0_i32] {vec = 8 : i32} : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi1, #blocked> -> <[2, 64, 32], bf16, contig = 1>
+    %31 = arith.subi %arg3, %c0_i32 : i32
+    %32 = blk.splat %31 : i32 -> tensor<32x1xi32, #blocked>
+    %33 = arith.cmpi slt, %15, %32 : tensor<32x1xi32, #blocked>
+    %34 = blk.broadcast %33 : tensor<32x1xi1, #blocked> -> tensor<32x64xi1, #blocked>
+    %35 = blk.splat %29 : i1 -> tensor<32x64xi1, #blocked>
+    %36 = arith.andi %34, %35 : tensor<32x64xi1, #blocked>
+    blk.async_copy %23, %36 into %28[%c0_i32] {vec = 8 : i32} : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi1, #blocked> -> <[2, 32, 64], bf16, contig = 1>
+    blk.async_commit_group
+    %cst_0 = arith.constant dense<1> : tensor<64x32xi32, #blocked>
+    %37 = arith.muli %25, %cst_0 : tensor<64x32xi32, #blocked>
+    %cst_1 = arith.constant dense<1> : tensor<32x64xi32, #blocked>
+    %38 = arith.muli %26, %cst_1 : tensor<32x64xi32, #blocked>
+    %39:3 = scf.for %arg4 = %c0_i32 to %arg3 step %c32_i32 iter_args(%arg5 = %24, %arg6 = %14, %arg7 = %23) -> (tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>, tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<32x64x!blk.ptr<bf16>, #blocked>)  : i32 {
+      %49 = arith.subi %arg4, %c0_i32 : i32
+      %50 = arith.divsi %49, %c32_i32 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %51 = arith.remui %50, %c2_i32 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %52 = arith.addi %50, %c1_i32 : i32
+      %53 = arith.remui %52, %c2_i32 : i32
+      blk.async_wait {pending = 0 : i32}
+      blk.barrier
+      %54 = arith.subi %arg3, %arg4 : i32
+      %55 = blk.splat %54 : i32 -> tensor<32x1xi32, #blocked>
+      %56 = arith.cmpi slt, %15, %55 : tensor<32x1xi32, #blocked>
+      %cst_2 = arith.constant 0.000000e+00 : bf16
+      %57 = blk.local_load %27[%51] : <[2, 64, 32], bf16, contig = 1> -> tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>, kWidth = 2>>
+      %58 = blk.local_load %28[%51] : <[2, 32, 64], bf16, contig = 1> -> tensor<32x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>, kWidth = 2>>
+      %59 = blk.dot %57, %58, %arg5 {mma = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>} : tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>, kWidth = 2>>, tensor<32x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>, kWidth = 2>>, tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>> -> tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+      %60 = arith.addi %arg4, %c32_i32 : i32
+      %61 = blk.addptr %arg6, %37 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+      %62 = arith.cmpi slt, %60, %arg3 : i32
+      %63 = arith.cmpi sgt, %60, %arg4 : i32
+      %64 = arith.andi %62, %63 : i1
+      %65 = blk.splat %64 : i1 -> tensor<64x32xi1, #blocked>
+      blk.async_copy %61, %65 into %27[%53] {vec = 8 : i32} : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi1, #blocked> -> <[2, 64, 32], bf16, contig = 1>
+      %66 = blk.addptr %arg7, %38 : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi32, #blocked>
+      %67 = arith.subi %arg3, %60 : i32
+      %68 = blk.splat %67 : i32 -> tensor<32x1xi32, #blocked>
+      %69 = arith.cmpi slt, %15, %68 : tensor<32x1xi32, #blocked>
+      %70 = blk.broadcast %69 : tensor<32x1xi1, #blocked> -> tensor<32x64xi1, #blocked>
+      %71 = blk.splat %64 : i1 -> tensor<32x64xi1, #blocked>
+      %72 = arith.andi %70, %71 : tensor<32x64xi1, #blocked>
+      blk.async_copy %66, %72 into %28[%53] {vec = 8 : i32} : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi1, #blocked> -> <[2, 32, 64], bf16, contig = 1>
+      blk.async_commit_group
+      %73 = blk.addptr %arg6, %25 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+      %74 = blk.addptr %arg7, %26 : tensor<32x64x!blk.ptr<bf16>, #blocked>, tensor<32x64xi32, #blocked>
+      scf.yield %59, %73, %74 : tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>, tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<32x64x!blk.ptr<bf16>, #blocked>
+    }
+    blk.async_wait {pending = 0 : i32}
+    blk.barrier
+    %40 = blk.expand_dims %1 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %41 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %42 = arith.muli %40, %41 : tensor<64x1xi32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %43 = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %44 = blk.addptr %43, %42 : tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>, tensor<64x1xi32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %45 = blk.expand_dims %3 {axis = 0 : i32} : tensor<64xi32, #slice1> -> tensor<1x64xi32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %46 = blk.broadcast %44 : tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>> -> tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %47 = blk.broadcast %45 : tensor<1x64xi32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>> -> tensor<64x64xi32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    %48 = blk.addptr %46, %47 : tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>, tensor<64x64xi32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
+    blk.store %48, %39#0 {vec = 2 : i32} : (tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>, tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>) -> ()
+    return
+  }
+}
+
