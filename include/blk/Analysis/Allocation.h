@@ -38,8 +38,8 @@ int64_t paddedSharedElements(mlir::RankedTensorType storage);
 
 /// Whether a layout conversion goes to a 16-bit tensor-core operand through
 /// a swizzled tile read with ldmatrix (lowering: DotOperandToLLVM.cpp). The
-/// tile holds the block unpadded: rows along the source's contiguous
-/// dimension, 16-byte chunks XOR-swizzled by row.
+/// tile holds the block unpadded, arranged as a ring's slot (lines along the
+/// source's contiguous dimension, 16-byte units XOR-swizzled by line).
 bool isLdmatrixConversion(mlir::RankedTensorType from, mlir::RankedTensorType to);
 
 /// The scratch `op` needs (bytes 0 when it needs none). Ops without layouts

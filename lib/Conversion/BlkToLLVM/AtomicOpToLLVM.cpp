@@ -85,10 +85,7 @@ Value emitAtom(OpBuilder &b, Location loc, unsigned bits, ArrayRef<std::string> 
     }
     text += "\n\t" + guard + instructions[i] + " " + args + ";";
   }
-  auto op = LLVM::InlineAsmOp::create(b, loc, b.getIntegerType(bits), operands, text, constraints,
-                                      /*has_side_effects=*/true, /*is_align_stack=*/false,
-                                      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
-  return op.getResult(0);
+  return inlineAsm(b, loc, b.getIntegerType(bits), operands, text, constraints);
 }
 
 /// One atomic read-modify-write of `value` at `ptr` under `pred`.

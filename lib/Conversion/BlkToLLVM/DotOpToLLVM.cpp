@@ -13,16 +13,6 @@ using namespace mlir;
 namespace blk {
 namespace {
 
-/// Register index of each element a layout's lane 0 of warp 0 holds, by
-/// row-major position; the other threads hold the same registers at their
-/// own offsets.
-llvm::DenseMap<int64_t, int64_t> registersByPosition(const LinearLayout &l) {
-  llvm::DenseMap<int64_t, int64_t> m;
-  for (int64_t r = 0; r < l.numRegisters(); ++r)
-    m.try_emplace(l.linearIndex(l.registerCoord(r)), r);
-  return m;
-}
-
 /// The PTX of mma.sync for these element types (m16n8k<k>).
 std::string mmaInstruction(Type in, Type acc, unsigned k) {
   std::string t = in.isF16() ? "f16" : in.isBF16() ? "bf16" : in.isInteger(8) ? "s8" : "tf32";
@@ -96,11 +86,9 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
             accRegs.push_back(it->second);
             operands.push_back(out[it->second]);
           }
-          auto asmOp = LLVM::InlineAsmOp::create(rewriter, loc, resultType, operands, text, constraints,
-                                                 /*has_side_effects=*/false, /*is_align_stack=*/false,
-                                                 LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+          Value tile = inlineAsm(rewriter, loc, resultType, operands, text, constraints, /*sideEffects=*/false);
           for (auto [i, r] : llvm::enumerate(accRegs))
-            out[r] = LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0), int64_t(i));
+            out[r] = LLVM::ExtractValueOp::create(rewriter, loc, tile, int64_t(i));
         }
     rewriter.replaceOpWithMultiple(op, {out});
     return success();

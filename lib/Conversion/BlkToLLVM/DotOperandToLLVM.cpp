@@ -1,11 +1,12 @@
 // A 16-bit block converted to an mma.sync operand (#blk.dot_op, kWidth 2):
-// every thread stores its runs of contiguous elements to a shared tile whose
-// 16-byte chunks are XOR-swizzled by row, then each warp reads its fragments
-// with ldmatrix, four 8x8 matrices per instruction. The swizzle puts the
-// eight rows an ldmatrix phase reads in eight different bank groups, so
-// neither the stores nor the reads conflict. When K is the tile's row
+// every thread stores its runs of contiguous elements to a shared tile
+// arranged as a ring's slot (SharedRing.h: 16-byte units XOR-swizzled by
+// line), then each warp reads its fragments with ldmatrix, four 8x8 matrices
+// per instruction. The swizzle puts the eight lines an ldmatrix phase reads
+// in eight different bank groups, so neither the stores nor the reads
+// conflict. When K is the tile's row
 // direction the plain ldmatrix gives the fragment pairs; otherwise .trans.
-#include "Patterns.h"
+#include "SharedRing.h"
 
 #include "blk/Analysis/Allocation.h"
 
@@ -13,32 +14,6 @@ using namespace mlir;
 
 namespace blk {
 namespace {
-
-/// The swizzled tile: rows along dimension `contig` of the block.
-struct SwizzledTile {
-  unsigned contig;     // the block dimension that runs along a row
-  int64_t rowElems;    // elements per row
-  int64_t perPhase;    // rows sharing one swizzle phase (rows shorter than 128 bytes)
-  int64_t maxPhase;    // distinct phases
-  SwizzledTile(ArrayRef<int64_t> shape, unsigned contig) : contig(contig), rowElems(shape[contig]) {
-    int64_t chunks = rowElems / 8;
-    perPhase = std::max<int64_t>(1, 8 / chunks);
-    maxPhase = std::min<int64_t>(8, chunks);
-  }
-  /// Byte offset (i32) of block element (`coords`), whose position along
-  /// the row is a multiple of the access width.
-  Value byteOffset(OpBuilder &b, Location loc, ArrayRef<Value> coords) const {
-    Value row = coords[1 - contig], col = coords[contig];
-    Value chunk = LLVM::LShrOp::create(b, loc, col, i32Const(b, loc, 3));
-    Value within = LLVM::AndOp::create(b, loc, col, i32Const(b, loc, 7));
-    Value phase = LLVM::URemOp::create(b, loc, LLVM::UDivOp::create(b, loc, row, i32Const(b, loc, perPhase)),
-                                       i32Const(b, loc, maxPhase));
-    Value swizzled = LLVM::XOrOp::create(b, loc, chunk, phase);
-    Value off = LLVM::MulOp::create(b, loc, row, i32Const(b, loc, rowElems * 2));
-    off = LLVM::AddOp::create(b, loc, off, LLVM::ShlOp::create(b, loc, swizzled, i32Const(b, loc, 4)));
-    return LLVM::AddOp::create(b, loc, off, LLVM::ShlOp::create(b, loc, within, i32Const(b, loc, 1)));
-  }
-};
 
 Value sharedByte(OpBuilder &b, Location loc, int64_t offset, Value byteOffset) {
   return sharedElement(b, loc, offset, b.getI8Type(), byteOffset);
@@ -61,7 +36,7 @@ struct LdmatrixConversion : OpConversionPattern<ConvertLayoutOp> {
     // Rows of the tile along the source's contiguous dimension, so that its
     // runs are stored whole.
     unsigned contig = from.contiguousRegisters(1) >= from.contiguousRegisters(0) ? 1 : 0;
-    SwizzledTile tile(srcType.getShape(), contig);
+    SharedRing tile(srcType.getShape(), /*elemBytes=*/2, contig);
     Type elem = srcType.getElementType();
 
     // Stores: runs of up to 8 elements (16 bytes) along the row.
@@ -69,7 +44,7 @@ struct LdmatrixConversion : OpConversionPattern<ConvertLayoutOp> {
     ThreadCoords src = emitThreadCoords(rewriter, loc, from);
     ValueRange values = adaptor.getSrc();
     for (int64_t r = 0; r < from.numRegisters(); r += run) {
-      Value ptr = sharedByte(rewriter, loc, *offset, tile.byteOffset(rewriter, loc, src.element(rewriter, loc, from, r)));
+      Value ptr = sharedByte(rewriter, loc, *offset, tile.byteOffset(rewriter, loc, Value(), src.element(rewriter, loc, from, r)));
       if (run == 1) {
         storeShared(rewriter, loc, values[r], ptr);
         continue;
@@ -83,7 +58,7 @@ struct LdmatrixConversion : OpConversionPattern<ConvertLayoutOp> {
     NVVM::Barrier0Op::create(rewriter, loc);
     FailureOr<SmallVector<Value>> out =
         emitLdmatrixFragments(rewriter, loc, op, dstType, /*trans=*/contig != kDim, [&](OpBuilder &b, ArrayRef<Value> coord) {
-          return sharedByte(b, loc, *offset, tile.byteOffset(b, loc, coord));
+          return sharedByte(b, loc, *offset, tile.byteOffset(b, loc, Value(), coord));
         });
     if (failed(out))
       return failure();
@@ -107,9 +82,7 @@ FailureOr<SmallVector<Value>> emitLdmatrixFragments(OpBuilder &rewriter, Locatio
   // The 8x8 matrices of this thread's fragments: in lane 0's frame, each
   // starts at a register whose coordinates are multiples of 8 and pairs
   // it with the next element along K.
-  llvm::DenseMap<int64_t, int64_t> regAt;
-  for (int64_t r = 0; r < to.numRegisters(); ++r)
-    regAt.try_emplace(to.linearIndex(to.registerCoord(r)), r);
+  llvm::DenseMap<int64_t, int64_t> regAt = registersByPosition(to);
   struct Matrix {
     LinearLayout::Coord at;
     int64_t lo, hi; // destination registers
@@ -168,12 +141,9 @@ FailureOr<SmallVector<Value>> emitLdmatrixFragments(OpBuilder &rewriter, Locatio
       constraints += "=r,";
     constraints += "r";
     Type resultType = count == 1 ? i32 : Type(LLVM::LLVMStructType::getLiteral(rewriter.getContext(), SmallVector<Type>(count, i32)));
-    auto ld = LLVM::InlineAsmOp::create(rewriter, loc, resultType, ValueRange{addr}, text, constraints,
-                                        /*has_side_effects=*/true, /*is_align_stack=*/false,
-                                        LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    Value ld = inlineAsm(rewriter, loc, resultType, ValueRange{addr}, text, constraints);
     for (unsigned m = 0; m < count; ++m) {
-      Value word = count == 1 ? ld.getResult(0)
-                              : Value(LLVM::ExtractValueOp::create(rewriter, loc, ld.getResult(0), int64_t(m)));
+      Value word = count == 1 ? ld : Value(LLVM::ExtractValueOp::create(rewriter, loc, ld, int64_t(m)));
       Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
       const Matrix &mat = matrices[first + m];
       out[mat.lo] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 0));

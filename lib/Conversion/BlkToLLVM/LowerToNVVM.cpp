@@ -1,5 +1,5 @@
 #include "blk/Conversion/Passes.h"
-#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "Patterns.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -27,9 +27,7 @@ Value inlineF32(OpBuilder &b, Location loc, StringRef text, ValueRange operands)
   std::string constraints = "=f";
   for (size_t i = 0; i < operands.size(); ++i)
     constraints += ",f";
-  return LLVM::InlineAsmOp::create(b, loc, b.getF32Type(), operands, text, constraints, false, false,
-                                   LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
-      .getResult(0);
+  return inlineAsm(b, loc, b.getF32Type(), operands, text, constraints, /*sideEffects=*/false);
 }
 
 /// exp, exp2, log and log2 on f32 use the hardware's approximations, as

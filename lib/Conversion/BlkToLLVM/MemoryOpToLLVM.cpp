@@ -69,14 +69,6 @@ SmallVector<Value> toWords(OpBuilder &b, Location loc, const WordPlan &plan, Arr
   return words;
 }
 
-Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands, StringRef text,
-                StringRef constraints) {
-  auto op = LLVM::InlineAsmOp::create(b, loc, resultType, operands, text, constraints,
-                                      /*has_side_effects=*/true, /*is_align_stack=*/false,
-                                      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
-  return op.getNumResults() ? op.getResult(0) : Value();
-}
-
 
 /// Loads `vec` elements at `ptr`; where `pred` is false they take `other`.
 /// `createpolicy` for `evict` in a scoped register %policy, and the suffix and

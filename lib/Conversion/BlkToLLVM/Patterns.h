@@ -36,6 +36,14 @@ mlir::Value emitWarpId(mlir::OpBuilder &b, mlir::Location loc);
 /// masks of runs of bits.
 mlir::Value emitBasisSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id,
                          llvm::ArrayRef<LinearLayout::Coord> bases, unsigned dim);
+/// Register index of each element lane 0 of warp 0 holds, by row-major
+/// position in the block; every thread holds the same registers at its own
+/// offsets.
+llvm::DenseMap<int64_t, int64_t> registersByPosition(const LinearLayout &layout);
+/// Inline PTX: `text` with `constraints` over `operands`; the result (null
+/// for a void `resultType`). `sideEffects` keeps it ordered and alive.
+mlir::Value inlineAsm(mlir::OpBuilder &b, mlir::Location loc, mlir::Type resultType, mlir::ValueRange operands,
+                      llvm::StringRef text, llvm::StringRef constraints, bool sideEffects = true);
 /// Row-major index (i32) of `coords` in a block of `shape`; 0 for a scalar.
 mlir::Value emitLinearIndex(mlir::OpBuilder &b, mlir::Location loc, llvm::ArrayRef<mlir::Value> coords,
                             llvm::ArrayRef<int64_t> shape);

@@ -8,23 +8,30 @@
 
 namespace blk {
 
+/// One arrangement of 2-D tiles in shared memory, for rings and for the
+/// tiles of ldmatrix conversions: dimension `contig` runs along lines of W
+/// bytes (the smaller of 128 and a whole line); longer lines are split into
+/// W-byte chunks stored one after another; in each line the 16-byte units
+/// are XOR-ed with bits 7.. of the line's offset (the hardware's 128B, 64B
+/// and 32B swizzles), so 8 lines read at one unit hit 8 bank groups.
 struct SharedRing {
-  SharedBufferType type;
   unsigned contig;    // the tile dimension along a line
+  int64_t elemBytes;
   int64_t width;      // bytes per line (the swizzle width W)
   int64_t lineElems;  // elements per line
   int64_t lines;      // lines per chunk: the other dimension's extent
-  int64_t elemBytes;
-  explicit SharedRing(SharedBufferType t)
-      : type(t), contig(t.getContig()), width(t.getSwizzleBytes()), elemBytes(t.getElementBytes()) {
-    lineElems = width / elemBytes;
-    lines = t.getTileShape()[1 - contig];
-  }
+  int64_t slotBytes;  // one tile
+  SharedRing(llvm::ArrayRef<int64_t> tileShape, int64_t elemBytes, unsigned contig)
+      : contig(contig), elemBytes(elemBytes),
+        width(std::min<int64_t>(128, tileShape[contig] * elemBytes)), lineElems(width / elemBytes),
+        lines(tileShape[1 - contig]), slotBytes(tileShape[0] * tileShape[1] * elemBytes) {}
+  explicit SharedRing(SharedBufferType t) : SharedRing(t.getTileShape(), t.getElementBytes(), t.getContig()) {}
   /// Bytes of one chunk: `lines` lines of W bytes.
   int64_t chunkBytes() const { return lines * width; }
   /// The wgmma descriptor's swizzle mode: 1 for 128 bytes, 2 for 64, 3 for 32.
   int64_t swizzleMode() const { return width == 128 ? 1 : width == 64 ? 2 : 3; }
-  /// Byte offset (i32) in the ring of tile element `coords` (i32) of `slot`.
+  /// Byte offset (i32) of tile element `coords` (i32) of `slot` (null:
+  /// the first).
   mlir::Value byteOffset(mlir::OpBuilder &b, mlir::Location loc, mlir::Value slot,
                          llvm::ArrayRef<mlir::Value> coords) const;
 };

@@ -17,9 +17,9 @@ Value SharedRing::byteOffset(OpBuilder &b, Location loc, Value slot, ArrayRef<Va
   // The 16-byte unit XOR-ed with bits 7.. of the line's offset.
   Value phase = LLVM::AndOp::create(b, loc, LLVM::LShrOp::create(b, loc, lineStart, c(7)), c(width / 16 - 1));
   Value unit = LLVM::XOrOp::create(b, loc, LLVM::LShrOp::create(b, loc, within, c(4)), phase);
-  Value off = LLVM::MulOp::create(b, loc, slot, c(type.getSlotBytes()));
-  off = LLVM::AddOp::create(b, loc, off, LLVM::MulOp::create(b, loc, chunk, c(chunkBytes())));
-  off = LLVM::AddOp::create(b, loc, off, lineStart);
+  Value off = LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, chunk, c(chunkBytes())), lineStart);
+  if (slot)
+    off = LLVM::AddOp::create(b, loc, off, LLVM::MulOp::create(b, loc, slot, c(slotBytes)));
   off = LLVM::AddOp::create(b, loc, off, LLVM::ShlOp::create(b, loc, unit, c(4)));
   return LLVM::AddOp::create(b, loc, off, LLVM::AndOp::create(b, loc, within, c(15)));
 }
@@ -28,11 +28,6 @@ namespace {
 
 Value byteAt(OpBuilder &b, Location loc, Value base, Value offset) {
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base, ValueRange{offset});
-}
-
-void emitAsm(OpBuilder &b, Location loc, StringRef text, StringRef constraints, ValueRange operands) {
-  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, text, constraints, /*has_side_effects=*/true,
-                            /*is_align_stack=*/false, LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
 struct LocalAllocToLLVM : OpConversionPattern<LocalAllocOp> {
@@ -66,7 +61,7 @@ struct AsyncCopyToLLVM : OpConversionPattern<AsyncCopyOp> {
       Value dst = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
       Value dstAddr = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst);
       Value size = masks.empty() ? full : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none).getResult();
-      emitAsm(rewriter, loc, text, "r,l,r", ValueRange{dstAddr, ptrs[r], size});
+      inlineAsm(rewriter, loc, Type(), ValueRange{dstAddr, ptrs[r], size}, text, "r,l,r");
     }
     rewriter.eraseOp(op);
     return success();
@@ -94,7 +89,7 @@ struct AsyncWaitToLLVM : OpConversionPattern<AsyncWaitOp> {
 struct FenceAsyncSharedToLLVM : OpConversionPattern<FenceAsyncSharedOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(FenceAsyncSharedOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
-    emitAsm(rewriter, op.getLoc(), "fence.proxy.async.shared::cta;", "", ValueRange{});
+    inlineAsm(rewriter, op.getLoc(), Type(), ValueRange{}, "fence.proxy.async.shared::cta;", "");
     rewriter.eraseOp(op);
     return success();
   }

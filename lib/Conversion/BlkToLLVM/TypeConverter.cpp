@@ -90,6 +90,21 @@ SmallVector<Value> ThreadCoords::element(OpBuilder &b, Location loc, const Linea
   return out;
 }
 
+llvm::DenseMap<int64_t, int64_t> registersByPosition(const LinearLayout &layout) {
+  llvm::DenseMap<int64_t, int64_t> m;
+  for (int64_t r = 0; r < layout.numRegisters(); ++r)
+    m.try_emplace(layout.linearIndex(layout.registerCoord(r)), r);
+  return m;
+}
+
+Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands, StringRef text,
+                StringRef constraints, bool sideEffects) {
+  auto op = LLVM::InlineAsmOp::create(b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands, text,
+                                      constraints, sideEffects, /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                                      LLVM::AsmDialectAttr(), ArrayAttr());
+  return op.getNumResults() ? op.getResult(0) : Value();
+}
+
 Value emitLinearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
   if (coords.empty())
     return i32Const(b, loc, 0);

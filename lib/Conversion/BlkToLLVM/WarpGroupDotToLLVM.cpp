@@ -48,7 +48,7 @@ Value stepOffset(OpBuilder &b, Location loc, const SharedRing &ring, bool mnMajo
 
 Value slotAddress(OpBuilder &b, Location loc, Value base, Value slot, const SharedRing &ring) {
   Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
-  return LLVM::AddOp::create(b, loc, addr, LLVM::MulOp::create(b, loc, slot, i32Const(b, loc, ring.type.getSlotBytes())));
+  return LLVM::AddOp::create(b, loc, addr, LLVM::MulOp::create(b, loc, slot, i32Const(b, loc, ring.slotBytes)));
 }
 
 /// Inline asm whose outputs are `values` (f32) tied to the same inputs, plus
@@ -67,12 +67,10 @@ SmallVector<Value> asmThrough(OpBuilder &b, Location loc, StringRef text, ArrayR
   SmallVector<Value> operands(values);
   llvm::append_range(operands, extra);
   auto type = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, b.getF32Type()));
-  auto op = LLVM::InlineAsmOp::create(b, loc, type, operands, text, constraints, /*has_side_effects=*/true,
-                                      /*is_align_stack=*/false, LLVM::TailCallKind::None, LLVM::AsmDialectAttr(),
-                                      ArrayAttr());
+  Value result = inlineAsm(b, loc, type, operands, text, constraints);
   SmallVector<Value> out;
   for (size_t i = 0; i < n; ++i)
-    out.push_back(LLVM::ExtractValueOp::create(b, loc, op.getResult(0), int64_t(i)));
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, result, int64_t(i)));
   return out;
 }
 
@@ -84,12 +82,10 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     auto accType = op.getAcc().getType();
     auto mma = cast<MmaLayoutAttr>(accType.getEncoding());
     SharedRing ringA(op.getA().getType()), ringB(op.getB().getType());
-    int64_t M = accType.getDimSize(0), N = accType.getDimSize(1), K = ringA.type.getTileShape()[1];
+    int64_t M = accType.getDimSize(0), N = accType.getDimSize(1), K = op.getA().getType().getTileShape()[1];
     int64_t warps = mma.getWarpsPerCTA()[0];
     LinearLayout layout = LinearLayout::get(accType);
-    llvm::DenseMap<int64_t, int64_t> regAt;
-    for (int64_t r = 0; r < layout.numRegisters(); ++r)
-      regAt.try_emplace(layout.linearIndex(layout.registerCoord(r)), r);
+    llvm::DenseMap<int64_t, int64_t> regAt = registersByPosition(layout);
 
     OperandDesc da = operandDesc(ringA, 1), db = operandDesc(ringB, 0);
     Value baseA = slotAddress(rewriter, loc, adaptor.getA()[0], adaptor.getASlot()[0], ringA);
@@ -98,7 +94,7 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     Value groupRow = LLVM::MulOp::create(rewriter, loc, warpGroup, i32Const(rewriter, loc, 64));
     Value zero = i32Const(rewriter, loc, 0), one = i32Const(rewriter, loc, 1);
 
-    std::string elem = ringA.type.getElementType().isBF16() ? "bf16" : "f16";
+    std::string elem = op.getA().getType().getElementType().isBF16() ? "bf16" : "f16";
     int64_t n = N / 2; // accumulator registers per thread per slab
     std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(2 * n + 2) +
                        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32." + elem + "." + elem +
@@ -109,8 +105,7 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
             (da.mnMajor ? "1" : "0") + ", " + (db.mnMajor ? "1" : "0") + ";\n}";
 
     SmallVector<Value> acc(adaptor.getAcc());
-    LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, ValueRange{}, "wgmma.fence.sync.aligned;", "", true, false,
-                              LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    inlineAsm(rewriter, loc, Type(), ValueRange{}, "wgmma.fence.sync.aligned;", "");
     for (int64_t slab = 0; slab < M / (16 * warps); ++slab) {
       // The registers of this slab in wgmma's order: per 8 columns, rows
       // +0 and +8, each two adjacent columns.
@@ -136,9 +131,7 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
           acc[r] = v;
       }
     }
-    (void)zero;
-    LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, ValueRange{}, "wgmma.commit_group.sync.aligned;", "", true,
-                              false, LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    inlineAsm(rewriter, loc, Type(), ValueRange{}, "wgmma.commit_group.sync.aligned;", "");
     rewriter.replaceOpWithMultiple(op, {acc});
     return success();
   }

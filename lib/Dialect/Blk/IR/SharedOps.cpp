@@ -33,8 +33,6 @@ static LogicalResult checkSlotType(Operation *op, SharedBufferType buffer, Ranke
   return success();
 }
 
-LogicalResult LocalAllocOp::verify() { return success(); }
-
 LogicalResult AsyncCopyOp::verify() {
   auto ptrType = getPtr().getType();
   if (failed(checkSlotType(*this, getBuffer().getType(), ptrType,

@@ -267,12 +267,8 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       } else if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
         convertOperand(broadcast.getSrcMutable(), broadcast.getResult().getType().getEncoding());
       } else if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
-        auto src = expand.getSrc().getType();
-        Attribute want = sliceOf(expand.getAxis(), expand.getResult().getType().getEncoding());
-        if (src.getRank() == 1 && src.getEncoding() != want) {
-          auto type = RankedTensorType::get(src.getShape(), src.getElementType(), want);
-          expand.getSrcMutable().assign(ConvertLayoutOp::create(b, op->getLoc(), type, expand.getSrc()));
-        }
+        if (expand.getSrc().getType().getRank() == 1)
+          convertOperand(expand.getSrcMutable(), sliceOf(expand.getAxis(), expand.getResult().getType().getEncoding()));
       } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
         auto src = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
         if (src.getRank() != 2)

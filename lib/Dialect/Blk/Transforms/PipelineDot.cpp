@@ -12,9 +12,9 @@
 // another warpgroup passes that barrier, so wgmma takes S = D + 2.
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
-#include "mlir/IR/IRMapping.h"
+#include "LoopSlice.h"
+
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 
@@ -24,20 +24,11 @@ namespace blk {
 
 namespace {
 
-/// A loop-carried pointer block advanced by a loop-invariant offset each
-/// iteration (`p += BLOCK_K * stride`): at n iterations ahead it is
-/// `p + n * step`.
-struct Advance {
-  BlockArgument arg;
-  Value step;
-};
-
 /// An operand's load and what recomputes its pointer and mask for another
 /// iteration.
 struct OperandLoad {
   LoadOp load;
-  SmallVector<Operation *> slice; // body ops its operands need, in order
-  SmallVector<Advance> advances;
+  IterationSlice slice;
 };
 
 /// Whether `v` is a block of zeros (or absent).
@@ -49,86 +40,22 @@ bool isZeroOrAbsent(Value v) {
   return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
 }
 
-/// Moves the pure ops in `loop`'s body that compute `v` from values defined
-/// outside the loop in front of it; false (nothing moved) when `v` depends
-/// on the loop.
-bool hoistInvariant(scf::ForOp loop, Value v) {
-  SmallVector<Operation *> toMove;
-  llvm::SmallDenseSet<Operation *> seen;
-  std::function<bool(Value)> visit = [&](Value x) {
-    Operation *def = x.getDefiningOp();
-    if (!def)
-      return !loop->isAncestor(cast<BlockArgument>(x).getOwner()->getParentOp());
-    if (!loop->isProperAncestor(def) || seen.contains(def))
-      return true;
-    if (def->getBlock() != loop.getBody() || def->getNumRegions() || !isMemoryEffectFree(def))
-      return false;
-    for (Value operand : def->getOperands())
-      if (!visit(operand))
-        return false;
-    seen.insert(def);
-    toMove.push_back(def); // operands first
-    return true;
-  };
-  if (!visit(v))
-    return false;
-  for (Operation *op : toMove)
-    op->moveBefore(loop);
-  return true;
-}
-
-/// The advance of iter arg `arg` of `loop`, when it is one.
-std::optional<Advance> advanceOf(scf::ForOp loop, BlockArgument arg) {
-  if (arg.getOwner() != loop.getBody() || arg == loop.getInductionVar())
-    return std::nullopt;
-  Value yielded = loop.getYieldedValues()[arg.getArgNumber() - 1];
-  auto add = yielded.getDefiningOp<AddPtrOp>();
-  if (!add || add.getPtr() != arg || !hoistInvariant(loop, add.getOffset()))
-    return std::nullopt;
-  return Advance{arg, add.getOffset()};
-}
-
-/// `load`'s pointer and mask as computed from the induction variable,
-/// advancing iter args and values from outside the loop; nothing when they
-/// depend on anything else.
+/// The load behind a dot operand (through its conversion to the operand
+/// layout) when cp.async can replace it: zero `other`, and a pointer and
+/// mask recomputable for another iteration.
 std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value operand) {
   if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
     operand = convert.getSrc();
   auto load = operand.getDefiningOp<LoadOp>();
   if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() || !isZeroOrAbsent(load.getOther()))
     return std::nullopt;
-  OperandLoad result{load, {}, {}};
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> work{load.getPtr()};
+  SmallVector<Value> roots{load.getPtr()};
   if (load.getMask())
-    work.push_back(load.getMask());
-  llvm::SmallDenseSet<Value> seenArgs;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (v == loop.getInductionVar())
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() != loop.getBody())
-        continue;
-      std::optional<Advance> advance = advanceOf(loop, arg);
-      if (!advance)
-        return std::nullopt;
-      if (seenArgs.insert(arg).second)
-        result.advances.push_back(*advance);
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (!loop->isProperAncestor(def))
-      continue;
-    if (def->getBlock() != loop.getBody() || def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-      return std::nullopt;
-    if (slice.insert(def))
-      llvm::append_range(work, def->getOperands());
-  }
-  for (Operation &op : *loop.getBody())
-    if (slice.contains(&op))
-      result.slice.push_back(&op);
-  return result;
+    roots.push_back(load.getMask());
+  std::optional<IterationSlice> slice = iterationSlice(loop, roots, /*allowAdvances=*/true);
+  if (!slice)
+    return std::nullopt;
+  return OperandLoad{load, std::move(*slice)};
 }
 
 /// The shared ring for `load`'s tile, or nothing when cp.async cannot copy
@@ -178,6 +105,11 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
                    isa<scf::YieldOp>(*dot->getUsers().begin()) &&
                    loop.getYieldedValues()[accArg.getArgNumber() - 1] == dot.getResult();
 
+    // The advances' offsets are scaled in front of the loop.
+    for (OperandLoad *op : {&*opA, &*opB})
+      for (const Advance &adv : op->slice.advances)
+        hoistInvariant(loop, adv.step);
+
     Location loc = dot.getLoc();
     OpBuilder b(loop);
     Type ivType = loop.getInductionVar().getType(), i32 = b.getI32Type();
@@ -203,31 +135,17 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     };
 
     // Copies of the tiles of iteration `iv`, k iterations after the one
-    // whose iter args `args` hold, masked off past the bound and, when
-    // `from` is given, when iv wrapped past the type's maximum.
-    auto copy = [&](OpBuilder &ob, OperandLoad &op, Value buf, Value slot, Value iv, int64_t k,
+    // whose iter args `args` hold, masked by iterationMask.
+    auto copy = [&](OpBuilder &ob, const OperandLoad &op, Value buf, Value slot, Value iv, int64_t k,
                     ValueRange args, Value from) {
-      IRMapping map;
-      map.map(loop.getInductionVar(), iv);
-      for (const Advance &adv : op.advances) {
+      IRMapping map = cloneIteration(ob, loop, op.slice, iv, [&](const Advance &adv) -> Value {
         Value at = args[adv.arg.getArgNumber() - 1];
-        if (k)
-          at = AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k));
-        map.map(adv.arg, at);
-      }
-      for (Operation *sliceOp : op.slice)
-        ob.clone(*sliceOp, map);
-      Value inRange = arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::slt, iv, loop.getUpperBound());
-      if (from)
-        inRange = arith::AndIOp::create(ob, loc, inRange,
-                                        arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::sgt, iv, from));
-      auto ptrType = cast<RankedTensorType>(op.load.getPtr().getType());
-      Value mask =
-          SplatOp::create(ob, loc, RankedTensorType::get(ptrType.getShape(), ob.getI1Type(), ptrType.getEncoding()),
-                          inRange);
-      if (op.load.getMask())
-        mask = arith::AndIOp::create(ob, loc, map.lookupOrDefault(op.load.getMask()), mask);
-      AsyncCopyOp::create(ob, loc, map.lookupOrDefault(op.load.getPtr()), mask, buf, slot, op.load.getVec());
+        return k ? AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k)).getResult() : at;
+      });
+      LoadOp load = op.load;
+      Value mask = iterationMask(ob, loc, loop, iv, from, load.getPtr().getType(),
+                                 load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
+      AsyncCopyOp::create(ob, loc, map.lookupOrDefault(load.getPtr()), mask, buf, slot, load.getVec());
     };
 
     // The prologue.

@@ -8,9 +8,9 @@
 // so a load is in flight while earlier iterations compute.
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
-#include "mlir/IR/IRMapping.h"
+#include "LoopSlice.h"
+
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 
@@ -36,54 +36,13 @@ bool feedsDot(LoadOp load) {
   return llvm::any_of(load->getUsers(), [](Operation *user) { return isa<DotOp>(user); });
 }
 
-/// The ops of `loop`'s body that compute `load`'s operands, in body order,
-/// when they depend only on the induction variable and values defined
-/// outside the loop (and are pure, without regions); else nothing.
-std::optional<SmallVector<Operation *>> addressSlice(scf::ForOp loop, LoadOp load) {
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> work(load->getOperands());
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (v == loop.getInductionVar())
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == loop.getBody())
-        return std::nullopt; // a loop-carried value
-      continue;              // defined outside (an argument of an enclosing block)
-    }
-    Operation *def = v.getDefiningOp();
-    if (!loop->isProperAncestor(def))
-      continue; // defined outside the loop
-    if (def->getBlock() != loop.getBody() || def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-      return std::nullopt;
-    if (slice.insert(def))
-      llvm::append_range(work, def->getOperands());
-  }
-  SmallVector<Operation *> ordered;
-  for (Operation &op : *loop.getBody())
-    if (slice.contains(&op))
-      ordered.push_back(&op);
-  return ordered;
-}
-
 /// `load` again for iteration `iv` = `from` + a positive offset, its mask
-/// and-ed with `iv < ub` and, when `from` is given, `iv > from` (an offset
-/// that wrapped around past the type's maximum loads nothing).
-Value issueLoad(OpBuilder &b, scf::ForOp loop, LoadOp load, ArrayRef<Operation *> slice, Value iv, Value from) {
+/// and-ed with the iteration's guard (iterationMask).
+Value issueLoad(OpBuilder &b, scf::ForOp loop, LoadOp load, const IterationSlice &slice, Value iv, Value from) {
   Location loc = load.getLoc();
-  IRMapping map;
-  map.map(loop.getInductionVar(), iv);
-  for (Operation *op : slice)
-    b.clone(*op, map);
-  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv, loop.getUpperBound());
-  if (from)
-    inRange = arith::AndIOp::create(b, loc, inRange,
-                                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iv, from));
-  Value mask = inRange;
-  if (auto t = dyn_cast<RankedTensorType>(load.getPtr().getType()))
-    mask = SplatOp::create(b, loc, RankedTensorType::get(t.getShape(), b.getI1Type()), inRange);
-  if (load.getMask())
-    mask = arith::AndIOp::create(b, loc, map.lookupOrDefault(load.getMask()), mask);
+  IRMapping map = cloneIteration(b, loop, slice, iv, /*argAt=*/{});
+  Value mask = iterationMask(b, loc, loop, iv, from, load.getPtr().getType(),
+                             load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
   Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
   auto copy = LoadOp::create(b, loc, load.getType(), map.lookupOrDefault(load.getPtr()), mask, other, load.getVec(),
                              load.getVecDimAttr(), load.getEvict());
@@ -107,10 +66,10 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) || !step.isStrictlyPositive() || loop.getUnsignedCmp() ||
         writesMemory(loop))
       return;
-    SmallVector<std::pair<LoadOp, SmallVector<Operation *>>> loads;
+    SmallVector<std::pair<LoadOp, IterationSlice>> loads;
     for (Operation &op : *loop.getBody())
       if (auto load = dyn_cast<LoadOp>(op); load && !feedsDot(load))
-        if (auto slice = addressSlice(loop, load))
+        if (auto slice = iterationSlice(loop, load->getOperands(), /*allowAdvances=*/false))
           loads.push_back({load, std::move(*slice)});
     if (loads.empty())
       return;

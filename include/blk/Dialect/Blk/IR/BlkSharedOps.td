@@ -15,7 +15,6 @@ def Blk_LocalAllocOp : Blk_Op<"local_alloc", [MemoryEffects<[MemAlloc<DefaultRes
   }];
   let results = (outs Blk_SharedBuffer:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
-  let hasVerifier = 1;
 }
 
 def Blk_AsyncCopyOp : Blk_Op<"async_copy", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {

@@ -26,7 +26,7 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
     each chunk a column of lines with the 16-byte units of line r XOR-ed by
     bits 7.. of r * W (the hardware's 128B/64B/32B swizzle modes). ldmatrix
     reads and wgmma descriptors use the same arrangement; slots are 1024-byte
-    aligned. Example: `!blk.smem<[3, 128, 64], bf16, contig = 1>`
+    aligned (the arrangement: lib/Conversion/BlkToLLVM/SharedRing.h). Example: `!blk.smem<[3, 128, 64], bf16, contig = 1>`
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "mlir::Type":$elementType, "unsigned":$contig);
   let assemblyFormat = "`<` `[` $shape `]` `,` $elementType `,` `contig` `=` $contig `>`";
@@ -36,9 +36,8 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
     /// The tile's shape (one slot).
     llvm::ArrayRef<int64_t> getTileShape() const { return getShape().drop_front(); }
     int64_t getElementBytes() const { return getElementType().getIntOrFloatBitWidth() / 8; }
-    /// Bytes of one slot, and the swizzle width W.
+    /// Bytes of one slot.
     int64_t getSlotBytes() const { return getShape()[1] * getShape()[2] * getElementBytes(); }
-    int64_t getSwizzleBytes() const { return std::min<int64_t>(128, getTileShape()[getContig()] * getElementBytes()); }
   }];
 }
 

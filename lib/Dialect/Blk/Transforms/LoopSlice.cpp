@@ -1,0 +1,104 @@
+#include "LoopSlice.h"
+
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace blk {
+
+/// Whether `def` may be recomputed for another iteration.
+static bool isCloneable(scf::ForOp loop, Operation *def) {
+  return def->getBlock() == loop.getBody() && def->getNumRegions() == 0 && isMemoryEffectFree(def);
+}
+
+/// The body ops computing `v` in operand-first order, when `v` depends on
+/// nothing the loop defines or carries.
+static std::optional<SmallVector<Operation *>> invariantOps(scf::ForOp loop, Value v) {
+  SmallVector<Operation *> ops;
+  llvm::SmallDenseSet<Operation *> seen;
+  std::function<bool(Value)> visit = [&](Value x) {
+    Operation *def = x.getDefiningOp();
+    if (!def)
+      return !loop->isAncestor(cast<BlockArgument>(x).getOwner()->getParentOp());
+    if (!loop->isProperAncestor(def) || seen.contains(def))
+      return true;
+    if (!isCloneable(loop, def) || !llvm::all_of(def->getOperands(), visit))
+      return false;
+    seen.insert(def);
+    ops.push_back(def);
+    return true;
+  };
+  if (!visit(v))
+    return std::nullopt;
+  return ops;
+}
+
+void hoistInvariant(scf::ForOp loop, Value v) {
+  for (Operation *op : *invariantOps(loop, v))
+    op->moveBefore(loop);
+}
+
+/// The advance of iter arg `arg`, when the loop yields `arg + invariant`.
+static std::optional<Advance> advanceOf(scf::ForOp loop, BlockArgument arg) {
+  Value yielded = loop.getYieldedValues()[arg.getArgNumber() - 1];
+  auto add = yielded.getDefiningOp<AddPtrOp>();
+  if (!add || add.getPtr() != arg || !invariantOps(loop, add.getOffset()))
+    return std::nullopt;
+  return Advance{arg, add.getOffset()};
+}
+
+std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, bool allowAdvances) {
+  IterationSlice result;
+  llvm::SetVector<Operation *> slice;
+  llvm::SmallDenseSet<Value> seenArgs;
+  SmallVector<Value> work(roots);
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (v == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != loop.getBody())
+        continue; // an argument of an enclosing block
+      std::optional<Advance> advance = allowAdvances ? advanceOf(loop, arg) : std::nullopt;
+      if (!advance)
+        return std::nullopt; // a loop-carried value
+      if (seenArgs.insert(arg).second)
+        result.advances.push_back(*advance);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!loop->isProperAncestor(def))
+      continue; // defined outside the loop
+    if (!isCloneable(loop, def))
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(work, def->getOperands());
+  }
+  for (Operation &op : *loop.getBody())
+    if (slice.contains(&op))
+      result.ops.push_back(&op);
+  return result;
+}
+
+IRMapping cloneIteration(OpBuilder &b, scf::ForOp loop, const IterationSlice &slice, Value iv,
+                         function_ref<Value(const Advance &)> argAt) {
+  IRMapping map;
+  map.map(loop.getInductionVar(), iv);
+  for (const Advance &adv : slice.advances)
+    map.map(adv.arg, argAt(adv));
+  for (Operation *op : slice.ops)
+    b.clone(*op, map);
+  return map;
+}
+
+Value iterationMask(OpBuilder &b, Location loc, scf::ForOp loop, Value iv, Value from, Type ptrType, Value mask) {
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv, loop.getUpperBound());
+  if (from)
+    inRange = arith::AndIOp::create(b, loc, inRange, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iv, from));
+  Value guard = inRange;
+  if (auto t = dyn_cast<RankedTensorType>(ptrType))
+    guard = SplatOp::create(b, loc, RankedTensorType::get(t.getShape(), b.getI1Type(), t.getEncoding()), inRange);
+  return mask ? arith::AndIOp::create(b, loc, mask, guard).getResult() : guard;
+}
+
+} // namespace blk

@@ -1,0 +1,50 @@
+// What the load pipeliners (blk-pipeline-loads, blk-pipeline-dot) share: the
+// body ops that compute an access's pointer and mask for one iteration, and
+// the guard that masks off an access issued for an iteration past the loop.
+#ifndef BLK_DIALECT_BLK_TRANSFORMS_LOOPSLICE_H
+#define BLK_DIALECT_BLK_TRANSFORMS_LOOPSLICE_H
+
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace blk {
+
+/// A loop-carried pointer block advanced by a loop-invariant offset each
+/// iteration (`p += BLOCK_K * stride`): k iterations on it is `p + k * step`.
+struct Advance {
+  mlir::BlockArgument arg;
+  mlir::Value step;
+};
+
+/// The ops of a loop body that compute some values for one iteration, in
+/// body order, and the advancing iter args they read.
+struct IterationSlice {
+  llvm::SmallVector<mlir::Operation *> ops;
+  llvm::SmallVector<Advance> advances;
+};
+
+/// The slice computing `roots` from the induction variable and values
+/// defined outside `loop` (and, with `allowAdvances`, iter args the loop
+/// advances by a loop-invariant offset) through pure ops without regions
+/// directly in the body; nothing when they depend on anything else. Changes
+/// nothing.
+std::optional<IterationSlice> iterationSlice(mlir::scf::ForOp loop, mlir::ValueRange roots, bool allowAdvances);
+
+/// Moves the ops in `loop`'s body that compute the invariant `v` in front of
+/// the loop (iterationSlice checked that they can move).
+void hoistInvariant(mlir::scf::ForOp loop, mlir::Value v);
+
+/// Clones `slice` at `b` for iteration `iv`; `argAt` gives each advancing
+/// iter arg's value there. Returns the mapping from body values.
+mlir::IRMapping cloneIteration(mlir::OpBuilder &b, mlir::scf::ForOp loop, const IterationSlice &slice, mlir::Value iv,
+                               llvm::function_ref<mlir::Value(const Advance &)> argAt);
+
+/// The mask of an access through `ptrType` issued for iteration `iv`:
+/// `mask` (may be null) and `iv < ub` and, when `from` is given, `iv > from`
+/// (an iteration number that wrapped past the type's maximum).
+mlir::Value iterationMask(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop, mlir::Value iv,
+                          mlir::Value from, mlir::Type ptrType, mlir::Value mask);
+
+} // namespace blk
+
+#endif
