@@ -38,9 +38,25 @@ int64_t sharedPadPeriod(RankedTensorType storage) {
   return int64_t(llvm::PowerOf2Ceil(std::max<int64_t>(storage.getShape().back(), 32)));
 }
 
-int64_t paddedSharedElements(RankedTensorType storage) {
+int64_t paddedSharedElements(RankedTensorType storage, int64_t pad) {
   int64_t n = storage.getNumElements(), period = sharedPadPeriod(storage);
-  return period ? n + n / period : n;
+  return period ? n + n / period * pad : n;
+}
+
+/// A thread's run of consecutive registers along the last dimension of `t`,
+/// at most 16 bytes (1 for booleans and pointers).
+static int64_t rowVector(RankedTensorType t) {
+  if (!hasLayout(t) || !t.getElementType().isIntOrFloat() || t.getElementType().isInteger(1))
+    return 1;
+  int64_t run = LinearLayout::get(t).contiguousRegisters(t.getRank() - 1);
+  return std::min<int64_t>(run, 16 / sharedElementBytes(t));
+}
+
+SharedMove conversionMove(RankedTensorType from, RankedTensorType to) {
+  int64_t write = rowVector(from), read = rowVector(to);
+  if (write == 1 || read == 1)
+    return {};
+  return {write, read, std::max(write, read)};
 }
 
 bool isLdmatrixConversion(RankedTensorType from, RankedTensorType to) {
@@ -82,6 +98,8 @@ ScratchPlan scratchFor(Operation *op) {
       return plan;
     if (isa<ConvertLayoutOp>(op) && isLdmatrixConversion(from, to))
       return onePart(from.getNumElements() * 2);
+    if (isa<ConvertLayoutOp>(op)) // vector accesses (LayoutOpToLLVM.cpp)
+      return onePart(paddedSharedElements(from, conversionMove(from, to).pad) * sharedElementBytes(from));
     return onePart(paddedSharedElements(isa<TransOp>(op) ? to : from) * sharedElementBytes(from));
   }
   if (auto dot = dyn_cast<DotOp>(op)) {

@@ -1,6 +1,6 @@
 // dot(input, other, acc=None, input_precision=None, out_dtype=f32): blk.dot,
-// with Triton's parameters. Only "ieee" precision exists so far (f32 FMA);
-// "tf32" needs the tensor-core lowering.
+// with Triton's parameters. f32 operands multiply as tf32 on tensor cores by
+// default, as in Triton; input_precision="ieee" keeps them exact.
 #include "Generator.h"
 
 using namespace mlir;
@@ -27,10 +27,14 @@ TV Generator::genDot(const ast::CallExpr &call, std::vector<TV> &args) {
   if (as[0] < 16 || as[1] < 16 || bs[1] < 16)
     return error(call.loc, "'dot' needs every dimension to be at least 16, as Triton's does, got " + describe(a) +
                                " and " + describe(b));
-  // input_precision (3): "ieee" (the default); out_dtype (4): f32 or i32.
-  if (args[3].kind != TV::None && !(args[3].kind == TV::Str && args[3].s == "ieee"))
-    return error(argLoc(3), "input_precision must be \"ieee\" (tf32 needs tensor cores, not yet lowered), got " +
+  // input_precision (3): "tf32" (the default) or "ieee"; it only changes f32
+  // operands (16-bit floats and i8 are exact either way).
+  std::string precision = "ieee";
+  if (args[3].kind != TV::None && !(args[3].kind == TV::Str && (args[3].s == "ieee" || args[3].s == "tf32")))
+    return error(argLoc(3), "input_precision must be \"tf32\" or \"ieee\", got " +
                                 (args[3].kind == TV::Str ? "\"" + args[3].s + "\"" : describe(args[3])));
+  if (elem.isF32())
+    precision = args[3].kind == TV::Str ? args[3].s : "tf32";
   Type accType = isInt ? Type(builder.getI32Type()) : Type(builder.getF32Type());
   if (args[4].kind != TV::None && (args[4].kind != TV::DType || args[4].type != accType))
     return error(argLoc(4), std::string("out_dtype must be ") + (isInt ? "i32" : "f32") + " for these operands, got " +
@@ -43,7 +47,8 @@ TV Generator::genDot(const ast::CallExpr &call, std::vector<TV> &args) {
     return error(argLoc(2), "'dot' accumulates into a " + std::to_string(shape[0]) + "x" + std::to_string(shape[1]) +
                                 (isInt ? " i32" : " f32") + " block, got " + describe(acc));
   auto type = RankedTensorType::get(shape, accType);
-  return TV::makeVal(DotOp::create(builder, at, type, a.value, b.value, acc.value, MmaLayoutAttr()));
+  return TV::makeVal(DotOp::create(builder, at, type, a.value, b.value, acc.value, MmaLayoutAttr(),
+                                   builder.getStringAttr(precision)));
 }
 
 } // namespace blk

@@ -34,7 +34,11 @@ static TV parseDefine(Generator &g, const std::string &text) {
   double f = std::strtod(text.c_str(), &end);
   if (end && *end == '\0' && !text.empty())
     return TV::makeFloat(f);
-  return TV();
+  // A string, quoted or a bare word (-D PRECISION=ieee).
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
+    return TV::makeStr(text.substr(1, text.size() - 2));
+  bool word = !text.empty() && llvm::all_of(text, [](char c) { return std::isalnum((unsigned char)c) || c == '_'; });
+  return word ? TV::makeStr(text) : TV();
 }
 
 OwningOpRef<ModuleOp> Generator::run() {
@@ -99,8 +103,8 @@ OwningOpRef<ModuleOp> Generator::run() {
       if (kind == "dtype" && value.kind != TV::DType)
         return error(p.loc, "dtype parameter '" + p.name + "' must be bound to a type, got " + describe(value)),
                nullptr;
-      if (kind == "constexpr" && !value.isConst())
-        return error(p.loc, "constexpr parameter '" + p.name + "' must be bound to a number or a bool, got " +
+      if (kind == "constexpr" && !value.isConst() && value.kind != TV::Str)
+        return error(p.loc, "constexpr parameter '" + p.name + "' must be bound to a number, a bool or a string, got " +
                                 describe(value)),
                nullptr;
       env[p.name] = value;
@@ -143,6 +147,8 @@ OwningOpRef<ModuleOp> Generator::run() {
         a = builder.getF64FloatAttr(v.f);
       else if (v.kind == TV::DType)
         a = builder.getStringAttr(describe(v.type, v.isUnsigned));
+      else if (v.kind == TV::Str)
+        a = builder.getStringAttr(v.s);
       if (a)
         constants.push_back(builder.getNamedAttr(p.name, a));
     }

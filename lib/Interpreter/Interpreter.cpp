@@ -260,8 +260,13 @@ LogicalResult Executor::execOp(Operation *op) {
       .Case<DotOp>([&](DotOp d) {
         // One fused multiply-add per k in order, rounded to the accumulator's
         // type each step, as the GPU lowering computes it.
-        const Tensor &a = get(d.getA()), &b = get(d.getB());
+        // "tf32" rounds the f32 operands first, as cvt.rna.tf32.f32 does.
+        Tensor a = get(d.getA()), b = get(d.getB());
         Tensor c = get(d.getAcc());
+        if (d.getInputPrecision() == "tf32")
+          for (Tensor *t : {&a, &b})
+            for (double &v : t->f)
+              v = roundToTf32(v);
         int64_t M = a.shape[0], K = a.shape[1], N = b.shape[1];
         for (int64_t m = 0; m < M; ++m)
           for (int64_t n = 0; n < N; ++n)

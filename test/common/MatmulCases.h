@@ -6,6 +6,9 @@
 
 #include "RowCases.h"
 
+#include <cmath>
+#include <cstring>
+
 namespace blk::ref {
 
 struct MatmulShape {
@@ -15,8 +18,25 @@ struct MatmulShape {
 
 /// C = A @ B with `variant`'s bindings (in the order of the kernel's
 /// `# variants:` line; T and TC first); BLOCK_M/BLOCK_N for the grid.
+/// An f32 value rounded to tf32 (10 mantissa bits, to nearest, ties away
+/// from zero): what a "tf32" dot multiplies.
+inline double roundTf32(double v) {
+  float f = float(v);
+  if (!std::isfinite(f))
+    return v;
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  bits = (bits + 0x1000u) & ~0x1fffu;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+/// `tf32`: the kernel rounds f32 operands to tf32, and so does the reference
+/// (the check then sees f32 accumulation only, and a kernel that truncates
+/// or skips the rounding fails).
 inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, DType in, DType out, int blockM,
-                                     int blockN, MatmulShape s, std::mt19937_64 &rng, double tol) {
+                                     int blockN, MatmulShape s, std::mt19937_64 &rng, double tol,
+                                     bool tf32 = false) {
   Buffer a(in, size_t(s.m) * s.k), b(in, size_t(s.k) * s.n), c(out, size_t(s.m) * s.n);
   a.fillUniform(rng, -1, 1);
   b.fillUniform(rng, -1, 1);
@@ -29,17 +49,19 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
                     {KArg::buf_(a), KArg::buf_(b), KArg::buf_(c), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(s.k),
                      KArg::int_(sam), KArg::int_(sak), KArg::int_(sbk), KArg::int_(sbn), KArg::int_(s.n),
                      KArg::int_(1)});
-  std::string what = std::string("matmul ") + name(in) + "->" + name(out) + " " + std::to_string(s.m) + "x" +
+  std::string what = std::string("matmul ") + name(in) + (tf32 ? " (tf32)" : "") + "->" + name(out) + " " +
+                     std::to_string(s.m) + "x" +
                      std::to_string(s.n) + "x" + std::to_string(s.k) + (s.transA ? " A^T" : "") +
                      (s.transB ? " B^T" : "");
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
+  auto operand = [&](double v) { return tf32 ? roundTf32(v) : v; };
   std::vector<double> ref(size_t(s.m) * s.n, 0.0);
   for (int i = 0; i < s.m; ++i)
     for (int kk = 0; kk < s.k; ++kk) {
-      double x = a.get(size_t(i * sam + kk * sak));
+      double x = operand(a.get(size_t(i * sam + kk * sak)));
       for (int j = 0; j < s.n; ++j)
-        ref[size_t(i) * s.n + j] += x * b.get(size_t(kk * sbk + j * sbn));
+        ref[size_t(i) * s.n + j] += x * operand(b.get(size_t(kk * sbk + j * sbn)));
     }
   return {{what, relativeError(c, ref), tol}};
 }
@@ -52,9 +74,12 @@ struct MatmulVariant {
   /// Precompiled PTX: the `.spec` build (unit strides of A's K and B's N,
   /// the others and the sizes multiples of 16), for shapes that fit it.
   bool spec = false;
+  bool ieee = false; // f32 operands: PRECISION=ieee instead of tf32
   Bindings bindings() const {
     Bindings b = {{"T", name(in)}, {"TC", name(out)}, {"BLOCK_M", std::to_string(blockM)},
                   {"BLOCK_N", std::to_string(blockN)}, {"BLOCK_K", std::to_string(blockK)}};
+    if (ieee)
+      b.push_back({"PRECISION", "ieee"});
     if (warps)
       b.push_back({"num_warps", std::to_string(warps)});
     if (stages)
@@ -63,12 +88,15 @@ struct MatmulVariant {
       b.push_back({"spec", "spec"});
     return b;
   }
-  /// Relative error allowed: the output's rounding (inputs are exact in f32).
+  /// Relative error allowed: the output's rounding (inputs are exact in f32,
+  /// or rounded to tf32 in the reference too).
   double tolerance() const { return out == DType::F32 ? 1e-5 : ref::tolerance(out); }
+  bool tf32() const { return in == DType::F32 && !ieee; }
 };
 
 inline const std::vector<MatmulVariant> &matmulVariants() {
   static const std::vector<MatmulVariant> v = {{DType::F32, DType::F32, 32, 32, 16},
+                                               {DType::F32, DType::F32, 32, 32, 16, 0, 0, false, true},
                                                {DType::F16, DType::F16, 32, 32, 16},
                                                {DType::BF16, DType::BF16, 32, 32, 16},
                                                {DType::BF16, DType::F32, 32, 64, 32}};
@@ -84,7 +112,8 @@ inline const std::vector<MatmulVariant> &tensorCoreVariants() {
                                                {DType::BF16, DType::BF16, 128, 128, 64, 4, 4, true},
                                                {DType::BF16, DType::BF16, 64, 64, 32, 4, 3, true},
                                                {DType::BF16, DType::BF16, 32, 64, 32, 4, 3, true},
-                                               {DType::F16, DType::F32, 32, 64, 32, 4, 2, true}};
+                                               {DType::F16, DType::F32, 32, 64, 32, 4, 2, true},
+                                               {DType::F32, DType::F32, 64, 64, 32, 4, 3, true}};
   return v;
 }
 
@@ -100,7 +129,7 @@ inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_
     shapes.insert(shapes.end(), {{1, 1, 1}, {513, 257, 300}, {300, 513, 257, true}, {257, 300, 513, false, true}});
   std::vector<Check> checks;
   auto run = [&](const MatmulVariant &v, MatmulShape s) {
-    for (Check &c : matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, s, rng, v.tolerance()))
+    for (Check &c : matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, s, rng, v.tolerance(), v.tf32()))
       checks.push_back(std::move(c));
   };
   for (const MatmulVariant &v : matmulVariants())

@@ -27,14 +27,28 @@ unsigned warpBitsAlong(const LinearLayout &layout, unsigned axis);
 bool crossesThreads(const LinearLayout &from, const LinearLayout &to);
 
 /// Elements a layout move (convert_layout, reshape, trans) writes in shared
-/// memory in row-major order are padded by one every `period` elements so
-/// that a column of a 2-D block spreads over the banks instead of hitting
-/// one (a transpose's store or read would otherwise conflict 16 or 32 ways).
+/// memory in row-major order are padded every `period` elements so that a
+/// column of a 2-D block spreads over the banks instead of hitting one (a
+/// transpose's store or read would otherwise conflict 16 or 32 ways).
 /// `storage` is the shape written: the result's for a transpose, the
 /// source's otherwise. Returns 0 (no padding) for 1-D blocks.
 int64_t sharedPadPeriod(mlir::RankedTensorType storage);
-/// Elements the padded buffer of `storage` takes.
-int64_t paddedSharedElements(mlir::RankedTensorType storage);
+/// Elements the padded buffer of `storage` takes with `pad` elements after
+/// every period.
+int64_t paddedSharedElements(mlir::RankedTensorType storage, int64_t pad = 1);
+
+/// How a layout conversion moves elements through shared memory: each
+/// thread writes (reads) runs of `write` (`read`) consecutive elements along
+/// the last dimension in one access, and every padded period ends in `pad`
+/// elements. Runs are vectorized (up to 16 bytes) only when both sides have
+/// them: then the padding is the wider vector, which keeps both aligned and
+/// shifts consecutive rows by whole vectors across the banks. A side that
+/// reads or writes along columns stays scalar over one element of padding,
+/// which spreads a column over all 32 banks.
+struct SharedMove {
+  int64_t write = 1, read = 1, pad = 1;
+};
+SharedMove conversionMove(mlir::RankedTensorType from, mlir::RankedTensorType to);
 
 /// Whether a layout conversion goes to a 16-bit tensor-core operand through
 /// a swizzled tile read with ldmatrix (lowering: DotOperandToLLVM.cpp). The

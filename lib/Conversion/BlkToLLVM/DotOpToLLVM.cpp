@@ -47,8 +47,8 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
           return failure();
         elems.push_back(values[it->second]);
       }
-      if (w == 1)
-        return Value(LLVM::BitcastOp::create(rewriter, loc, i32, elems[0]));
+      if (w == 1) // tf32: rounded to nearest, as the interpreter does
+        return inlineAsm(rewriter, loc, i32, {elems[0]}, "cvt.rna.tf32.f32 $0, $1;", "=r,f", /*sideEffects=*/false);
       auto vecType = VectorType::get({int64_t(w)}, inElem);
       Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
       for (unsigned e = 0; e < w; ++e)

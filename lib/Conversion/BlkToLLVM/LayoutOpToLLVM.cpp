@@ -73,7 +73,8 @@ template <typename OpTy> struct RenameToLLVM : OpConversionPattern<OpTy> {
 /// Every thread writes what it holds to shared memory at the element's
 /// row-major position in the result, then reads what the result's layout
 /// gives it: layout conversions, reshapes (the same row-major order) and
-/// transposes (source coordinates reversed).
+/// transposes (source coordinates reversed). A conversion may write and read
+/// runs of consecutive elements as vectors (conversionMove).
 template <typename OpT>
 LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewriter &rewriter) {
   auto srcType = op.getSrc().getType(), dstType = op.getType();
@@ -81,30 +82,33 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   FailureOr<int64_t> offset = scratchOffset(op);
   if (failed(offset))
     return failure();
+  SharedMove move = std::is_same_v<OpT, ConvertLayoutOp> ? conversionMove(srcType, dstType) : SharedMove{};
+  int64_t writeVec = move.write, readVec = move.read, pad = move.pad;
   Location loc = op.getLoc();
   Type elem = values[0].getType();
   int64_t period = sharedPadPeriod(std::is_same_v<OpT, TransOp> ? dstType : srcType);
   auto slot = [&](ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
-    Value index = emitPaddedIndex(rewriter, loc, emitLinearIndex(rewriter, loc, coords, shape), period);
+    Value index = emitPaddedIndex(rewriter, loc, emitLinearIndex(rewriter, loc, coords, shape), period, pad);
     return sharedElement(rewriter, loc, *offset, elem, index);
   };
   // A conversion keeps coordinates and a reshape the row-major order: the
   // source's own index; a transpose writes at the reversed coordinates.
   ThreadCoords src = emitThreadCoords(rewriter, loc, from);
-  for (int64_t r = 0; r < from.numRegisters(); ++r) {
+  for (int64_t r = 0; r < from.numRegisters(); r += writeVec) {
     SmallVector<Value> coords = src.element(rewriter, loc, from, r);
     ArrayRef<int64_t> shape = srcType.getShape();
     if constexpr (std::is_same_v<OpT, TransOp>) {
       std::reverse(coords.begin(), coords.end());
       shape = dstType.getShape();
     }
-    storeShared(rewriter, loc, values[r], slot(coords, shape));
+    storeSharedVector(rewriter, loc, values.slice(r, writeVec), slot(coords, shape));
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
   SmallVector<Value> out;
-  for (int64_t r = 0; r < to.numRegisters(); ++r)
-    out.push_back(loadShared(rewriter, loc, elem, slot(dst.element(rewriter, loc, to, r), dstType.getShape())));
+  for (int64_t r = 0; r < to.numRegisters(); r += readVec)
+    llvm::append_range(out, loadSharedVector(rewriter, loc, elem, readVec,
+                                             slot(dst.element(rewriter, loc, to, r), dstType.getShape())));
   rewriter.replaceOpWithMultiple(op, {out});
   return success();
 }

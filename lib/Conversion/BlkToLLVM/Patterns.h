@@ -58,16 +58,23 @@ mlir::Value emitBitIsSet(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id,
 /// `offset` of the kernel's shared memory (booleans take a byte each).
 mlir::Value sharedElement(mlir::OpBuilder &b, mlir::Location loc, int64_t offset, mlir::Type type,
                           mlir::Value index);
-/// `index` + `index` / `period` (a power of two; 0: `index`): the padded
-/// position of a row-major element in a layout move's buffer
-/// (sharedPadPeriod).
-mlir::Value emitPaddedIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index, int64_t period);
+/// `index` + `pad` * (`index` / `period`) (`period` a power of two; 0:
+/// `index`): the padded position of a row-major element in a layout move's
+/// buffer (sharedPadPeriod).
+mlir::Value emitPaddedIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index, int64_t period,
+                            int64_t pad = 1);
 /// The offset of `op`'s scratch buffer in shared memory, or an error at `op`
 /// when the allocation pass has not placed it.
 mlir::FailureOr<int64_t> scratchOffset(mlir::Operation *op);
 /// One element to or from shared memory (booleans travel as bytes).
 void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value, mlir::Value ptr);
 mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, mlir::Value ptr);
+/// Consecutive elements to or from shared memory in one access (`ptr`
+/// aligned to their size; 32-bit words when they fill some): one element
+/// goes as storeShared/loadShared does.
+void storeSharedVector(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange values, mlir::Value ptr);
+llvm::SmallVector<mlir::Value> loadSharedVector(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, int64_t n,
+                                                mlir::Value ptr);
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 /// a && c for i1 values, either of which may be null (true).

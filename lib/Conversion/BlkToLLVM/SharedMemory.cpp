@@ -3,6 +3,8 @@
 // between threads.
 #include "Patterns.h"
 
+#include "blk/Analysis/Allocation.h"
+
 using namespace mlir;
 
 namespace blk {
@@ -23,11 +25,13 @@ FailureOr<int64_t> scratchOffset(Operation *op) {
   return op->emitOpError("needs shared memory: run blk-allocate-shared-memory first");
 }
 
-Value emitPaddedIndex(OpBuilder &b, Location loc, Value index, int64_t period) {
+Value emitPaddedIndex(OpBuilder &b, Location loc, Value index, int64_t period, int64_t pad) {
   if (!period)
     return index;
-  Value shift = i32Const(b, loc, llvm::Log2_64(period));
-  return LLVM::AddOp::create(b, loc, index, LLVM::LShrOp::create(b, loc, index, shift));
+  Value rows = LLVM::LShrOp::create(b, loc, index, i32Const(b, loc, llvm::Log2_64(period)));
+  if (pad != 1)
+    rows = LLVM::MulOp::create(b, loc, rows, i32Const(b, loc, pad));
+  return LLVM::AddOp::create(b, loc, index, rows);
 }
 
 void storeShared(OpBuilder &b, Location loc, Value value, Value ptr) {
@@ -39,6 +43,43 @@ void storeShared(OpBuilder &b, Location loc, Value value, Value ptr) {
 Value loadShared(OpBuilder &b, Location loc, Type type, Value ptr) {
   Value v = LLVM::LoadOp::create(b, loc, sharedType(type), ptr);
   return type.isInteger(1) ? LLVM::TruncOp::create(b, loc, type, v).getResult() : v;
+}
+
+/// The vector type `n` elements of `elem` travel as: 32-bit words when they
+/// fill whole words (one ld/st.shared.v2/v4 of b32), else the elements.
+static VectorType accessType(Type elem, int64_t n) {
+  int64_t bits = n * elem.getIntOrFloatBitWidth();
+  if (bits % 32 == 0)
+    return VectorType::get({bits / 32}, IntegerType::get(elem.getContext(), 32));
+  return VectorType::get({n}, elem);
+}
+
+void storeSharedVector(OpBuilder &b, Location loc, ValueRange values, Value ptr) {
+  if (values.size() == 1)
+    return storeShared(b, loc, values[0], ptr);
+  Type elem = values[0].getType();
+  auto vecType = VectorType::get({int64_t(values.size())}, elem);
+  Value vec = LLVM::UndefOp::create(b, loc, vecType);
+  for (auto [i, v] : llvm::enumerate(values))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Const(b, loc, i));
+  VectorType access = accessType(elem, values.size());
+  if (access != vecType)
+    vec = LLVM::BitcastOp::create(b, loc, access, vec);
+  LLVM::StoreOp::create(b, loc, vec, ptr, values.size() * sharedElementBytes(elem));
+}
+
+SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc, Type type, int64_t n, Value ptr) {
+  if (n == 1)
+    return {loadShared(b, loc, type, ptr)};
+  auto vecType = VectorType::get({n}, type);
+  VectorType access = accessType(type, n);
+  Value vec = LLVM::LoadOp::create(b, loc, access, ptr, n * sharedElementBytes(type));
+  if (access != vecType)
+    vec = LLVM::BitcastOp::create(b, loc, vecType, vec);
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < n; ++i)
+    out.push_back(LLVM::ExtractElementOp::create(b, loc, vec, i32Const(b, loc, i)));
+  return out;
 }
 
 } // namespace blk

@@ -40,4 +40,22 @@ func.func @dot_int(%a: tensor<16x16xi8, #l>, %b: tensor<16x16xi8, #l>, %c: tenso
   blk.print "d" %d : tensor<16x16xi32, #l>
   return
 }
+
+// tf32 on mma.sync m16n8k8: each f32 operand element is rounded once
+// (cvt.rna.tf32.f32: A's 4 and B's 2 per instruction), then one mma per
+// 16x8x8 tile with 4 warps over 64 rows: 2 k steps.
+// CHECK-LABEL: func.func @dot_tf32
+// CHECK-COUNT-6: cvt.rna.tf32.f32
+// CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK-COUNT-6: cvt.rna.tf32.f32
+// CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK-NOT: mma.sync
+// CHECK: return
+func.func @dot_tf32(%a: tensor<64x16xf32, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 8]>, kWidth = 1>>,
+                    %b: tensor<16x8xf32, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 8]>, kWidth = 1>>,
+                    %c: tensor<64x8xf32, #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 8]>>) {
+  %d = blk.dot %a, %b, %c {input_precision = "tf32"} : tensor<64x16xf32, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 8]>, kWidth = 1>>, tensor<16x8xf32, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 8]>, kWidth = 1>>, tensor<64x8xf32, #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 8]>> -> tensor<64x8xf32, #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 8]>>
+  blk.print "d" %d : tensor<64x8xf32, #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 8]>>
+  return
+}
 }

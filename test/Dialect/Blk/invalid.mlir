@@ -255,3 +255,19 @@ func.func @wgmma_shapes(%c: tensor<64x64xf32, #mma>, %s: i32) {
   %d = blk.warp_group_dot %a[%s], %b[%s], %c : !blk.smem<[2, 64, 32], bf16, contig = 1>, !blk.smem<[2, 64, 64], bf16, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
   return
 }
+
+// -----
+
+func.func @dot_precision(%a: tensor<32x16xf32>, %b: tensor<16x32xf32>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{input_precision must be "ieee" or "tf32", got "tf32x3"}}
+  %d = blk.dot %a, %b, %c {input_precision = "tf32x3"} : tensor<32x16xf32>, tensor<16x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_tf32_f16(%a: tensor<32x16xf16>, %b: tensor<16x32xf16>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{input_precision "tf32" needs f32 operands, got 'f16'}}
+  %d = blk.dot %a, %b, %c {input_precision = "tf32"} : tensor<32x16xf16>, tensor<16x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return
+}

@@ -301,6 +301,10 @@ LogicalResult DotOp::verify() {
   bool ints = ea.isInteger(8) && ec.isInteger(32);
   if (!floats && !ints)
     return emitOpError("multiplies f32/f16/bf16 into f32 or i8 into i32, got ") << ea << " into " << ec;
+  if (getInputPrecision() != "ieee" && getInputPrecision() != "tf32")
+    return emitOpError("input_precision must be \"ieee\" or \"tf32\", got \"") << getInputPrecision() << "\"";
+  if (getInputPrecision() == "tf32" && !ea.isF32())
+    return emitOpError("input_precision \"tf32\" needs f32 operands, got ") << ea;
   return success();
 }
 

@@ -3,6 +3,7 @@
 // of a row-major matrix, the load side of a transpose) gets a layout with that
 // dimension fastest, so that a warp's lanes and each thread's vector cover
 // consecutive addresses; conversions around it join the kernel's layout.
+// A store of a tensor-core accumulator goes through a blocked layout too.
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -32,6 +33,19 @@ BlockedLayoutAttr coalescedLayout(Operation *op, Value ptr, unsigned dim, unsign
   return getBlockedLayout(op->getContext(), t.getShape(), numWarps, vec, order);
 }
 
+/// The blocked layout a store of a tensor-core result should write from, or
+/// null. The accumulator's layout gives each thread two consecutive elements
+/// per row (4 bytes for 16-bit types: half a sector); one conversion through
+/// shared memory lets every thread store full vectors instead.
+BlockedLayoutAttr accumulatorStoreLayout(StoreOp store, unsigned dim, unsigned vec, unsigned numWarps) {
+  auto t = dyn_cast<RankedTensorType>(store.getValue().getType());
+  if (!t || t.getRank() != 2 || !isa_and_nonnull<MmaLayoutAttr>(t.getEncoding()) ||
+      LinearLayout::get(t).contiguousRegisters(dim) >= vec)
+    return {};
+  SmallVector<unsigned> order{dim, 1 - dim};
+  return getBlockedLayout(store->getContext(), t.getShape(), numWarps, vec, order);
+}
+
 struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -44,15 +58,20 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
       Value ptr = load ? load.getPtr() : store.getPtr();
       unsigned dim = load ? load.getAccessDim() : store.getAccessDim();
       unsigned vec = load ? load.getVec() : store.getVec();
-      if (op->hasAttr("vec_dim")) {
+      BlockedLayoutAttr layout;
+      auto stored = store ? dyn_cast<RankedTensorType>(store.getValue().getType()) : nullptr;
+      bool accumulator = stored && isa_and_nonnull<MmaLayoutAttr>(stored.getEncoding());
+      if (op->hasAttr("vec_dim") || accumulator) {
         if (!numWarps) {
           op->emitError() << "blk-coalesce needs the layouts of blk-assign-layouts (no " << kNumWarpsAttr
                           << " on the module)";
           return WalkResult::interrupt();
         }
-        if (BlockedLayoutAttr layout = coalescedLayout(op, ptr, dim, vec, numWarps.getInt()))
-          relayout(op, layout);
+        layout = accumulator ? accumulatorStoreLayout(store, dim, vec, numWarps.getInt())
+                             : coalescedLayout(op, ptr, dim, vec, numWarps.getInt());
       }
+      if (layout)
+        relayout(op, layout);
       clampVector(op, load ? load.getPtr() : store.getPtr(), dim, vec);
       return WalkResult::advance();
     });

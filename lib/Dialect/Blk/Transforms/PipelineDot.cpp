@@ -90,6 +90,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     if (!mma || !matchPattern(loop.getStep(), m_ConstantInt(&stepValue)) || !stepValue.isStrictlyPositive() ||
         loop.getUnsignedCmp())
       return;
+    // Rings hold 16-bit operands (ldmatrix and wgmma read them); tf32 and
+    // i8 fragments keep the register path.
+    if (dot.getA().getType().getElementTypeBitWidth() != 16)
+      return;
     std::optional<OperandLoad> opA = operandLoad(loop, dot.getA()), opB = operandLoad(loop, dot.getB());
     if (!opA || !opB)
       return;
@@ -184,7 +188,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     } else {
       Value fragA = LocalLoadOp::create(body, loc, dot.getA().getType(), bufA, slot);
       Value fragB = LocalLoadOp::create(body, loc, dot.getB().getType(), bufB, slot);
-      result = DotOp::create(body, loc, dot.getType(), fragA, fragB, dot.getAcc(), dot.getMmaAttr());
+      result = DotOp::create(body, loc, dot.getType(), fragA, fragB, dot.getAcc(), dot.getMmaAttr(),
+                             dot.getInputPrecisionAttr());
     }
     // The tiles `ahead` iterations on, after the dot so that they overlap it.
     Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));

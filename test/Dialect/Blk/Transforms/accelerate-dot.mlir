@@ -40,3 +40,16 @@ func.func @f32(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf3
   %d = blk.dot %a, %b, %c : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
   return %d : tensor<64x64xf32>
 }
+
+// f32 as tf32 runs on mma.sync m16n8k8 on every target from sm_80 (wgmma
+// would need both operands K-major in shared memory).
+// SM80-LABEL: func.func @tf32
+// SM80: mma = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 8]>
+// WG-LABEL: func.func @tf32
+// WG: mma = #blk.mma<version = 2, {{.*}}instrShape = [16, 8, 8]>
+// OLD-LABEL: func.func @tf32
+// OLD-NOT: mma =
+func.func @tf32(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = blk.dot %a, %b, %c {input_precision = "tf32"} : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+}

@@ -128,14 +128,18 @@ def Blk_DotOp : Blk_Op<"dot", [Pure]> {
   let summary = "acc + a @ b for 2-D blocks";
   let description = [{
     `a` is [M, K], `b` [K, N], `acc` and the result [M, N]. Floats multiply in
-    f32 with f32 accumulation, one fused multiply-add per k in order
-    (`input_precision` "ieee"); f16/bf16 inputs are exact in f32. Integers
-    (i8) accumulate in i32. `mma`, set by `blk-accelerate-dot`, is the
-    tensor-core tiling layout assignment gives the accumulator.
+    f32 with f32 accumulation; f16/bf16 inputs are exact in f32. f32 inputs
+    follow `input_precision`: "ieee" multiplies them exactly (one fused
+    multiply-add per k, on CUDA cores), "tf32" first rounds each to tf32 (10
+    mantissa bits, to nearest, ties away from zero: `cvt.rna.tf32.f32`) and
+    multiplies on tensor cores. Integers (i8) accumulate in i32. `mma`, set
+    by `blk-accelerate-dot`, is the tensor-core tiling layout assignment gives
+    the accumulator.
     Example: `%c = blk.dot %a, %b, %acc : tensor<64x32xbf16>, tensor<32x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>`
   }];
   let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b, AnyRankedTensor:$acc,
-                       OptionalAttr<Blk_MmaLayoutAttr>:$mma);
+                       OptionalAttr<Blk_MmaLayoutAttr>:$mma,
+                       DefaultValuedStrAttr<StrAttr, "ieee">:$input_precision);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc) `->` type($result)";
   let hasVerifier = 1;
