@@ -66,6 +66,51 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
   return {{what, relativeError(c, ref), tol}};
 }
 
+/// C[i] = A[i] @ B[i] for `batch` entries through `batched_matmul` (the
+/// grid's y), B shared by every entry when `broadcastB` (batch stride 0).
+/// Entries sit apart by their size plus a gap, so that a wrong batch stride
+/// reads or writes the wrong entry; the gaps stay poisoned.
+inline std::vector<Check> batchedMatmulCase(const Launch &L, const Bindings &variant, DType in, DType out, int blockM,
+                                            int blockN, MatmulShape s, int batch, bool broadcastB,
+                                            std::mt19937_64 &rng, double tol, bool tf32 = false) {
+  int64_t sa = int64_t(s.m) * s.k + 16, sb = broadcastB ? 0 : int64_t(s.k) * s.n + 32, sc = int64_t(s.m) * s.n + 48;
+  Buffer a(in, size_t(sa * batch)), b(in, size_t(broadcastB ? s.k * s.n : sb * batch)), c(out, size_t(sc * batch));
+  a.fillUniform(rng, -1, 1);
+  b.fillUniform(rng, -1, 1);
+  c.poison();
+  unsigned tiles = unsigned(((s.m + blockM - 1) / blockM) * ((s.n + blockN - 1) / blockN));
+  std::string e = L("matmul", variant, "batched_matmul", LaunchGrid(tiles, unsigned(batch)),
+                    {KArg::buf_(a), KArg::buf_(b), KArg::buf_(c), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(s.k),
+                     KArg::int_(sa), KArg::int_(s.k), KArg::int_(1), KArg::int_(sb), KArg::int_(s.n), KArg::int_(1),
+                     KArg::int_(sc), KArg::int_(s.n), KArg::int_(1)});
+  std::string what = std::string("batched matmul ") + name(in) + (tf32 ? " (tf32)" : "") + "->" + name(out) + " " +
+                     std::to_string(batch) + "x" + std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+                     std::to_string(s.k) + (broadcastB ? " B broadcast" : "");
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  auto operand = [&](double v) { return tf32 ? roundTf32(v) : v; };
+  // The entries, gathered, against float64; the gaps must keep their poison.
+  Buffer got(out, size_t(batch) * s.m * s.n);
+  std::vector<double> ref(got.size());
+  std::vector<bool> entry(c.size(), false);
+  for (int t = 0; t < batch; ++t)
+    for (int i = 0; i < s.m; ++i)
+      for (int j = 0; j < s.n; ++j) {
+        double sum = 0;
+        for (int kk = 0; kk < s.k; ++kk)
+          sum += operand(a.get(size_t(t * sa + i * s.k + kk))) * operand(b.get(size_t(t * sb + kk * s.n + j)));
+        size_t at = size_t(t * sc + i * s.n + j), packed = (size_t(t) * s.m + i) * s.n + j;
+        ref[packed] = sum;
+        std::memcpy(&got.data[packed * bytes(out)], &c.data[at * bytes(out)], bytes(out));
+        entry[at] = true;
+      }
+  bool gapsPoisoned = true;
+  for (size_t i = 0; i < c.size(); ++i)
+    for (size_t byte = 0; byte < bytes(out) && !entry[i]; ++byte)
+      gapsPoisoned &= c.data[i * bytes(out) + byte] == 0xff;
+  return {{what, relativeError(got, ref), tol}, exact(what + ": gaps between entries untouched", gapsPoisoned)};
+}
+
 /// A compiled variant of kernels/matmul.blk (its `# variants:` line).
 struct MatmulVariant {
   DType in, out;
@@ -132,16 +177,25 @@ inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_
     for (Check &c : matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, s, rng, v.tolerance(), v.tf32()))
       checks.push_back(std::move(c));
   };
-  for (const MatmulVariant &v : matmulVariants())
+  for (const MatmulVariant &v : matmulVariants()) {
     for (MatmulShape s : shapes)
       run(v, s);
+    for (bool broadcastB : {false, true})
+      for (Check &c : batchedMatmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, {45, 70, 33}, 3,
+                                        broadcastB, rng, v.tolerance(), v.tf32()))
+        checks.push_back(std::move(c));
+  }
   if (large) {
     std::vector<MatmulShape> aligned = {{272, 400, 208}, {128, 256, 64}, {512, 256, 1024}, {16, 16, 16}};
     if (specializes)
       aligned.insert(aligned.end(), {{272, 400, 208, true}, {400, 272, 208, false, true}, {144, 160, 96, true, true}});
-    for (const MatmulVariant &v : tensorCoreVariants())
+    for (const MatmulVariant &v : tensorCoreVariants()) {
       for (MatmulShape s : aligned)
         run(v, s);
+      for (Check &c : batchedMatmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, {272, 400, 208}, 4,
+                                        false, rng, v.tolerance(), v.tf32()))
+        checks.push_back(std::move(c));
+    }
   }
   return checks;
 }

@@ -26,10 +26,17 @@ struct KArg {
 /// line (T first): the GPU tests load <file>.<value>.<value>.ptx.
 using Bindings = std::vector<std::pair<std::string, std::string>>;
 
+/// Programs along x, y and z (a number: along x only).
+struct LaunchGrid {
+  unsigned x, y = 1, z = 1;
+  LaunchGrid(unsigned x) : x(x) {} // NOLINT: a 1-D grid reads as its size
+  LaunchGrid(unsigned x, unsigned y, unsigned z = 1) : x(x), y(y), z(z) {}
+};
+
 /// Runs `kernel` of kernels/<file>.blk with `bindings` on `grid` programs;
 /// returns an error message, empty on success.
 using Launch = std::function<std::string(const std::string &file, const Bindings &bindings,
-                                         const std::string &kernel, unsigned grid, std::vector<KArg> args)>;
+                                         const std::string &kernel, LaunchGrid grid, std::vector<KArg> args)>;
 
 /// One compared output.
 struct Check {

@@ -12,7 +12,7 @@
 namespace blk {
 
 inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindings, const std::string &kernel,
-                      unsigned grid, std::vector<ref::KArg> args) {
+                      ref::LaunchGrid grid, std::vector<ref::KArg> args) {
   std::string ptx = file;
   for (auto &[k, v] : bindings) // names as scripts/kernel-variants.sh gives them
     ptx += k == "num_warps" ? ".w" + v : k == "num_stages" ? ".st" + v : "." + v;
@@ -35,7 +35,7 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
       launchArgs.push_back(rt::Arg::f32(float(a.f)));
     }
   }
-  rt::Status s = k.kernel.launch(rt::Grid{grid}, nullptr, launchArgs);
+  rt::Status s = k.kernel.launch(rt::Grid{grid.x, grid.y, grid.z}, nullptr, launchArgs);
   if (!s.ok())
     return s.message;
   if (!gpu::synchronize())

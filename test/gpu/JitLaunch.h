@@ -32,7 +32,7 @@ inline std::string kernelSourcePath(const std::string &file) {
 }
 
 inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindings, const std::string &kernel,
-                             unsigned grid, std::vector<ref::KArg> args) {
+                             ref::LaunchGrid grid, std::vector<ref::KArg> args) {
   Jit &jit = testJit();
   KernelOptions options;
   // BLK_TEST_NUM_STAGES=3 runs every kernel with its loop loads pipelined.
@@ -72,7 +72,7 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
       launchArgs.emplace_back(double(a.f));
     }
   }
-  s = k.launch({grid}, launchArgs);
+  s = k.launch({grid.x, grid.y, grid.z}, launchArgs);
   if (s.ok())
     s = jit.synchronize();
   size_t next = 0;

@@ -9,7 +9,7 @@
 namespace blk {
 
 inline std::string interpLaunch(const std::string &file, const ref::Bindings &bindings, const std::string &kernel,
-                         unsigned grid, std::vector<ref::KArg> args) {
+                         ref::LaunchGrid grid, std::vector<ref::KArg> args) {
   std::string source = readKernel(file);
   if (source.empty())
     return "cannot read kernels/" + file + ".blk";
@@ -30,7 +30,7 @@ inline std::string interpLaunch(const std::string &file, const ref::Bindings &bi
   }
   interp::RunOptions run;
   run.shuffle = true;
-  if (mlir::failed(in.run(kernel, {grid, 1, 1}, iargs, run)))
+  if (mlir::failed(in.run(kernel, {grid.x, grid.y, grid.z}, iargs, run)))
     return prog.diagnostics.empty() ? "the run failed" : prog.diagnostics;
   return "";
 }
