@@ -87,7 +87,11 @@ def BlkCoalescePass : Pass<"blk-coalesce", "mlir::ModuleOp"> {
     fastest of its layout would have each warp touch one element per row:
     it gets a blocked layout with that dimension fastest (lanes and vectors
     along the contiguous addresses) and `blk.convert_layout` ops on its
-    operands and result. Every access's `vec` is then clamped to the run of
+    operands and result. A store of a tensor-core accumulator (an `#blk.mma`
+    value, two consecutive elements per thread and row) likewise gets a
+    blocked layout with full vectors along its addresses: one conversion
+    through shared memory instead of half-sector stores (the matmul epilogue).
+    Every access's `vec` is then clamped to the run of
     consecutive elements its layout gives one thread along its dimension.
     `blk-remove-layout-conversions` removes the conversions of values that
     are cheaper to compute again in the new layout (pointers, masks).
