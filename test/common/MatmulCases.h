@@ -38,8 +38,9 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
                                      int blockN, MatmulShape s, std::mt19937_64 &rng, double tol,
                                      bool tf32 = false) {
   Buffer a(in, size_t(s.m) * s.k), b(in, size_t(s.k) * s.n), c(out, size_t(s.m) * s.n);
-  a.fillUniform(rng, -1, 1);
-  b.fillUniform(rng, -1, 1);
+  double range = isInteger(in) ? 128 : 1; // i8: every value from -128 to 127
+  a.fillUniform(rng, -range, range);
+  b.fillUniform(rng, -range, range);
   c.poison();
   // Element (i, j) of A at i * sam + j * sak, and so on.
   int64_t sam = s.transA ? 1 : s.k, sak = s.transA ? s.m : 1;
@@ -75,8 +76,9 @@ inline std::vector<Check> batchedMatmulCase(const Launch &L, const Bindings &var
                                             std::mt19937_64 &rng, double tol, bool tf32 = false) {
   int64_t sa = int64_t(s.m) * s.k + 16, sb = broadcastB ? 0 : int64_t(s.k) * s.n + 32, sc = int64_t(s.m) * s.n + 48;
   Buffer a(in, size_t(sa * batch)), b(in, size_t(broadcastB ? s.k * s.n : sb * batch)), c(out, size_t(sc * batch));
-  a.fillUniform(rng, -1, 1);
-  b.fillUniform(rng, -1, 1);
+  double range = isInteger(in) ? 128 : 1;
+  a.fillUniform(rng, -range, range);
+  b.fillUniform(rng, -range, range);
   c.poison();
   unsigned tiles = unsigned(((s.m + blockM - 1) / blockM) * ((s.n + blockN - 1) / blockN));
   std::string e = L("matmul", variant, "batched_matmul", LaunchGrid(tiles, unsigned(batch)),
@@ -107,7 +109,7 @@ inline std::vector<Check> batchedMatmulCase(const Launch &L, const Bindings &var
   bool gapsPoisoned = true;
   for (size_t i = 0; i < c.size(); ++i)
     for (size_t byte = 0; byte < bytes(out) && !entry[i]; ++byte)
-      gapsPoisoned &= c.data[i * bytes(out) + byte] == 0xff;
+      gapsPoisoned &= c.data[i * bytes(out) + byte] == (isInteger(out) ? 0x7f : 0xff);
   return {{what, relativeError(got, ref), tol}, exact(what + ": gaps between entries untouched", gapsPoisoned)};
 }
 
@@ -125,6 +127,8 @@ struct MatmulVariant {
                   {"BLOCK_N", std::to_string(blockN)}, {"BLOCK_K", std::to_string(blockK)}};
     if (ieee)
       b.push_back({"PRECISION", "ieee"});
+    if (isInteger(in))
+      b.push_back({"ACC", "i32"});
     if (warps)
       b.push_back({"num_warps", std::to_string(warps)});
     if (stages)
@@ -136,6 +140,7 @@ struct MatmulVariant {
   /// Relative error allowed: the output's rounding (inputs are exact in f32,
   /// or rounded to tf32 in the reference too).
   double tolerance() const { return out == DType::F32 ? 1e-5 : ref::tolerance(out); }
+  // i8 accumulates exactly in i32 (tolerance: exact).
   bool tf32() const { return in == DType::F32 && !ieee; }
 };
 
@@ -144,7 +149,8 @@ inline const std::vector<MatmulVariant> &matmulVariants() {
                                                {DType::F32, DType::F32, 32, 32, 16, 0, 0, false, true},
                                                {DType::F16, DType::F16, 32, 32, 16},
                                                {DType::BF16, DType::BF16, 32, 32, 16},
-                                               {DType::BF16, DType::F32, 32, 64, 32}};
+                                               {DType::BF16, DType::F32, 32, 64, 32},
+                                               {DType::I8, DType::I32, 32, 64, 32}};
   return v;
 }
 

@@ -15,12 +15,25 @@
 
 namespace blk::ref {
 
-enum class DType { F32, F16, BF16 };
+/// Element types of test buffers: floats, and the integers of i8 matmuls.
+enum class DType { F32, F16, BF16, I8, I32 };
 
-inline const char *name(DType t) { return t == DType::F32 ? "f32" : t == DType::F16 ? "f16" : "bf16"; }
-inline size_t bytes(DType t) { return t == DType::F32 ? 4 : 2; }
-/// Relative-norm tolerance of a result stored in `t`.
-inline double tolerance(DType t) { return t == DType::F32 ? 1e-5 : t == DType::F16 ? 5e-3 : 1e-2; }
+inline const char *name(DType t) {
+  switch (t) {
+  case DType::F32: return "f32";
+  case DType::F16: return "f16";
+  case DType::BF16: return "bf16";
+  case DType::I8: return "i8";
+  case DType::I32: return "i32";
+  }
+  return "?";
+}
+inline size_t bytes(DType t) { return t == DType::F32 || t == DType::I32 ? 4 : t == DType::I8 ? 1 : 2; }
+inline bool isInteger(DType t) { return t == DType::I8 || t == DType::I32; }
+/// Relative-norm tolerance of a result stored in `t` (integers: exact).
+inline double tolerance(DType t) {
+  return isInteger(t) ? 1e-12 : t == DType::F32 ? 1e-5 : t == DType::F16 ? 5e-3 : 1e-2;
+}
 
 using blk::fromBF16;
 using blk::fromF16;
@@ -39,14 +52,31 @@ struct Buffer {
       std::memcpy(&f, &data[i * 4], 4);
       return f;
     }
+    if (type == DType::I32) {
+      int32_t v;
+      std::memcpy(&v, &data[i * 4], 4);
+      return v;
+    }
+    if (type == DType::I8)
+      return int8_t(data[i]);
     uint16_t h;
     std::memcpy(&h, &data[i * 2], 2);
     return type == DType::F16 ? fromF16(h) : fromBF16(h);
   }
+  /// Stores `v` rounded to the type (integers: to nearest, saturated).
   void set(size_t i, double v) {
     if (type == DType::F32) {
       float f = float(v);
       std::memcpy(&data[i * 4], &f, 4);
+      return;
+    }
+    if (isInteger(type)) {
+      double lo = type == DType::I8 ? -128 : -2147483648.0, hi = type == DType::I8 ? 127 : 2147483647.0;
+      auto n = int32_t(std::llround(std::fmin(std::fmax(v, lo), hi)));
+      if (type == DType::I8)
+        data[i] = uint8_t(int8_t(n));
+      else
+        std::memcpy(&data[i * 4], &n, 4);
       return;
     }
     uint16_t h = type == DType::F16 ? toF16(float(v)) : toBF16(float(v));
@@ -63,8 +93,10 @@ struct Buffer {
     b.set(0, v);
     return b.get(0);
   }
-  /// All bits set: a NaN in every float format, so unwritten elements fail.
-  void poison() { std::memset(data.data(), 0xff, data.size()); }
+  /// All bits set: a NaN in every float format, so unwritten elements fail;
+  /// integers get 0x7f bytes (i32: 2139062143, beyond any i8 product sum
+  /// the tests make).
+  void poison() { std::memset(data.data(), isInteger(type) ? 0x7f : 0xff, data.size()); }
 };
 
 /// Smallest normal number of `t`: results below it are not representable to
