@@ -52,11 +52,14 @@ static int64_t rowVector(RankedTensorType t) {
   return std::min<int64_t>(run, 16 / sharedElementBytes(t));
 }
 
-SharedMove conversionMove(RankedTensorType from, RankedTensorType to) {
+SharedMove sharedMoveOf(Operation *op) {
+  auto from = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto to = cast<RankedTensorType>(op->getResult(0).getType());
+  SharedMove move{isa<TransOp>(op) ? to : from};
   int64_t write = rowVector(from), read = rowVector(to);
-  if (write == 1 || read == 1)
-    return {};
-  return {write, read, std::max(write, read)};
+  if (isa<ConvertLayoutOp>(op) && write > 1 && read > 1)
+    move.write = write, move.read = read, move.pad = std::max(write, read);
+  return move;
 }
 
 bool isLdmatrixConversion(RankedTensorType from, RankedTensorType to) {
@@ -98,9 +101,8 @@ ScratchPlan scratchFor(Operation *op) {
       return plan;
     if (isa<ConvertLayoutOp>(op) && isLdmatrixConversion(from, to))
       return onePart(from.getNumElements() * 2);
-    if (isa<ConvertLayoutOp>(op)) // vector accesses (LayoutOpToLLVM.cpp)
-      return onePart(paddedSharedElements(from, conversionMove(from, to).pad) * sharedElementBytes(from));
-    return onePart(paddedSharedElements(isa<TransOp>(op) ? to : from) * sharedElementBytes(from));
+    SharedMove move = sharedMoveOf(op);
+    return onePart(paddedSharedElements(move.storage, move.pad) * sharedElementBytes(from));
   }
   if (auto dot = dyn_cast<DotOp>(op)) {
     // Both operands, row-major and padded: each thread reads the rows of A

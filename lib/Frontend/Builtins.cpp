@@ -622,7 +622,7 @@ TV Generator::genHelperCall(const ast::Function &fn, const ast::CallExpr &call, 
       return error(call.loc, "'" + fn.name + "' is missing argument '" + p.name + "'");
     }
     if (auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(p.annotation.get())) {
-      if (ann->name == "constexpr" && !v.isConst() && v.kind != TV::Str)
+      if (ann->name == "constexpr" && !v.isConstexpr())
         return error(call.loc, "argument '" + p.name + "' of '" + fn.name + "' must be a compile-time constant");
       if (ann->name == "dtype" && v.kind != TV::DType)
         return error(call.loc, "argument '" + p.name + "' of '" + fn.name + "' must be a dtype");

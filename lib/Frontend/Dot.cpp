@@ -29,12 +29,10 @@ TV Generator::genDot(const ast::CallExpr &call, std::vector<TV> &args) {
                                " and " + describe(b));
   // input_precision (3): "tf32" (the default) or "ieee"; it only changes f32
   // operands (16-bit floats and i8 are exact either way).
-  std::string precision = "ieee";
   if (args[3].kind != TV::None && !(args[3].kind == TV::Str && (args[3].s == "ieee" || args[3].s == "tf32")))
     return error(argLoc(3), "input_precision must be \"tf32\" or \"ieee\", got " +
                                 (args[3].kind == TV::Str ? "\"" + args[3].s + "\"" : describe(args[3])));
-  if (elem.isF32())
-    precision = args[3].kind == TV::Str ? args[3].s : "tf32";
+  std::string precision = !elem.isF32() ? "ieee" : args[3].kind == TV::Str ? args[3].s : "tf32";
   Type accType = isInt ? Type(builder.getI32Type()) : Type(builder.getF32Type());
   if (args[4].kind != TV::None && (args[4].kind != TV::DType || args[4].type != accType))
     return error(argLoc(4), std::string("out_dtype must be ") + (isInt ? "i32" : "f32") + " for these operands, got " +

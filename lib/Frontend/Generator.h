@@ -35,6 +35,8 @@ struct TV {
   }
   explicit operator bool() const { return kind != Invalid; }
   bool isConst() const { return kind == Int || kind == Float || kind == Bool; }
+  /// What a constexpr parameter may hold: a constant or a string.
+  bool isConstexpr() const { return isConst() || kind == Str; }
   bool isVal() const { return kind == Val; }
   double asDouble() const { return kind == Float ? f : double(i); }
 };

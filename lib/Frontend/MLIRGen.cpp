@@ -103,7 +103,7 @@ OwningOpRef<ModuleOp> Generator::run() {
       if (kind == "dtype" && value.kind != TV::DType)
         return error(p.loc, "dtype parameter '" + p.name + "' must be bound to a type, got " + describe(value)),
                nullptr;
-      if (kind == "constexpr" && !value.isConst() && value.kind != TV::Str)
+      if (kind == "constexpr" && !value.isConstexpr())
         return error(p.loc, "constexpr parameter '" + p.name + "' must be bound to a number, a bool or a string, got " +
                                 describe(value)),
                nullptr;

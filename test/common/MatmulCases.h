@@ -31,6 +31,13 @@ inline double roundTf32(double v) {
   return f;
 }
 
+/// Random operands: floats in [-1, 1], i8 over its whole range.
+inline void fillOperands(Buffer &a, Buffer &b, std::mt19937_64 &rng) {
+  double range = isInteger(a.type) ? 128 : 1;
+  a.fillUniform(rng, -range, range);
+  b.fillUniform(rng, -range, range);
+}
+
 /// `tf32`: the kernel rounds f32 operands to tf32, and so does the reference
 /// (the check then sees f32 accumulation only, and a kernel that truncates
 /// or skips the rounding fails).
@@ -38,9 +45,7 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
                                      int blockN, MatmulShape s, std::mt19937_64 &rng, double tol,
                                      bool tf32 = false) {
   Buffer a(in, size_t(s.m) * s.k), b(in, size_t(s.k) * s.n), c(out, size_t(s.m) * s.n);
-  double range = isInteger(in) ? 128 : 1; // i8: every value from -128 to 127
-  a.fillUniform(rng, -range, range);
-  b.fillUniform(rng, -range, range);
+  fillOperands(a, b, rng);
   c.poison();
   // Element (i, j) of A at i * sam + j * sak, and so on.
   int64_t sam = s.transA ? 1 : s.k, sak = s.transA ? s.m : 1;
@@ -56,7 +61,7 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
                      (s.transB ? " B^T" : "");
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
-  auto operand = [&](double v) { return tf32 ? roundTf32(v) : v; };
+  auto operand = [&](double v) { return tf32 ? roundTf32(v) : v; }; // what the kernel multiplies
   std::vector<double> ref(size_t(s.m) * s.n, 0.0);
   for (int i = 0; i < s.m; ++i)
     for (int kk = 0; kk < s.k; ++kk) {
@@ -76,9 +81,7 @@ inline std::vector<Check> batchedMatmulCase(const Launch &L, const Bindings &var
                                             std::mt19937_64 &rng, double tol, bool tf32 = false) {
   int64_t sa = int64_t(s.m) * s.k + 16, sb = broadcastB ? 0 : int64_t(s.k) * s.n + 32, sc = int64_t(s.m) * s.n + 48;
   Buffer a(in, size_t(sa * batch)), b(in, size_t(broadcastB ? s.k * s.n : sb * batch)), c(out, size_t(sc * batch));
-  double range = isInteger(in) ? 128 : 1;
-  a.fillUniform(rng, -range, range);
-  b.fillUniform(rng, -range, range);
+  fillOperands(a, b, rng);
   c.poison();
   unsigned tiles = unsigned(((s.m + blockM - 1) / blockM) * ((s.n + blockN - 1) / blockN));
   std::string e = L("matmul", variant, "batched_matmul", LaunchGrid(tiles, unsigned(batch)),
@@ -90,7 +93,7 @@ inline std::vector<Check> batchedMatmulCase(const Launch &L, const Bindings &var
                      std::to_string(s.k) + (broadcastB ? " B broadcast" : "");
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
-  auto operand = [&](double v) { return tf32 ? roundTf32(v) : v; };
+  auto operand = [&](double v) { return tf32 ? roundTf32(v) : v; }; // what the kernel multiplies
   // The entries, gathered, against float64; the gaps must keep their poison.
   Buffer got(out, size_t(batch) * s.m * s.n);
   std::vector<double> ref(got.size());

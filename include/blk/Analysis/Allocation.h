@@ -37,18 +37,22 @@ int64_t sharedPadPeriod(mlir::RankedTensorType storage);
 /// every period.
 int64_t paddedSharedElements(mlir::RankedTensorType storage, int64_t pad = 1);
 
-/// How a layout conversion moves elements through shared memory: each
-/// thread writes (reads) runs of `write` (`read`) consecutive elements along
-/// the last dimension in one access, and every padded period ends in `pad`
-/// elements. Runs are vectorized (up to 16 bytes) only when both sides have
-/// them: then the padding is the wider vector, which keeps both aligned and
-/// shifts consecutive rows by whole vectors across the banks. A side that
-/// reads or writes along columns stays scalar over one element of padding,
-/// which spreads a column over all 32 banks.
+/// How a layout move (convert_layout, reshape, trans) goes through shared
+/// memory, for the allocator and the lowering alike: each thread writes
+/// (reads) runs of `write` (`read`) consecutive elements along the last
+/// dimension in one access; the buffer holds the row-major `storage` shape
+/// (the result's for a transpose, the source's otherwise) with `pad`
+/// elements after every sharedPadPeriod(storage). A conversion moves vectors
+/// (up to 16 bytes) only when both sides have runs: then the padding is the
+/// wider vector, which keeps both aligned and shifts consecutive rows by
+/// whole vectors across the banks. Otherwise, and for reshapes and
+/// transposes, elements move one by one over one element of padding, which
+/// spreads a column over all 32 banks.
 struct SharedMove {
+  mlir::RankedTensorType storage;
   int64_t write = 1, read = 1, pad = 1;
 };
-SharedMove conversionMove(mlir::RankedTensorType from, mlir::RankedTensorType to);
+SharedMove sharedMoveOf(mlir::Operation *op);
 
 /// Whether a layout conversion goes to a 16-bit tensor-core operand through
 /// a swizzled tile read with ldmatrix (lowering: DotOperandToLLVM.cpp). The

@@ -35,6 +35,17 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1], k = mma.getInstrShape()[2], w = k / 8;
     Type inElem = aType.getElementType(), accElem = cType.getElementType(), i32 = rewriter.getI32Type();
 
+    // tf32 operands (w == 1): each f32 register rounded once, to nearest as
+    // the interpreter does; the fragments then take the rounded words.
+    auto operand = [&](ValueRange values) {
+      SmallVector<Value> regs(values);
+      if (w == 1)
+        for (Value &v : regs)
+          v = inlineAsm(rewriter, loc, i32, {v}, "cvt.rna.tf32.f32 $0, $1;", "=r,f", /*sideEffects=*/false);
+      return regs;
+    };
+    SmallVector<Value> aValues = operand(adaptor.getA()), bValues = operand(adaptor.getB());
+
     // One 32-bit register: w elements along K from (row, col) of a
     // row-major [rows, cols] operand (K along cols for A, rows for B).
     auto pack = [&](ValueRange values, const llvm::DenseMap<int64_t, int64_t> &regs, int64_t cols, int64_t row,
@@ -47,8 +58,8 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
           return failure();
         elems.push_back(values[it->second]);
       }
-      if (w == 1) // tf32: rounded to nearest, as the interpreter does
-        return inlineAsm(rewriter, loc, i32, {elems[0]}, "cvt.rna.tf32.f32 $0, $1;", "=r,f", /*sideEffects=*/false);
+      if (w == 1) // already a tf32 word
+        return elems[0];
       auto vecType = VectorType::get({int64_t(w)}, inElem);
       Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
       for (unsigned e = 0; e < w; ++e)
@@ -67,13 +78,13 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
         for (int64_t ni = 0; ni < N; ni += 8 * wn) {
           SmallVector<Value> operands;
           for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0}, {0, 4 * w}, {8, 4 * w}}) {
-            FailureOr<Value> reg = pack(adaptor.getA(), aRegs, K, mi + dr, ki + dc, true);
+            FailureOr<Value> reg = pack(aValues, aRegs, K, mi + dr, ki + dc, true);
             if (failed(reg))
               return op.emitOpError("operand A's layout does not hold an mma.sync fragment");
             operands.push_back(*reg);
           }
           for (int64_t dk : {int64_t(0), int64_t(4 * w)}) {
-            FailureOr<Value> reg = pack(adaptor.getB(), bRegs, N, ki + dk, ni, false);
+            FailureOr<Value> reg = pack(bValues, bRegs, N, ki + dk, ni, false);
             if (failed(reg))
               return op.emitOpError("operand B's layout does not hold an mma.sync fragment");
             operands.push_back(*reg);

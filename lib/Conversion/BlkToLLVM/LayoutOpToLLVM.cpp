@@ -74,7 +74,7 @@ template <typename OpTy> struct RenameToLLVM : OpConversionPattern<OpTy> {
 /// row-major position in the result, then reads what the result's layout
 /// gives it: layout conversions, reshapes (the same row-major order) and
 /// transposes (source coordinates reversed). A conversion may write and read
-/// runs of consecutive elements as vectors (conversionMove).
+/// runs of consecutive elements as vectors (sharedMoveOf).
 template <typename OpT>
 LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewriter &rewriter) {
   auto srcType = op.getSrc().getType(), dstType = op.getType();
@@ -82,32 +82,31 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   FailureOr<int64_t> offset = scratchOffset(op);
   if (failed(offset))
     return failure();
-  SharedMove move = std::is_same_v<OpT, ConvertLayoutOp> ? conversionMove(srcType, dstType) : SharedMove{};
-  int64_t writeVec = move.write, readVec = move.read, pad = move.pad;
+  SharedMove move = sharedMoveOf(op);
   Location loc = op.getLoc();
   Type elem = values[0].getType();
-  int64_t period = sharedPadPeriod(std::is_same_v<OpT, TransOp> ? dstType : srcType);
+  int64_t period = sharedPadPeriod(move.storage);
   auto slot = [&](ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
-    Value index = emitPaddedIndex(rewriter, loc, emitLinearIndex(rewriter, loc, coords, shape), period, pad);
+    Value index = emitPaddedIndex(rewriter, loc, emitLinearIndex(rewriter, loc, coords, shape), period, move.pad);
     return sharedElement(rewriter, loc, *offset, elem, index);
   };
   // A conversion keeps coordinates and a reshape the row-major order: the
   // source's own index; a transpose writes at the reversed coordinates.
   ThreadCoords src = emitThreadCoords(rewriter, loc, from);
-  for (int64_t r = 0; r < from.numRegisters(); r += writeVec) {
+  for (int64_t r = 0; r < from.numRegisters(); r += move.write) {
     SmallVector<Value> coords = src.element(rewriter, loc, from, r);
     ArrayRef<int64_t> shape = srcType.getShape();
     if constexpr (std::is_same_v<OpT, TransOp>) {
       std::reverse(coords.begin(), coords.end());
       shape = dstType.getShape();
     }
-    storeSharedVector(rewriter, loc, values.slice(r, writeVec), slot(coords, shape));
+    storeSharedVector(rewriter, loc, values.slice(r, move.write), slot(coords, shape));
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
   SmallVector<Value> out;
-  for (int64_t r = 0; r < to.numRegisters(); r += readVec)
-    llvm::append_range(out, loadSharedVector(rewriter, loc, elem, readVec,
+  for (int64_t r = 0; r < to.numRegisters(); r += move.read)
+    llvm::append_range(out, loadSharedVector(rewriter, loc, elem, move.read,
                                              slot(dst.element(rewriter, loc, to, r), dstType.getShape())));
   rewriter.replaceOpWithMultiple(op, {out});
   return success();

@@ -23,7 +23,7 @@ struct SharedRing {
   int64_t slotBytes;  // one tile
   SharedRing(llvm::ArrayRef<int64_t> tileShape, int64_t elemBytes, unsigned contig)
       : contig(contig), elemBytes(elemBytes),
-        width(std::min<int64_t>(128, tileShape[contig] * elemBytes)), lineElems(width / elemBytes),
+        width(SharedBufferType::swizzleBytes(tileShape[contig] * elemBytes)), lineElems(width / elemBytes),
         lines(tileShape[1 - contig]), slotBytes(tileShape[0] * tileShape[1] * elemBytes) {}
   explicit SharedRing(SharedBufferType t) : SharedRing(t.getTileShape(), t.getElementBytes(), t.getContig()) {}
   /// Bytes of one chunk: `lines` lines of W bytes.

@@ -41,13 +41,14 @@ func.func @dot_int(%a: tensor<16x16xi8, #l>, %b: tensor<16x16xi8, #l>, %c: tenso
   return
 }
 
-// tf32 on mma.sync m16n8k8: each f32 operand element is rounded once
-// (cvt.rna.tf32.f32: A's 4 and B's 2 per instruction), then one mma per
-// 16x8x8 tile with 4 warps over 64 rows: 2 k steps.
+// tf32 on mma.sync m16n8k8: each f32 operand register is rounded once
+// up front (cvt.rna.tf32.f32: A's 8 and B's 4 per thread), then one mma
+// per 16x8x8 tile with 4 warps over 64 rows: 2 k steps.
 // CHECK-LABEL: func.func @dot_tf32
-// CHECK-COUNT-6: cvt.rna.tf32.f32
+// CHECK-COUNT-12: cvt.rna.tf32.f32
+// CHECK-NOT: cvt.rna
 // CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-// CHECK-COUNT-6: cvt.rna.tf32.f32
+// CHECK-NOT: cvt.rna
 // CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK-NOT: mma.sync
 // CHECK: return

@@ -18,7 +18,7 @@ LogicalResult SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitEr
   if (line < 32 || (line > 128 ? line % 128 : !llvm::isPowerOf2_64(line)))
     return emitError() << "a line along the contiguous dimension must be 32, 64 or a multiple of 128 bytes, got "
                        << line;
-  int64_t width = std::min<int64_t>(line, 128), lines = shape[2 - contig];
+  int64_t width = swizzleBytes(line), lines = shape[2 - contig];
   if (lines * width % 1024)
     return emitError() << "a chunk of " << lines << " lines of " << width
                        << " bytes does not fill whole 1024-byte swizzle atoms";

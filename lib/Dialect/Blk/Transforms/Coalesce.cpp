@@ -37,13 +37,11 @@ BlockedLayoutAttr coalescedLayout(Operation *op, Value ptr, unsigned dim, unsign
 /// null. The accumulator's layout gives each thread two consecutive elements
 /// per row (4 bytes for 16-bit types: half a sector); one conversion through
 /// shared memory lets every thread store full vectors instead.
-BlockedLayoutAttr accumulatorStoreLayout(StoreOp store, unsigned dim, unsigned vec, unsigned numWarps) {
-  auto t = dyn_cast<RankedTensorType>(store.getValue().getType());
-  if (!t || t.getRank() != 2 || !isa_and_nonnull<MmaLayoutAttr>(t.getEncoding()) ||
-      LinearLayout::get(t).contiguousRegisters(dim) >= vec)
+BlockedLayoutAttr accumulatorStoreLayout(RankedTensorType stored, unsigned dim, unsigned vec, unsigned numWarps) {
+  if (LinearLayout::get(stored).contiguousRegisters(dim) >= vec)
     return {};
   SmallVector<unsigned> order{dim, 1 - dim};
-  return getBlockedLayout(store->getContext(), t.getShape(), numWarps, vec, order);
+  return getBlockedLayout(stored.getContext(), stored.getShape(), numWarps, vec, order);
 }
 
 struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
@@ -59,6 +57,7 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
       unsigned dim = load ? load.getAccessDim() : store.getAccessDim();
       unsigned vec = load ? load.getVec() : store.getVec();
       BlockedLayoutAttr layout;
+      // A tensor-core accumulator (mma layouts are 2-D).
       auto stored = store ? dyn_cast<RankedTensorType>(store.getValue().getType()) : nullptr;
       bool accumulator = stored && isa_and_nonnull<MmaLayoutAttr>(stored.getEncoding());
       if (op->hasAttr("vec_dim") || accumulator) {
@@ -67,7 +66,7 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
                           << " on the module)";
           return WalkResult::interrupt();
         }
-        layout = accumulator ? accumulatorStoreLayout(store, dim, vec, numWarps.getInt())
+        layout = accumulator ? accumulatorStoreLayout(stored, dim, vec, numWarps.getInt())
                              : coalescedLayout(op, ptr, dim, vec, numWarps.getInt());
       }
       if (layout)

@@ -38,6 +38,11 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
     int64_t getElementBytes() const { return getElementType().getIntOrFloatBitWidth() / 8; }
     /// Bytes of one slot.
     int64_t getSlotBytes() const { return getShape()[1] * getShape()[2] * getElementBytes(); }
+    /// The swizzle width of tiles whose lines (along the contiguous
+    /// dimension) take `lineBytes`: the line, up to 128 bytes (the
+    /// hardware's 32B, 64B and 128B swizzles; longer lines split into
+    /// 128-byte chunks). Rings and ldmatrix tiles alike.
+    static int64_t swizzleBytes(int64_t lineBytes) { return std::min<int64_t>(lineBytes, 128); }
   }];
 }
 
