@@ -301,6 +301,11 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     Type elem = promote(args[0], args[1], isUnsigned);
     if (!elem)
       return error(call.loc, "type mismatch: " + name + " of " + describe(args[0]) + " and " + describe(args[1]));
+    Type roundBack = isFloat8(elem) ? elem : Type(); // fp8: in f32 (exact)
+    if (roundBack) {
+      elem = builder.getF32Type();
+      args[0] = widenFloat8(args[0], argLoc(0)), args[1] = widenFloat8(args[1], argLoc(1));
+    }
     SmallVector<int64_t> shape;
     if (!broadcastShape(args[0], args[1], shape, call.loc))
       return TV();
@@ -318,7 +323,7 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     else
       r = isMax ? Value(arith::MaxSIOp::create(builder, at, a.value, b.value))
                 : Value(arith::MinSIOp::create(builder, at, a.value, b.value));
-    return TV::makeVal(r, isUnsigned);
+    return roundBack ? convertElement(TV::makeVal(r), roundBack, false, call.loc) : TV::makeVal(r, isUnsigned);
   }
   if (name == "fma") {
     if (args[0].isConst() && args[1].isConst() && args[2].isConst())
@@ -332,6 +337,12 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     }
     if (!elem || !isa<FloatType>(elem))
       return error(call.loc, "fma needs floating-point operands");
+    Type roundBack = isFloat8(elem) ? elem : Type(); // fp8: in f32
+    if (roundBack) {
+      elem = builder.getF32Type();
+      for (int i = 0; i < 3; ++i)
+        args[i] = widenFloat8(args[i], argLoc(i));
+    }
     SmallVector<int64_t> shape, s2;
     if (!broadcastShape(args[0], args[1], shape, call.loc))
       return TV();
@@ -342,7 +353,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
        c = cast(args[2], elem, false, s2, argLoc(2));
     if (!a || !b || !c)
       return TV();
-    return TV::makeVal(math::FmaOp::create(builder, at, a.value, b.value, c.value));
+    TV r = TV::makeVal(math::FmaOp::create(builder, at, a.value, b.value, c.value));
+    return roundBack ? convertElement(r, roundBack, false, call.loc) : r;
   }
   if (name == "div_rn") { // IEEE-rounded division (the operator `/` is within 2 ulp on f32)
     TV q = genBinary("/", args[0], args[1], call.loc);

@@ -1,6 +1,7 @@
 // dot(input, other, acc=None, input_precision=None, out_dtype=f32): blk.dot,
 // with Triton's parameters. f32 operands multiply as tf32 on tensor cores by
-// default, as in Triton; input_precision="ieee" keeps them exact.
+// default, as in Triton; input_precision="ieee" keeps them exact. fp8
+// operands (either format with either) multiply exactly into f32.
 #include "Generator.h"
 
 using namespace mlir;
@@ -15,11 +16,11 @@ TV Generator::genDot(const ast::CallExpr &call, std::vector<TV> &args) {
     if (!args[i].isVal() || shapeOf(args[i]).size() != 2)
       return error(argLoc(i), "'dot' needs 2-D blocks, got " + describe(args[i]));
   Type elem = elementType(a);
-  if (elementType(b) != elem)
+  if (elementType(b) != elem && !(isFloat8(elem) && isFloat8(elementType(b)))) // e4m3 with e5m2 is fine
     return error(call.loc, "'dot' needs operands of one element type, got " + describe(a) + " and " + describe(b));
   bool isInt = elem.isInteger(8);
-  if (!isInt && !elem.isF32() && !elem.isF16() && !elem.isBF16())
-    return error(argLoc(0), "'dot' multiplies f32, f16, bf16 or i8 blocks, got " + describe(a));
+  if (!isInt && !elem.isF32() && !elem.isF16() && !elem.isBF16() && !isFloat8(elem))
+    return error(argLoc(0), "'dot' multiplies f32, f16, bf16, f8e4m3, f8e5m2 or i8 blocks, got " + describe(a));
   ArrayRef<int64_t> as = shapeOf(a), bs = shapeOf(b);
   if (as[1] != bs[0])
     return error(call.loc, "'dot' needs the columns of its first operand to match the rows of its second, got " +

@@ -68,6 +68,9 @@ public:
   /// scalars, materializing constants, converting types).
   TV cast(const TV &v, mlir::Type elem, bool isUnsigned, llvm::ArrayRef<int64_t> shape, const ast::Loc &loc);
   TV convertElement(const TV &v, mlir::Type elem, bool isUnsigned, const ast::Loc &loc);
+  /// `v` in f32 when it holds fp8 values (their arithmetic runs in f32 and
+  /// rounds back); anything else as it is.
+  TV widenFloat8(const TV &v, const ast::Loc &loc);
   TV broadcastTo(const TV &v, llvm::ArrayRef<int64_t> shape, const ast::Loc &loc);
   /// The shape two operands broadcast to; reports an error and returns false when they do not.
   bool broadcastShape(const TV &a, const TV &b, llvm::SmallVectorImpl<int64_t> &shape, const ast::Loc &loc);

@@ -124,6 +124,10 @@ OwningOpRef<ModuleOp> Generator::run() {
       if (t.kind != TV::DType)
         return error(p.annotation->loc, "expected a type for parameter '" + p.name + "', got " + describe(t)),
                nullptr;
+      if (isFloat8(t.type)) // the launch APIs pass scalars as 32- and 64-bit words
+        return error(p.annotation->loc, "parameter '" + p.name + "' cannot be a scalar " + describe(t.type) +
+                                            ": pass an f32 and convert it with .to(" + describe(t.type) + ")"),
+               nullptr;
       argTypes.push_back(t.type);
       unsignedArgs.push_back(t.isUnsigned);
       runtimeParams.push_back(&p);

@@ -119,6 +119,10 @@ TV Generator::genBinary(const std::string &op, TV a, TV b, const ast::Loc &l) {
                         " and " + describe(b));
   if (op == "**")
     return error(l, "'**' works on compile-time constants only; use exp/log or multiply");
+  if (isFloat8(elem)) { // in f32, rounded back
+    TV r = genBinary(op, widenFloat8(a, l), widenFloat8(b, l), l);
+    return r ? convertElement(r, elem, false, l) : r;
+  }
   SmallVector<int64_t> shape;
   if (!broadcastShape(a, b, shape, l))
     return TV();
@@ -172,6 +176,8 @@ TV Generator::genCompare(const std::string &op, TV a, TV b, const ast::Loc &l) {
   Type elem = promote(a, b, isUnsigned);
   if (!elem)
     return error(l, "type mismatch: cannot compare " + describe(a) + " and " + describe(b));
+  if (isFloat8(elem))
+    return genCompare(op, widenFloat8(a, l), widenFloat8(b, l), l);
   SmallVector<int64_t> shape;
   if (!broadcastShape(a, b, shape, l))
     return TV();
@@ -215,6 +221,10 @@ TV Generator::genUnary(const std::string &op, TV a, const ast::Loc &l) {
   Type elem = elementType(a);
   if (op == "+")
     return a;
+  if (op == "-" && isFloat8(elem)) {
+    TV r = genUnary("-", widenFloat8(a, l), l);
+    return r ? convertElement(r, elem, false, l) : r;
+  }
   if (op == "-") {
     if (isa<FloatType>(elem))
       return TV::makeVal(arith::NegFOp::create(builder, at, a.value), a.isUnsigned);

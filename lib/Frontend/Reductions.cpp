@@ -111,6 +111,9 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
                  : name == "argmax" ? Combine::ArgMax : Combine::ArgMin;
   if (kind == Combine::Sum && !(x = widenForSum(x, call.loc)))
     return x;
+  Type roundBack = isFloat8(elem) && hasReturnIndices ? elem : Type(); // max, min
+  if (!(x = widenFloat8(x, call.loc))) // fp8 compares in f32
+    return x;
   elem = elementType(x);
   Value value = x.value, index;
   if (kind == Combine::ArgMax || kind == Combine::ArgMin) {
@@ -170,9 +173,12 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   };
   if (name == "argmax" || name == "argmin")
     return TV::makeVal(keep(index));
+  TV result = TV::makeVal(keep(value), isUnsigned);
+  if (roundBack) // the largest or smallest of fp8 values is one of them: exact
+    result = convertElement(result, roundBack, false, call.loc);
   if (withIndices)
-    return TV::makeTuple({TV::makeVal(keep(value), isUnsigned), TV::makeVal(keep(index))});
-  return TV::makeVal(keep(value), isUnsigned);
+    return TV::makeTuple({result, TV::makeVal(keep(index))});
+  return result;
 }
 
 std::optional<int64_t> Generator::resolveAxis(const TV &axis, int64_t rank, const ast::Loc &l) {

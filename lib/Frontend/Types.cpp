@@ -21,6 +21,10 @@ std::string Generator::describe(Type t, bool isUnsigned) {
   }
   if (t.isBF16())
     return "bf16";
+  if (isa<Float8E4M3FNType>(t))
+    return "f8e4m3";
+  if (isa<Float8E5M2Type>(t))
+    return "f8e5m2";
   if (auto f = dyn_cast<FloatType>(t))
     return "f" + std::to_string(f.getWidth());
   if (auto i = dyn_cast<IntegerType>(t))
@@ -87,6 +91,10 @@ Type Generator::typeFromName(StringRef name, bool &isUnsigned) {
     return b.getF32Type();
   if (name == "f64")
     return b.getF64Type();
+  if (name == "f8e4m3" || name == "float8e4nv") // Triton's name for e4m3
+    return b.getType<Float8E4M3FNType>();
+  if (name == "f8e5m2" || name == "float8e5")
+    return b.getType<Float8E5M2Type>();
   return {};
 }
 
@@ -133,11 +141,17 @@ Type Generator::promote(const TV &a, const TV &b, bool &isUnsigned) {
   return wa > wb ? ta : tb;
 }
 
+TV Generator::widenFloat8(const TV &v, const ast::Loc &l) {
+  return v.isVal() && isFloat8(elementType(v)) ? convertElement(v, builder.getF32Type(), false, l) : v;
+}
+
 TV Generator::convertElement(const TV &v, Type elem, bool isUnsigned, const ast::Loc &l) {
   Location at = loc(l);
   if (v.isConst()) {
     TypedAttr attr;
-    if (isa<FloatType>(elem))
+    if (isFloat8(elem)) // saturated as conversions of values are
+      attr = builder.getFloatAttr(elem, fromF8(toF8(float(v.asDouble()), float8Format(elem)), float8Format(elem)));
+    else if (isa<FloatType>(elem))
       attr = builder.getFloatAttr(elem, v.asDouble());
     else if (elem.isInteger(1))
       attr = builder.getBoolAttr(v.asDouble() != 0);
@@ -162,11 +176,21 @@ TV Generator::convertElement(const TV &v, Type elem, bool isUnsigned, const ast:
   unsigned ws = src.getIntOrFloatBitWidth(), wd = elem.getIntOrFloatBitWidth();
   bool srcUnsigned = v.isUnsigned || ws == 1;
   Value r;
+  // fp8 converts to and from f32 only (cvt on the GPU); every other type
+  // goes through f32 first, which is exact or rounds once as a direct
+  // conversion would.
+  Type f32 = builder.getF32Type();
+  if (auto t = dyn_cast<RankedTensorType>(x.getType()))
+    f32 = RankedTensorType::get(t.getShape(), f32);
+  if (isFloat8(src) && !elem.isF32()) {
+    return convertElement(TV::makeVal(arith::ExtFOp::create(builder, at, f32, x)), elem, isUnsigned, l);
+  }
+  if (isFloat8(elem) && !src.isF32()) {
+    TV wide = convertElement(v, builder.getF32Type(), false, l);
+    return wide ? convertElement(wide, elem, isUnsigned, l) : wide;
+  }
   if (srcF && dstF) {
     if (ws == wd) { // f16 <-> bf16 goes through f32
-      Type f32 = builder.getF32Type();
-      if (auto t = dyn_cast<RankedTensorType>(x.getType()))
-        f32 = RankedTensorType::get(t.getShape(), f32);
       x = arith::ExtFOp::create(builder, at, f32, x);
       ws = 32;
     }

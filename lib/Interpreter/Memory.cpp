@@ -24,6 +24,8 @@ void readElement(Type elem, const void *p, Tensor &out, size_t j) {
     uint16_t h;
     std::memcpy(&h, p, 2);
     out.f[j] = elem.isF16() ? fromF16(h) : fromBF16(h);
+  } else if (isFloat8(elem)) {
+    out.f[j] = fromF8(*static_cast<const uint8_t *>(p), float8Format(elem));
   } else {
     int64_t v = 0;
     std::memcpy(&v, p, std::max(1u, bits / 8)); // little-endian
@@ -42,6 +44,8 @@ void writeElement(Type elem, void *p, const Tensor &value, size_t j) {
   } else if (elem.isF16() || elem.isBF16()) {
     uint16_t h = elem.isF16() ? toF16(float(value.f[j])) : toBF16(float(value.f[j]));
     std::memcpy(p, &h, 2);
+  } else if (isFloat8(elem)) {
+    *static_cast<uint8_t *>(p) = toF8(float(value.f[j]), float8Format(elem));
   } else {
     int64_t v = bits == 1 ? (value.i[j] & 1) : value.i[j];
     std::memcpy(p, &v, std::max(1u, bits / 8));

@@ -46,6 +46,8 @@ double roundTo(Type t, double v) {
     return fromF16(toF16(float(v)));
   if (t.isBF16())
     return fromBF16(toBF16(float(v)));
+  if (isFloat8(t)) // through f32, saturated, as cvt.rn.satfinite
+    return fromF8(toF8(float(v), float8Format(t)), float8Format(t));
   return v;
 }
 

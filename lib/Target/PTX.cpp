@@ -1,5 +1,6 @@
 #include "blk/Target/PTX.h"
 
+#include "blk/Dialect/Blk/IR/Dialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -39,7 +40,8 @@ bool isSupportedArch(llvm::StringRef arch) {
 
 namespace {
 
-std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions &options, std::string &error) {
+std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions &options, int ptxVersion,
+                                                       std::string &error) {
   static bool initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
@@ -52,9 +54,11 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions &opti
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return nullptr;
-  // PTX 8.0 is the oldest version with every feature of sm_90a; CUDA 12+ drivers take it.
+  // PTX 8.0 is the oldest version with every feature of sm_90a; CUDA 12+
+  // drivers take it. Modules that need newer instructions ask for more.
+  std::string features = "+ptx" + std::to_string(std::max(ptxVersion, 80));
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, options.arch, "+ptx80", llvm::TargetOptions(), std::nullopt, std::nullopt,
+      triple, options.arch, features, llvm::TargetOptions(), std::nullopt, std::nullopt,
       llvm::CodeGenOptLevel::Aggressive));
 }
 
@@ -118,7 +122,12 @@ struct Translated {
 static FailureOr<Translated> translate(ModuleOp module, const TargetOptions &options, llvm::LLVMContext &llctx) {
   std::string error;
   Translated t;
-  t.tm = makeTargetMachine(options, error);
+  int ptxVersion = 0; // blk.min_ptx_version of the module or a nested one
+  module->walk([&](ModuleOp m) {
+    if (auto v = m->getAttrOfType<IntegerAttr>(kMinPtxVersionAttr))
+      ptxVersion = std::max<int>(ptxVersion, v.getInt());
+  });
+  t.tm = makeTargetMachine(options, ptxVersion, error);
   if (!t.tm)
     return emitError(module.getLoc()) << "NVPTX target unavailable: " << error, failure();
   auto llvmModule = buildModule(module, options, llctx, *t.tm);

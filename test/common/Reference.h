@@ -15,8 +15,9 @@
 
 namespace blk::ref {
 
-/// Element types of test buffers: floats, and the integers of i8 matmuls.
-enum class DType { F32, F16, BF16, I8, I32 };
+/// Element types of test buffers: floats (fp8 too), and the integers of i8
+/// matmuls.
+enum class DType { F32, F16, BF16, I8, I32, F8E4M3, F8E5M2 };
 
 inline const char *name(DType t) {
   switch (t) {
@@ -25,13 +26,22 @@ inline const char *name(DType t) {
   case DType::BF16: return "bf16";
   case DType::I8: return "i8";
   case DType::I32: return "i32";
+  case DType::F8E4M3: return "f8e4m3";
+  case DType::F8E5M2: return "f8e5m2";
   }
   return "?";
 }
-inline size_t bytes(DType t) { return t == DType::F32 || t == DType::I32 ? 4 : t == DType::I8 ? 1 : 2; }
+inline bool isFloat8(DType t) { return t == DType::F8E4M3 || t == DType::F8E5M2; }
+inline size_t bytes(DType t) {
+  return t == DType::F32 || t == DType::I32 ? 4 : t == DType::I8 || isFloat8(t) ? 1 : 2;
+}
 inline bool isInteger(DType t) { return t == DType::I8 || t == DType::I32; }
-/// Relative-norm tolerance of a result stored in `t` (integers: exact).
+inline F8 f8Format(DType t) { return t == DType::F8E5M2 ? F8::E5M2 : F8::E4M3; }
+/// Relative-norm tolerance of a result stored in `t` (integers: exact; fp8:
+/// half its spacing, 2^-4 and 2^-3 of the value).
 inline double tolerance(DType t) {
+  if (isFloat8(t))
+    return t == DType::F8E4M3 ? 7e-2 : 1.3e-1;
   return isInteger(t) ? 1e-12 : t == DType::F32 ? 1e-5 : t == DType::F16 ? 5e-3 : 1e-2;
 }
 
@@ -59,12 +69,19 @@ struct Buffer {
     }
     if (type == DType::I8)
       return int8_t(data[i]);
+    if (isFloat8(type))
+      return fromF8(data[i], f8Format(type));
     uint16_t h;
     std::memcpy(&h, &data[i * 2], 2);
     return type == DType::F16 ? fromF16(h) : fromBF16(h);
   }
-  /// Stores `v` rounded to the type (integers: to nearest, saturated).
+  /// Stores `v` rounded to the type (integers: to nearest, saturated; fp8:
+  /// through f32, saturated, as cvt.rn.satfinite).
   void set(size_t i, double v) {
+    if (isFloat8(type)) {
+      data[i] = toF8(float(v), f8Format(type));
+      return;
+    }
     if (type == DType::F32) {
       float f = float(v);
       std::memcpy(&data[i * 4], &f, 4);
@@ -101,7 +118,11 @@ struct Buffer {
 
 /// Smallest normal number of `t`: results below it are not representable to
 /// full precision, so the error is measured against at least this magnitude.
-inline double minNormal(DType t) { return t == DType::F16 ? 6.103515625e-05 : 1.1754943508222875e-38; }
+inline double minNormal(DType t) {
+  if (isFloat8(t))
+    return t == DType::F8E4M3 ? 0.015625 : 6.103515625e-05;
+  return t == DType::F16 ? 6.103515625e-05 : 1.1754943508222875e-38;
+}
 
 /// ||out - ref|| / max(||ref||, sqrt(n) * minNormal); infinity if any output
 /// is NaN or infinite.

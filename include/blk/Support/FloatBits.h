@@ -1,5 +1,6 @@
-// Bit-exact conversions between float and the 16-bit float formats (round to
-// nearest even), shared by the interpreter, the tests and the benchmarks.
+// Bit-exact conversions between float and the 16-bit and 8-bit float formats
+// (round to nearest even), shared by the interpreter, the tests and the
+// benchmarks.
 #ifndef BLK_SUPPORT_FLOATBITS_H
 #define BLK_SUPPORT_FLOATBITS_H
 
@@ -58,6 +59,52 @@ inline float fromF16(uint16_t h) {
   if (exp == 31)
     return bitsFloat(sign | 0x7f800000 | (mant << 13));
   return bitsFloat(sign | ((exp + 112) << 23) | (mant << 13));
+}
+
+/// The 8-bit float formats of fp8 tensor cores: e4m3 (Triton's float8e4nv:
+/// bias 7, no infinities, S.1111.111 is NaN, largest 448) and e5m2 (bias 15,
+/// IEEE-like infinities and NaNs, largest finite 57344).
+enum class F8 { E4M3, E5M2 };
+
+inline double fromF8(uint8_t bits, F8 format) {
+  bool e5 = format == F8::E5M2;
+  int mantBits = e5 ? 2 : 3, bias = e5 ? 15 : 7;
+  int exp = (bits & 0x7f) >> mantBits, mant = bits & ((1 << mantBits) - 1), maxExp = e5 ? 31 : 15;
+  double sign = bits & 0x80 ? -1.0 : 1.0;
+  if (e5 && exp == maxExp)
+    return mant ? NAN : sign * INFINITY;
+  if (!e5 && exp == maxExp && mant == (1 << mantBits) - 1)
+    return NAN;
+  if (exp == 0)
+    return sign * std::ldexp(double(mant), 1 - bias - mantBits);
+  return sign * std::ldexp(1.0 + std::ldexp(double(mant), -mantBits), exp - bias);
+}
+
+/// Round to nearest even, saturated to the largest finite value (as PTX's
+/// `cvt.rn.satfinite`): out-of-range values and infinities become +-max, a
+/// NaN becomes 0x7f.
+inline uint8_t toF8(float f, F8 format) {
+  bool e5 = format == F8::E5M2;
+  int mantBits = e5 ? 2 : 3, bias = e5 ? 15 : 7;
+  uint8_t sign = std::signbit(f) ? 0x80 : 0, maxBits = e5 ? 0x7b : 0x7e;
+  if (std::isnan(f))
+    return 0x7f;
+  double a = std::fabs(double(f)), max = fromF8(maxBits, format);
+  if (a == 0)
+    return sign;
+  // The spacing of representable values around `a` (denormals below 2^(1-bias)).
+  int exp;
+  std::frexp(a, &exp); // a = m * 2^exp, m in [0.5, 1)
+  int e = std::max(exp - 1, 1 - bias);
+  double quantum = std::ldexp(1.0, e - mantBits);
+  double q = std::nearbyint(a / quantum) * quantum; // ties to even (default rounding mode)
+  if (!(q <= max))
+    return uint8_t(sign | maxBits);
+  if (q < std::ldexp(1.0, 1 - bias))
+    return uint8_t(sign | int(q / std::ldexp(1.0, 1 - bias - mantBits)));
+  std::frexp(q, &exp);
+  int mant = int(std::ldexp(q, -(exp - 1)) * (1 << mantBits)) - (1 << mantBits);
+  return uint8_t(sign | ((exp - 1 + bias) << mantBits) | mant);
 }
 
 } // namespace blk

@@ -27,12 +27,15 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, gpu::GPUDialect>();
     target.addIllegalDialect<BlkDialect>();
-    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(noBlocks);
+    // fp8 conversions are lowered here even on scalars (cvt needs no layout).
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        [&](Operation *op) { return noBlocks(op) && !isFloat8ConversionOp(op); });
     target.addDynamicallyLegalOp<func::FuncOp>(
         [&](func::FuncOp f) { return converter.isSignatureLegal(f.getFunctionType()); });
     target.addLegalOp<func::ReturnOp, ModuleOp>();
 
-    if (failed(checkAtomicsSupported(getOperation(), computeCapability)))
+    if (failed(checkAtomicsSupported(getOperation(), computeCapability)) ||
+        failed(checkFloat8Supported(getOperation(), computeCapability)))
       return signalPassFailure();
     declareSharedMemory();
     RewritePatternSet patterns(ctx);
@@ -43,6 +46,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateLayoutOpPatterns(converter, patterns);
     populateReduceOpPatterns(converter, patterns);
     populateAtomicOpPatterns(converter, patterns);
+    populateFloat8Patterns(converter, patterns);
     populateScanOpPatterns(converter, patterns);
     populateDotOpPatterns(converter, patterns);
     populateDotOperandPatterns(converter, patterns);

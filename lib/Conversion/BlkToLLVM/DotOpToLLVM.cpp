@@ -13,11 +13,18 @@ using namespace mlir;
 namespace blk {
 namespace {
 
+/// The PTX name of an mma.sync operand type.
+std::string mmaTypeName(Type in) {
+  if (isFloat8(in))
+    return isa<Float8E5M2Type>(in) ? "e5m2" : "e4m3";
+  return in.isF16() ? "f16" : in.isBF16() ? "bf16" : in.isInteger(8) ? "s8" : "tf32";
+}
+
 /// The PTX of mma.sync for these element types (m16n8k<k>).
-std::string mmaInstruction(Type in, Type acc, unsigned k) {
-  std::string t = in.isF16() ? "f16" : in.isBF16() ? "bf16" : in.isInteger(8) ? "s8" : "tf32";
+std::string mmaInstruction(Type a, Type b, Type acc, unsigned k) {
   std::string c = acc.isInteger(32) ? "s32" : "f32";
-  return "mma.sync.aligned.m16n8k" + std::to_string(k) + ".row.col." + c + "." + t + "." + t + "." + c;
+  return "mma.sync.aligned.m16n8k" + std::to_string(k) + ".row.col." + c + "." + mmaTypeName(a) + "." +
+         mmaTypeName(b) + "." + c;
 }
 
 struct MmaDotToLLVM : OpConversionPattern<DotOp> {
@@ -34,6 +41,7 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
     int64_t M = aType.getDimSize(0), K = aType.getDimSize(1), N = bType.getDimSize(1);
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1], k = mma.getInstrShape()[2], w = k / 8;
     Type inElem = aType.getElementType(), accElem = cType.getElementType(), i32 = rewriter.getI32Type();
+    Type regElem = getTypeConverter()->convertType(inElem); // fp8: bytes
 
     // tf32 operands (w == 1): each f32 register rounded once, to nearest as
     // the interpreter does; the fragments then take the rounded words.
@@ -60,14 +68,16 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
       }
       if (w == 1) // already a tf32 word
         return elems[0];
-      auto vecType = VectorType::get({int64_t(w)}, inElem);
+      auto vecType = VectorType::get({int64_t(w)}, regElem);
       Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
       for (unsigned e = 0; e < w; ++e)
         vec = LLVM::InsertElementOp::create(rewriter, loc, vec, elems[e], i32Const(rewriter, loc, e));
       return Value(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
     };
 
-    std::string text = mmaInstruction(inElem, accElem, k) + " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, " +
+    if (isFloat8(inElem)) // mma.sync on fp8 came with PTX ISA 8.4
+      op->getParentOfType<ModuleOp>()->setAttr(kMinPtxVersionAttr, rewriter.getI32IntegerAttr(84));
+    std::string text = mmaInstruction(inElem, bType.getElementType(), accElem, k) + " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, " +
                        "{$10, $11, $12, $13};";
     std::string constraints = accElem.isInteger(32) ? "=r,=r,=r,=r,r,r,r,r,r,r,0,1,2,3" : "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";
     Type resultType = LLVM::LLVMStructType::getLiteral(getContext(), SmallVector<Type>(4, accElem));
@@ -148,7 +158,9 @@ struct DotToLLVM : OpConversionPattern<DotOp> {
         cols.insert({c[1], at[1]});
       }
     }
-    auto widen = [&](Value v) -> Value {
+    auto widen = [&](Value v, Type elem) -> Value {
+      if (isFloat8(elem))
+        return widenFloat8(rewriter, loc, v, elem, accElem)[0];
       if (v.getType() == accElem)
         return v;
       if (isa<FloatType>(accElem))
@@ -162,11 +174,11 @@ struct DotToLLVM : OpConversionPattern<DotOp> {
       llvm::DenseMap<int64_t, Value> aVals, bVals;
       for (auto &[key, m] : rows) {
         Value index = LLVM::AddOp::create(rewriter, loc, LLVM::MulOp::create(rewriter, loc, m, kStride), kv);
-        aVals[key] = widen(loadShared(rewriter, loc, inElem, slot(0, aType, index)));
+        aVals[key] = widen(loadShared(rewriter, loc, inElem, slot(0, aType, index)), inElem);
       }
       for (auto &[key, n] : cols) {
         Value index = LLVM::AddOp::create(rewriter, loc, LLVM::MulOp::create(rewriter, loc, kv, nStride), n);
-        bVals[key] = widen(loadShared(rewriter, loc, inElem, slot(1, bType, index)));
+        bVals[key] = widen(loadShared(rewriter, loc, inElem, slot(1, bType, index)), bType.getElementType());
       }
       for (auto [r, rc] : llvm::enumerate(regRowCol)) {
         Value x = aVals[rc.first], y = bVals[rc.second];

@@ -53,7 +53,12 @@ struct SplatConstantOnBlocks : OpConversionPattern<arith::ConstantOp> {
     SmallVector<Type> types;
     if (failed(getTypeConverter()->convertType(op.getType(), types)))
       return failure();
-    Value scalar = arith::ConstantOp::create(rewriter, op.getLoc(), cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+    auto splat = cast<TypedAttr>(dense.getSplatValue<Attribute>());
+    Value scalar = isFloat8(splat.getType()) // its bits, as the byte fp8 becomes
+                       ? LLVM::ConstantOp::create(rewriter, op.getLoc(), types[0],
+                                                  rewriter.getIntegerAttr(types[0], cast<FloatAttr>(splat).getValue().bitcastToAPInt()))
+                             .getResult()
+                       : arith::ConstantOp::create(rewriter, op.getLoc(), splat).getResult();
     rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(types.size(), scalar)});
     return success();
   }

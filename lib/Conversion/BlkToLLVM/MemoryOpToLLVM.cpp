@@ -171,7 +171,7 @@ struct LoadToLLVM : OpConversionPattern<LoadOp> {
   LogicalResult matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elemType = getElementTypeOrSelf(op.getType());
+    Type elemType = getTypeConverter()->convertType(getElementTypeOrSelf(op.getType())); // fp8: bytes
     // Booleans live in memory as bytes.
     bool isBool = elemType.isInteger(1);
     Type memType = isBool ? rewriter.getI8Type() : elemType;
@@ -203,7 +203,7 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
   LogicalResult matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elemType = getElementTypeOrSelf(op.getValue().getType());
+    Type elemType = getTypeConverter()->convertType(getElementTypeOrSelf(op.getValue().getType())); // fp8: bytes
     bool isBool = elemType.isInteger(1); // stored as bytes
     if (isBool)
       elemType = rewriter.getI8Type();

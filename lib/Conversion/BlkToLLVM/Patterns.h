@@ -110,6 +110,16 @@ void populateDotOperandPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet
 void populateSharedRingPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateWarpGroupDotPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateFloat8Patterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+
+/// fp8 conversions (Float8ToLLVM.cpp): whether `op` is an arith.extf or
+/// arith.truncf with an fp8 side, or an fp8 scalar constant; an error at the first fp8 conversion or
+/// product when the target is older than sm_89; fp8 bytes (of type `from`)
+/// to f16 or f32 values, two per cvt.
+bool isFloat8ConversionOp(mlir::Operation *op);
+mlir::LogicalResult checkFloat8Supported(mlir::ModuleOp module, unsigned computeCapability);
+llvm::SmallVector<mlir::Value> widenFloat8(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange bytes,
+                                           mlir::Type from, mlir::Type to);
 /// Atomics the target lacks (bf16 add before sm_90) are errors at their op.
 mlir::LogicalResult checkAtomicsSupported(mlir::ModuleOp module, unsigned computeCapability);
 

@@ -74,6 +74,8 @@ struct AddPtrToLLVM : OpConversionPattern<AddPtrOp> {
   LogicalResult matchAndRewrite(AddPtrOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Type pointee = cast<PointerType>(getElementTypeOrSelf(op.getType())).getPointeeType();
+    if (isFloat8(pointee)) // a byte
+      pointee = rewriter.getI8Type();
     auto ptrType = LLVM::LLVMPointerType::get(getContext(), 1);
     SmallVector<Value> results;
     ValueRange ptrs = adaptor.getPtr(), offs = adaptor.getOffset();

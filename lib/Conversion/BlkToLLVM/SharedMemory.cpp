@@ -9,7 +9,7 @@ using namespace mlir;
 
 namespace blk {
 
-static Type sharedType(Type t) { return t.isInteger(1) ? IntegerType::get(t.getContext(), 8) : t; }
+static Type sharedType(Type t) { return t.isInteger(1) || isFloat8(t) ? IntegerType::get(t.getContext(), 8) : t; }
 
 Value sharedElement(OpBuilder &b, Location loc, int64_t offset, Type type, Value index) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);

@@ -6,6 +6,9 @@ namespace blk {
 
 ThreadTypeConverter::ThreadTypeConverter(MLIRContext *ctx) {
   addConversion([](Type t) { return t; });
+  addConversion([ctx](FloatType t) -> Type { // fp8 travels as bytes
+    return isFloat8(t) ? Type(IntegerType::get(ctx, 8)) : Type(t);
+  });
   addConversion([ctx](PointerType) -> Type { return LLVM::LLVMPointerType::get(ctx, 1); });
   addConversion([ctx](SharedBufferType) -> Type { return LLVM::LLVMPointerType::get(ctx, 3); }); // the ring's start
   addConversion([this](RankedTensorType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {

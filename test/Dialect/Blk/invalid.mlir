@@ -172,8 +172,24 @@ func.func @dot_types(%a: tensor<32x16xf16>, %b: tensor<16x32xbf16>, %c: tensor<3
 // -----
 
 func.func @dot_acc_type(%a: tensor<32x16xi8>, %b: tensor<16x32xi8>, %c: tensor<32x32xf32>) {
-  // expected-error @+1 {{multiplies f32/f16/bf16 into f32 or i8 into i32, got 'i8' into 'f32'}}
+  // expected-error @+1 {{multiplies f32/f16/bf16/f8 into f32 or i8 into i32, got 'i8' into 'f32'}}
   %d = blk.dot %a, %b, %c : tensor<32x16xi8>, tensor<16x32xi8>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_f8_with_f16(%a: tensor<32x16xf8E4M3FN>, %b: tensor<16x32xf16>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{a and b must have one element type, got 'f8E4M3FN' and 'f16'}}
+  %d = blk.dot %a, %b, %c : tensor<32x16xf8E4M3FN>, tensor<16x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @dot_f8_acc(%a: tensor<32x16xf8E4M3FN>, %b: tensor<16x32xf8E5M2>, %c: tensor<32x32xi32>) {
+  // expected-error @+1 {{multiplies f32/f16/bf16/f8 into f32 or i8 into i32, got 'f8E4M3FN' into 'i32'}}
+  %d = blk.dot %a, %b, %c : tensor<32x16xf8E4M3FN>, tensor<16x32xf8E5M2>, tensor<32x32xi32> -> tensor<32x32xi32>
   return
 }
 

@@ -295,12 +295,12 @@ LogicalResult DotOp::verify() {
   if (getResult().getType().getShape() != acc.getShape() || getResult().getType().getElementType() != acc.getElementType())
     return emitOpError("result must have the accumulator's type");
   Type ea = a.getElementType(), eb = b.getElementType(), ec = acc.getElementType();
-  if (ea != eb)
+  if (ea != eb && !(isFloat8(ea) && isFloat8(eb))) // e4m3 with e5m2 is allowed
     return emitOpError("a and b must have one element type, got ") << ea << " and " << eb;
-  bool floats = (ea.isF32() || ea.isF16() || ea.isBF16()) && ec.isF32();
+  bool floats = (ea.isF32() || ea.isF16() || ea.isBF16() || isFloat8(ea)) && ec.isF32();
   bool ints = ea.isInteger(8) && ec.isInteger(32);
   if (!floats && !ints)
-    return emitOpError("multiplies f32/f16/bf16 into f32 or i8 into i32, got ") << ea << " into " << ec;
+    return emitOpError("multiplies f32/f16/bf16/f8 into f32 or i8 into i32, got ") << ea << " into " << ec;
   if (getInputPrecision() != "ieee" && getInputPrecision() != "tf32")
     return emitOpError("input_precision must be \"ieee\" or \"tf32\", got \"") << getInputPrecision() << "\"";
   if (getInputPrecision() == "tf32" && !ea.isF32())

@@ -19,7 +19,8 @@ unsigned mmaK(DotOp dot, unsigned computeCapability) {
     return 0;
   Type elem = dot.getA().getType().getElementType();
   bool tf32 = elem.isF32() && dot.getInputPrecision() == "tf32";
-  unsigned k = elem.isF16() || elem.isBF16() ? 16 : elem.isInteger(8) ? 32 : tf32 ? 8 : 0;
+  bool fp8 = isFloat8(elem) && computeCapability >= 89; // mma.sync e4m3/e5m2 came with Ada
+  unsigned k = elem.isF16() || elem.isBF16() ? 16 : elem.isInteger(8) || fp8 ? 32 : tf32 ? 8 : 0;
   auto a = dot.getA().getType();
   if (!k || a.getDimSize(0) < 16 || a.getDimSize(1) < k || dot.getB().getType().getDimSize(1) < 8)
     return 0;

@@ -53,3 +53,14 @@ func.func @tf32(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf
   %d = blk.dot %a, %b, %c {input_precision = "tf32"} : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
   return %d : tensor<64x64xf32>
 }
+
+// fp8 (either format with either) runs on mma.sync m16n8k32 from sm_89 (Ada)
+// on; sm_80 has no fp8 tensor cores, so the dot stays on CUDA cores.
+// SM80-LABEL: func.func @fp8
+// SM80-NOT: mma =
+// WG-LABEL: func.func @fp8
+// WG: mma = #blk.mma<version = 2, warpsPerCTA = [4, 2], instrShape = [16, 8, 32]>
+func.func @fp8(%a: tensor<64x64xf8E4M3FN>, %b: tensor<64x64xf8E5M2>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = blk.dot %a, %b, %c : tensor<64x64xf8E4M3FN>, tensor<64x64xf8E5M2>, tensor<64x64xf32> -> tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+}

@@ -132,7 +132,8 @@ def Blk_DotOp : Blk_Op<"dot", [Pure]> {
     follow `input_precision`: "ieee" multiplies them exactly (one fused
     multiply-add per k, on CUDA cores), "tf32" first rounds each to tf32 (10
     mantissa bits, to nearest, ties away from zero: `cvt.rna.tf32.f32`) and
-    multiplies on tensor cores. Integers (i8) accumulate in i32. `mma`, set
+    multiplies on tensor cores. fp8 (f8E4M3FN, f8E5M2, either with either)
+    multiplies exactly into f32. Integers (i8) accumulate in i32. `mma`, set
     by `blk-accelerate-dot`, is the tensor-core tiling layout assignment gives
     the accumulator.
     Example: `%c = blk.dot %a, %b, %acc : tensor<64x32xbf16>, tensor<32x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>`

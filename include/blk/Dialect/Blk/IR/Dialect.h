@@ -2,6 +2,7 @@
 #ifndef BLK_DIALECT_BLK_IR_DIALECT_H
 #define BLK_DIALECT_BLK_IR_DIALECT_H
 
+#include "blk/Support/FloatBits.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -44,10 +45,20 @@ inline constexpr llvm::StringLiteral kConstantsAttr = "blk.constants";
 inline constexpr llvm::StringLiteral kPreciseAttr = "blk.precise";
 /// Module attributes set by the pipeline.
 inline constexpr llvm::StringLiteral kNumWarpsAttr = "blk.num_warps";
+/// The PTX ISA version (times ten) a module's instructions need when newer
+/// than the default 8.0 (fp8 mma.sync: 84); set by the lowering.
+inline constexpr llvm::StringLiteral kMinPtxVersionAttr = "blk.min_ptx_version";
 /// Bytes of shared memory a kernel needs (attribute of its func.func, set by
 /// blk-allocate-shared-memory) and the offset of an op's scratch buffer.
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "blk.shared";
 inline constexpr llvm::StringLiteral kSmemOffsetAttr = "blk.smem_offset";
+
+/// The 8-bit floats of fp8 tensor cores (f8e4m3: e4m3 without infinities,
+/// Triton's float8e4nv; f8e5m2). They are stored, converted and multiplied
+/// by `dot`; arithmetic on them goes through a wider float.
+inline bool isFloat8(mlir::Type t) { return mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(t); }
+/// The bit format of an isFloat8 type (blk/Support/FloatBits.h).
+inline F8 float8Format(mlir::Type t) { return mlir::isa<mlir::Float8E5M2Type>(t) ? F8::E5M2 : F8::E4M3; }
 
 /// Whether an atomic read-modify-write of `kind` applies to elements of `type`.
 bool atomicSupports(AtomicRMWKind kind, mlir::Type type);

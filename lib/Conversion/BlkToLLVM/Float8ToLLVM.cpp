@@ -1,0 +1,132 @@
+// Conversions between fp8 (f8E4M3FN, f8E5M2; bytes after type conversion)
+// and f32/f16, two elements per instruction as the hardware converts them:
+// cvt.rn.satfinite.{e4m3,e5m2}x2.f32 packs two f32 into two bytes (rounded
+// to nearest even, saturated to the largest finite value) and
+// cvt.rn.f16x2.{e4m3,e5m2}x2 unpacks two bytes into two exact f16. Both
+// need sm_89 (Ada) or newer.
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+
+namespace blk {
+
+namespace {
+
+const char *formatName(Type f8) { return isa<Float8E5M2Type>(f8) ? "e5m2" : "e4m3"; }
+
+bool isFloat8Conversion(Operation *op) {
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) // its bits
+    return isFloat8(c.getType());
+  if (!isa<arith::ExtFOp, arith::TruncFOp>(op))
+    return false;
+  return isFloat8(getElementTypeOrSelf(op->getOperand(0).getType())) ||
+         isFloat8(getElementTypeOrSelf(op->getResult(0).getType()));
+}
+
+/// Bytes `lo` and `hi` (i8) as one 16-bit register, `lo` in the low byte.
+Value packBytes(OpBuilder &b, Location loc, Value lo, Value hi) {
+  Type i16 = b.getI16Type();
+  Value l = LLVM::ZExtOp::create(b, loc, i16, lo), h = LLVM::ZExtOp::create(b, loc, i16, hi);
+  h = LLVM::ShlOp::create(b, loc, h, LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(8)));
+  return LLVM::OrOp::create(b, loc, l, h);
+}
+
+} // namespace
+
+SmallVector<Value> widenFloat8(OpBuilder &b, Location loc, ValueRange bytes, Type from, Type to) {
+  std::string text = std::string("cvt.rn.f16x2.") + formatName(from) + "x2 $0, $1;";
+  Type i16 = b.getI16Type(), i32 = b.getI32Type(), f16 = b.getF16Type();
+  Value zero = LLVM::ConstantOp::create(b, loc, b.getI8Type(), b.getI8IntegerAttr(0));
+  SmallVector<Value> out;
+  for (size_t i = 0; i < bytes.size(); i += 2) {
+    Value pair = packBytes(b, loc, bytes[i], i + 1 < bytes.size() ? bytes[i + 1] : zero);
+    Value halves = inlineAsm(b, loc, i32, {pair}, text, "=r,h", /*sideEffects=*/false);
+    for (size_t j = i; j < std::min(i + 2, bytes.size()); ++j) {
+      Value bits = j == i ? halves : LLVM::LShrOp::create(b, loc, halves, i32Const(b, loc, 16)).getResult();
+      Value h = LLVM::BitcastOp::create(b, loc, f16, LLVM::TruncOp::create(b, loc, i16, bits));
+      out.push_back(to.isF16() ? h : LLVM::FPExtOp::create(b, loc, to, h).getResult());
+    }
+  }
+  return out;
+}
+
+namespace {
+
+/// f32 values to fp8 bytes (`to`).
+SmallVector<Value> narrow(OpBuilder &b, Location loc, ValueRange values, Type to) {
+  // The first f32 operand goes to the high byte, the second to the low one.
+  std::string text = std::string("cvt.rn.satfinite.") + formatName(to) + "x2.f32 $0, $1, $2;";
+  Type i8 = b.getI8Type(), i16 = b.getI16Type();
+  Value zero = LLVM::ConstantOp::create(b, loc, b.getF32Type(), b.getF32FloatAttr(0));
+  SmallVector<Value> out;
+  for (size_t i = 0; i < values.size(); i += 2) {
+    Value hi = i + 1 < values.size() ? values[i + 1] : zero;
+    Value pair = inlineAsm(b, loc, i16, {hi, values[i]}, text, "=h,f,f", /*sideEffects=*/false);
+    out.push_back(LLVM::TruncOp::create(b, loc, i8, pair));
+    if (i + 1 < values.size())
+      out.push_back(LLVM::TruncOp::create(
+          b, loc, i8, LLVM::LShrOp::create(b, loc, pair, LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(8)))));
+  }
+  return out;
+}
+
+/// arith.extf / arith.truncf with an fp8 side, on blocks and scalars alike.
+template <typename OpT> struct Float8Conversion : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isFloat8Conversion(op))
+      return failure();
+    Type from = getElementTypeOrSelf(op.getIn().getType()), to = getElementTypeOrSelf(op.getType());
+    SmallVector<Value> out;
+    if (isFloat8(from) && (to.isF32() || to.isF16()))
+      out = widenFloat8(rewriter, op.getLoc(), adaptor.getIn(), from, to);
+    else if (isFloat8(to) && from.isF32())
+      out = narrow(rewriter, op.getLoc(), adaptor.getIn(), to);
+    else
+      return op.emitOpError("converts fp8 only to and from f32 (and fp8 to f16), got ") << from << " to " << to;
+    rewriter.replaceOpWithMultiple(op, {out});
+    return success();
+  }
+};
+
+/// A scalar fp8 constant: its byte.
+struct Float8Constant : OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<FloatAttr>(op.getValue());
+    if (!value || !isFloat8(op.getType()))
+      return failure();
+    Type i8 = rewriter.getI8Type();
+    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(op, i8, rewriter.getIntegerAttr(i8, value.getValue().bitcastToAPInt()));
+    return success();
+  }
+};
+
+} // namespace
+
+bool isFloat8ConversionOp(Operation *op) { return isFloat8Conversion(op); }
+
+LogicalResult checkFloat8Supported(ModuleOp module, unsigned computeCapability) {
+  if (computeCapability >= 89)
+    return success();
+  WalkResult r = module.walk([&](Operation *op) {
+    if ((isFloat8Conversion(op) && !isa<arith::ConstantOp>(op)) || (isa<DotOp>(op) && isFloat8(cast<DotOp>(op).getA().getType().getElementType()))) {
+      op->emitError("fp8 needs sm_89 or newer (its conversions and products), the target is sm_")
+          << computeCapability;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+void populateFloat8Patterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
+  // Above the generic elementwise pattern, which would copy the op onto bytes.
+  patterns.add<Float8Conversion<arith::ExtFOp>, Float8Conversion<arith::TruncFOp>, Float8Constant>(
+      tc, patterns.getContext(), /*benefit=*/2);
+}
+
+} // namespace blk

@@ -1,0 +1,41 @@
+// RUN: blk-opt %s --convert-blk-to-llvm | FileCheck %s
+// RUN: blk-opt %s --convert-blk-to-llvm=compute-capability=80 --verify-diagnostics -o /dev/null
+
+// Four f32 registers per thread become fp8 bytes in two cvt pairs (the
+// first operand lands in the high byte: register 1 then register 0), and
+// back: bytes paired into 16 bits, one cvt gives two f16, each widened to
+// f32. A splat fp8 constant is its byte (1.5 in e4m3: 0x3c = 60). A scalar
+// converts alone, paired with 0.0.
+#l = #blk.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+module attributes {blk.num_warps = 4 : i32} {
+// CHECK-LABEL: func.func @round_trip
+// CHECK-SAME: (%[[X0:[^:]*]]: f32, %[[X1:[^:]*]]: f32,
+// CHECK: llvm.inline_asm "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f" %[[X1]], %[[X0]] : (f32, f32) -> i16
+// CHECK: llvm.inline_asm "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f"
+// CHECK: llvm.inline_asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h"
+// CHECK-COUNT-2: llvm.fpext %{{.*}} : f16 to f32
+// CHECK: llvm.inline_asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h"
+// CHECK-COUNT-2: llvm.fpext %{{.*}} : f16 to f32
+// CHECK: llvm.mlir.constant(60 : i8) : i8
+// CHECK: cvt.rn.satfinite.e5m2x2.f32
+// CHECK: cvt.rn.f16x2.e5m2x2
+// CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0.000000e+00 : f32) : f32
+// CHECK: llvm.inline_asm "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f" %[[ZERO]], %{{.*}} : (f32, f32) -> i16
+// CHECK: return
+func.func @round_trip(%x: tensor<512xf32, #l>, %f: f32, %p: !blk.ptr<f8E4M3FN>) {
+  // expected-error @+1 {{fp8 needs sm_89 or newer (its conversions and products), the target is sm_80}}
+  %q = arith.truncf %x : tensor<512xf32, #l> to tensor<512xf8E4M3FN, #l>
+  %y = arith.extf %q : tensor<512xf8E4M3FN, #l> to tensor<512xf32, #l>
+  blk.print "y" %y : tensor<512xf32, #l>
+  %c = arith.constant dense<1.5> : tensor<512xf8E4M3FN, #l>
+  %true = arith.constant true
+  %s = arith.select %true, %q, %c : tensor<512xf8E4M3FN, #l>
+  %w = arith.extf %s : tensor<512xf8E4M3FN, #l> to tensor<512xf32, #l>
+  %z = arith.truncf %w : tensor<512xf32, #l> to tensor<512xf8E5M2, #l>
+  %v = arith.extf %z : tensor<512xf8E5M2, #l> to tensor<512xf32, #l>
+  blk.print "v" %v : tensor<512xf32, #l>
+  %one = arith.truncf %f : f32 to f8E4M3FN
+  blk.store %p, %one : (!blk.ptr<f8E4M3FN>, f8E4M3FN) -> ()
+  return
+}
+}
