@@ -310,6 +310,18 @@ def transposes(h):
     del x, out
 
 
+def report_tflops(row, label, flops):
+    """A timed matmul row in TFLOP/s for blk, Triton and cuBLAS, printed."""
+    if not row.get("blk_us"):
+        return
+    row["rate"] = flops / row["blk_us"] / 1e6
+    row["unit"] = "TFLOP/s"
+    row["triton_tflops"] = flops / row["triton_us"] / 1e6
+    row["torch_tflops"] = flops / row["torch_us"] / 1e6
+    print(f"{label}: blk {row['rate']:.0f}, Triton {row['triton_tflops']:.0f}, "
+          f"cuBLAS {row['torch_tflops']:.0f} TFLOP/s", flush=True)
+
+
 def matmuls(h):
     """C = A @ B at 4096^3 and 8192^3 in bf16 and f16 (f32 accumulation):
     kernels/matmul.blk's specialized variant, Triton's tutorial schedule at
@@ -337,14 +349,38 @@ def matmuls(h):
             else:  # every element written and finite; the first 256 rows against float64
                 err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
             row = h.record(f"matmul {t}", f"{n}^3", dt, err, 0, [fn], tri, [lambda: torch.matmul(a, b)], rounds=7)
-            if row.get("blk_us"):
-                row["rate"] = flops / row["blk_us"] / 1e6
-                row["unit"] = "TFLOP/s"
-                row["triton_tflops"] = flops / row["triton_us"] / 1e6
-                row["torch_tflops"] = flops / row["torch_us"] / 1e6
-                print(f"matmul {t} {n}^3: blk {row['rate']:.0f}, Triton {row['triton_tflops']:.0f}, "
-                      f"cuBLAS {row['torch_tflops']:.0f} TFLOP/s", flush=True)
+            report_tflops(row, f"matmul {t} {n}^3", flops)
             del a, b, c, ref
+    try:
+        fp8_matmul(h)
+    except Exception as e:  # an older torch or Triton without fp8: the bf16/f16 rows stand
+        print(f"matmul f8e4m3: skipped ({type(e).__name__}: {e})", flush=True)
+
+
+def fp8_matmul(h, n=4096):
+    """C = A @ B with e4m3 operands (values of randn, rounded) into bf16:
+    blk's fp8 variant (mma.sync, operands through registers), Triton's
+    tutorial kernel on the same tensors, and cuBLAS through torch._scaled_mm
+    (unit scales; it wants B column-major, so it gets B's transpose stored
+    row-major: the same product)."""
+    if not hasattr(torch, "float8_e4m3fn"):
+        return
+    a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+    b = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+    b_cm = b.t().contiguous().t()  # column-major copy for cuBLAS
+    c = torch.empty(n, n, device="cuda", dtype=torch.bfloat16)
+    one = torch.ones((), device="cuda")
+    config = "128.128.64.w8.st3"
+    fn = h.load(f"matmul.f8e4m3.bf16.{config}.spec", "matmul").prepare(
+        (triton.cdiv(n, 128) * triton.cdiv(n, 128),), a, b, c, n, n, n, n, 1, n, 1, n, 1)
+    tri = lambda: [lambda: tk.matmul_kernel[(triton.cdiv(n, 128) * triton.cdiv(n, 128),)](
+        a, b, c, n, n, n, n, 1, n, 1, n, 1, BM=128, BN=128, BK=64, GROUP=8, num_warps=8, num_stages=3)]
+    cublas = [lambda: torch._scaled_mm(a, b_cm, one, one, out_dtype=torch.bfloat16)]
+    out = poisoned(c, fn)
+    err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
+    row = h.record("matmul f8e4m3->bf16", f"{n}^3", torch.bfloat16, err, 0, [fn], tri, cublas, rounds=7)
+    report_tflops(row, f"matmul f8e4m3 {n}^3", 2 * n ** 3)
+    del a, b, b_cm, c
 
 
 def row_cases(h, sets=4):

@@ -43,6 +43,8 @@ void setElement(Buffer &b, size_t i, double v) {
   } else if (b.elem.isF16() || b.elem.isBF16()) {
     uint16_t h = b.elem.isF16() ? blk::toF16(float(v)) : blk::toBF16(float(v));
     std::memcpy(p, &h, 2);
+  } else if (blk::isFloat8(b.elem)) {
+    *p = blk::toF8(float(v), blk::float8Format(b.elem));
   } else {
     int64_t x = int64_t(v);
     std::memcpy(p, &x, elemBytes(b.elem));
@@ -66,6 +68,8 @@ std::string elementText(const Buffer &b, size_t i) {
     std::memcpy(&h, p, 2);
     return fmt::format("{}", b.elem.isF16() ? blk::fromF16(h) : blk::fromBF16(h));
   }
+  if (blk::isFloat8(b.elem))
+    return fmt::format("{}", blk::fromF8(*p, blk::float8Format(b.elem)));
   int64_t x = 0;
   std::memcpy(&x, p, elemBytes(b.elem));
   unsigned bits = b.elem.getIntOrFloatBitWidth();
