@@ -41,9 +41,6 @@ struct AxisLines {
 
 /// Rounds `v` to the float type `t` (f16/bf16/f32 round to nearest even).
 double roundTo(mlir::Type t, double v);
-/// Rounds the f32 value `v` to tf32 (10 mantissa bits; to nearest, ties away
-/// from zero, as cvt.rna.tf32.f32); NaN and infinities pass unchanged.
-double roundToTf32(double v);
 /// Sign-extends the low `width` bits of `v`.
 int64_t wrapInt(unsigned width, int64_t v);
 /// Applies an elementwise arith/math op; failure if unsupported.

@@ -266,7 +266,7 @@ LogicalResult Executor::execOp(Operation *op) {
         if (d.getInputPrecision() == "tf32")
           for (Tensor *t : {&a, &b})
             for (double &v : t->f)
-              v = roundToTf32(v);
+              v = roundToTf32(float(v));
         int64_t M = a.shape[0], K = a.shape[1], N = b.shape[1];
         for (int64_t m = 0; m < M; ++m)
           for (int64_t n = 0; n < N; ++n)

@@ -6,7 +6,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
-#include <cstring>
 
 using namespace mlir;
 
@@ -49,17 +48,6 @@ double roundTo(Type t, double v) {
   if (isFloat8(t)) // through f32, saturated, as cvt.rn.satfinite
     return fromF8(toF8(float(v), float8Format(t)), float8Format(t));
   return v;
-}
-
-double roundToTf32(double v) {
-  float f = float(v);
-  if (!std::isfinite(f))
-    return v;
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  bits = (bits + 0x1000u) & ~0x1fffu; // a carry into the exponent rounds up to the next binade
-  std::memcpy(&f, &bits, 4);
-  return double(f);
 }
 
 int64_t wrapInt(unsigned width, int64_t v) {

@@ -16,21 +16,6 @@ struct MatmulShape {
   bool transA = false, transB = false; // stored K x M / N x K
 };
 
-/// C = A @ B with `variant`'s bindings (in the order of the kernel's
-/// `# variants:` line; T and TC first); BLOCK_M/BLOCK_N for the grid.
-/// An f32 value rounded to tf32 (10 mantissa bits, to nearest, ties away
-/// from zero): what a "tf32" dot multiplies.
-inline double roundTf32(double v) {
-  float f = float(v);
-  if (!std::isfinite(f))
-    return v;
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  bits = (bits + 0x1000u) & ~0x1fffu;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
 /// Random operands: floats in [-1, 1] (rounded to the operand type), i8
 /// over its whole range.
 inline void fillOperands(Buffer &a, Buffer &b, std::mt19937_64 &rng) {
@@ -39,6 +24,8 @@ inline void fillOperands(Buffer &a, Buffer &b, std::mt19937_64 &rng) {
   b.fillUniform(rng, -range, range);
 }
 
+/// C = A @ B with `variant`'s bindings (in the order of the kernel's
+/// `# variants:` line; T and TC first); BLOCK_M/BLOCK_N for the grid.
 /// `tf32`: the kernel rounds f32 operands to tf32, and so does the reference
 /// (the check then sees f32 accumulation only, and a kernel that truncates
 /// or skips the rounding fails).
@@ -62,7 +49,7 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
                      (s.transB ? " B^T" : "");
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
-  auto operand = [&](double v) { return tf32 ? roundTf32(v) : v; }; // what the kernel multiplies
+  auto operand = [&](double v) { return tf32 ? double(roundToTf32(float(v))) : v; }; // what the kernel multiplies
   std::vector<double> ref(size_t(s.m) * s.n, 0.0);
   for (int i = 0; i < s.m; ++i)
     for (int kk = 0; kk < s.k; ++kk) {
@@ -94,7 +81,7 @@ inline std::vector<Check> batchedMatmulCase(const Launch &L, const Bindings &var
                      std::to_string(s.k) + (broadcastB ? " B broadcast" : "");
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
-  auto operand = [&](double v) { return tf32 ? roundTf32(v) : v; }; // what the kernel multiplies
+  auto operand = [&](double v) { return tf32 ? double(roundToTf32(float(v))) : v; }; // what the kernel multiplies
   // The entries, gathered, against float64; the gaps must keep their poison.
   Buffer got(out, size_t(batch) * s.m * s.n);
   std::vector<double> ref(got.size());

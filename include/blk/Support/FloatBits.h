@@ -1,5 +1,5 @@
 // Bit-exact conversions between float and the 16-bit and 8-bit float formats
-// (round to nearest even), shared by the interpreter, the tests and the
+// (round to nearest even) and tf32 rounding, shared by the interpreter, the tests and the
 // benchmarks.
 #ifndef BLK_SUPPORT_FLOATBITS_H
 #define BLK_SUPPORT_FLOATBITS_H
@@ -59,6 +59,15 @@ inline float fromF16(uint16_t h) {
   if (exp == 31)
     return bitsFloat(sign | 0x7f800000 | (mant << 13));
   return bitsFloat(sign | ((exp + 112) << 23) | (mant << 13));
+}
+
+/// An f32 value rounded to tf32 (10 mantissa bits; to nearest, ties away
+/// from zero, as cvt.rna.tf32.f32); NaN and infinities pass unchanged.
+inline float roundToTf32(float f) {
+  if (!std::isfinite(f))
+    return f;
+  // A carry into the exponent rounds up to the next binade.
+  return bitsFloat((floatBits(f) + 0x1000u) & ~0x1fffu);
 }
 
 /// The 8-bit float formats of fp8 tensor cores: e4m3 (Triton's float8e4nv:

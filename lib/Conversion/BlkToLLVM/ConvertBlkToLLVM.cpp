@@ -29,13 +29,13 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     target.addIllegalDialect<BlkDialect>();
     // fp8 conversions are lowered here even on scalars (cvt needs no layout).
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
-        [&](Operation *op) { return noBlocks(op) && !isFloat8ConversionOp(op); });
+        [&](Operation *op) { return noBlocks(op) && !lowersAsFloat8(op); });
     target.addDynamicallyLegalOp<func::FuncOp>(
         [&](func::FuncOp f) { return converter.isSignatureLegal(f.getFunctionType()); });
     target.addLegalOp<func::ReturnOp, ModuleOp>();
 
     if (failed(checkAtomicsSupported(getOperation(), computeCapability)) ||
-        failed(checkFloat8Supported(getOperation(), computeCapability)))
+        failed(prepareFloat8(getOperation(), computeCapability)))
       return signalPassFailure();
     declareSharedMemory();
     RewritePatternSet patterns(ctx);

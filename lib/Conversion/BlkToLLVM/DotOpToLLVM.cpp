@@ -75,8 +75,6 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
       return Value(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
     };
 
-    if (isFloat8(inElem)) // mma.sync on fp8 came with PTX ISA 8.4
-      op->getParentOfType<ModuleOp>()->setAttr(kMinPtxVersionAttr, rewriter.getI32IntegerAttr(84));
     std::string text = mmaInstruction(inElem, bType.getElementType(), accElem, k) + " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, " +
                        "{$10, $11, $12, $13};";
     std::string constraints = accElem.isInteger(32) ? "=r,=r,=r,=r,r,r,r,r,r,r,0,1,2,3" : "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";

@@ -54,11 +54,8 @@ struct SplatConstantOnBlocks : OpConversionPattern<arith::ConstantOp> {
     if (failed(getTypeConverter()->convertType(op.getType(), types)))
       return failure();
     auto splat = cast<TypedAttr>(dense.getSplatValue<Attribute>());
-    Value scalar = isFloat8(splat.getType()) // its bits, as the byte fp8 becomes
-                       ? LLVM::ConstantOp::create(rewriter, op.getLoc(), types[0],
-                                                  rewriter.getIntegerAttr(types[0], cast<FloatAttr>(splat).getValue().bitcastToAPInt()))
-                             .getResult()
-                       : arith::ConstantOp::create(rewriter, op.getLoc(), splat).getResult();
+    Value scalar = isFloat8(splat.getType()) ? float8Bits(rewriter, op.getLoc(), cast<FloatAttr>(splat))
+                                             : arith::ConstantOp::create(rewriter, op.getLoc(), splat).getResult();
     rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(types.size(), scalar)});
     return success();
   }

@@ -3,7 +3,7 @@
 // cvt.rn.satfinite.{e4m3,e5m2}x2.f32 packs two f32 into two bytes (rounded
 // to nearest even, saturated to the largest finite value) and
 // cvt.rn.f16x2.{e4m3,e5m2}x2 unpacks two bytes into two exact f16. Both
-// need sm_89 (Ada) or newer.
+// need sm_89 (Ada) or newer. fp8 constants become their bytes.
 #include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -11,18 +11,14 @@
 using namespace mlir;
 
 namespace blk {
-
 namespace {
 
 const char *formatName(Type f8) { return isa<Float8E5M2Type>(f8) ? "e5m2" : "e4m3"; }
 
-bool isFloat8Conversion(Operation *op) {
-  if (auto c = dyn_cast<arith::ConstantOp>(op)) // its bits
-    return isFloat8(c.getType());
-  if (!isa<arith::ExtFOp, arith::TruncFOp>(op))
-    return false;
-  return isFloat8(getElementTypeOrSelf(op->getOperand(0).getType())) ||
-         isFloat8(getElementTypeOrSelf(op->getResult(0).getType()));
+/// An arith.extf or arith.truncf with an fp8 side.
+bool convertsFloat8(Operation *op) {
+  return isa<arith::ExtFOp, arith::TruncFOp>(op) && (isFloat8(getElementTypeOrSelf(op->getOperand(0).getType())) ||
+                                                     isFloat8(getElementTypeOrSelf(op->getResult(0).getType())));
 }
 
 /// Bytes `lo` and `hi` (i8) as one 16-bit register, `lo` in the low byte.
@@ -32,27 +28,6 @@ Value packBytes(OpBuilder &b, Location loc, Value lo, Value hi) {
   h = LLVM::ShlOp::create(b, loc, h, LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(8)));
   return LLVM::OrOp::create(b, loc, l, h);
 }
-
-} // namespace
-
-SmallVector<Value> widenFloat8(OpBuilder &b, Location loc, ValueRange bytes, Type from, Type to) {
-  std::string text = std::string("cvt.rn.f16x2.") + formatName(from) + "x2 $0, $1;";
-  Type i16 = b.getI16Type(), i32 = b.getI32Type(), f16 = b.getF16Type();
-  Value zero = LLVM::ConstantOp::create(b, loc, b.getI8Type(), b.getI8IntegerAttr(0));
-  SmallVector<Value> out;
-  for (size_t i = 0; i < bytes.size(); i += 2) {
-    Value pair = packBytes(b, loc, bytes[i], i + 1 < bytes.size() ? bytes[i + 1] : zero);
-    Value halves = inlineAsm(b, loc, i32, {pair}, text, "=r,h", /*sideEffects=*/false);
-    for (size_t j = i; j < std::min(i + 2, bytes.size()); ++j) {
-      Value bits = j == i ? halves : LLVM::LShrOp::create(b, loc, halves, i32Const(b, loc, 16)).getResult();
-      Value h = LLVM::BitcastOp::create(b, loc, f16, LLVM::TruncOp::create(b, loc, i16, bits));
-      out.push_back(to.isF16() ? h : LLVM::FPExtOp::create(b, loc, to, h).getResult());
-    }
-  }
-  return out;
-}
-
-namespace {
 
 /// f32 values to fp8 bytes (`to`).
 SmallVector<Value> narrow(OpBuilder &b, Location loc, ValueRange values, Type to) {
@@ -77,7 +52,7 @@ template <typename OpT> struct Float8Conversion : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult matchAndRewrite(OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    if (!isFloat8Conversion(op))
+    if (!convertsFloat8(op))
       return failure();
     Type from = getElementTypeOrSelf(op.getIn().getType()), to = getElementTypeOrSelf(op.getType());
     SmallVector<Value> out;
@@ -99,28 +74,58 @@ struct Float8Constant : OpConversionPattern<arith::ConstantOp> {
     auto value = dyn_cast<FloatAttr>(op.getValue());
     if (!value || !isFloat8(op.getType()))
       return failure();
-    Type i8 = rewriter.getI8Type();
-    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(op, i8, rewriter.getIntegerAttr(i8, value.getValue().bitcastToAPInt()));
+    rewriter.replaceOp(op, float8Bits(rewriter, op.getLoc(), value));
     return success();
   }
 };
 
 } // namespace
 
-bool isFloat8ConversionOp(Operation *op) { return isFloat8Conversion(op); }
+SmallVector<Value> widenFloat8(OpBuilder &b, Location loc, ValueRange bytes, Type from, Type to) {
+  std::string text = std::string("cvt.rn.f16x2.") + formatName(from) + "x2 $0, $1;";
+  Type i16 = b.getI16Type(), i32 = b.getI32Type(), f16 = b.getF16Type();
+  Value zero = LLVM::ConstantOp::create(b, loc, b.getI8Type(), b.getI8IntegerAttr(0));
+  SmallVector<Value> out;
+  for (size_t i = 0; i < bytes.size(); i += 2) {
+    Value pair = packBytes(b, loc, bytes[i], i + 1 < bytes.size() ? bytes[i + 1] : zero);
+    Value halves = inlineAsm(b, loc, i32, {pair}, text, "=r,h", /*sideEffects=*/false);
+    for (size_t j = i; j < std::min(i + 2, bytes.size()); ++j) {
+      Value bits = j == i ? halves : LLVM::LShrOp::create(b, loc, halves, i32Const(b, loc, 16)).getResult();
+      Value h = LLVM::BitcastOp::create(b, loc, f16, LLVM::TruncOp::create(b, loc, i16, bits));
+      out.push_back(to.isF16() ? h : LLVM::FPExtOp::create(b, loc, to, h).getResult());
+    }
+  }
+  return out;
+}
 
-LogicalResult checkFloat8Supported(ModuleOp module, unsigned computeCapability) {
-  if (computeCapability >= 89)
-    return success();
+Value float8Bits(OpBuilder &b, Location loc, FloatAttr value) {
+  Type i8 = b.getI8Type();
+  return LLVM::ConstantOp::create(b, loc, i8, b.getIntegerAttr(i8, value.getValue().bitcastToAPInt()));
+}
+
+bool lowersAsFloat8(Operation *op) {
+  auto constant = dyn_cast<arith::ConstantOp>(op);
+  return convertsFloat8(op) || (constant && isFloat8(constant.getType()));
+}
+
+LogicalResult prepareFloat8(ModuleOp module, unsigned computeCapability) {
+  bool mmaSync = false;
   WalkResult r = module.walk([&](Operation *op) {
-    if ((isFloat8Conversion(op) && !isa<arith::ConstantOp>(op)) || (isa<DotOp>(op) && isFloat8(cast<DotOp>(op).getA().getType().getElementType()))) {
+    auto dot = dyn_cast<DotOp>(op);
+    bool fp8Dot = dot && isFloat8(dot.getA().getType().getElementType());
+    if (computeCapability < 89 && (convertsFloat8(op) || fp8Dot)) {
       op->emitError("fp8 needs sm_89 or newer (its conversions and products), the target is sm_")
           << computeCapability;
       return WalkResult::interrupt();
     }
+    mmaSync |= fp8Dot && isa_and_nonnull<MmaLayoutAttr>(dot.getType().getEncoding());
     return WalkResult::advance();
   });
-  return failure(r.wasInterrupted());
+  if (r.wasInterrupted())
+    return failure();
+  if (mmaSync) // mma.sync on fp8 came with PTX ISA 8.4
+    module->setAttr(kMinPtxVersionAttr, IntegerAttr::get(IntegerType::get(module.getContext(), 32), 84));
+  return success();
 }
 
 void populateFloat8Patterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {

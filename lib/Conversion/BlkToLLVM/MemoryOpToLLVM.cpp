@@ -171,10 +171,10 @@ struct LoadToLLVM : OpConversionPattern<LoadOp> {
   LogicalResult matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elemType = getTypeConverter()->convertType(getElementTypeOrSelf(op.getType())); // fp8: bytes
+    Type elemType = getElementTypeOrSelf(op.getType());
     // Booleans live in memory as bytes.
     bool isBool = elemType.isInteger(1);
-    Type memType = isBool ? rewriter.getI8Type() : elemType;
+    Type memType = memoryElementType(elemType);
     unsigned vec = accessWidth(op);
     ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
     SmallVector<Value> others;
@@ -203,10 +203,9 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
   LogicalResult matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elemType = getTypeConverter()->convertType(getElementTypeOrSelf(op.getValue().getType())); // fp8: bytes
-    bool isBool = elemType.isInteger(1); // stored as bytes
-    if (isBool)
-      elemType = rewriter.getI8Type();
+    Type valueType = getElementTypeOrSelf(op.getValue().getType());
+    bool isBool = valueType.isInteger(1); // stored as bytes
+    Type elemType = memoryElementType(valueType);
     Type ptrType = op.getPtr().getType();
     unsigned vec = accessWidth(op);
     // Only the first copy of each element writes; a scalar store is made by thread 0.

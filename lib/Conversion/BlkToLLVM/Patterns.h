@@ -54,6 +54,10 @@ llvm::SmallVector<mlir::Value> emitRegisterIndices(mlir::OpBuilder &b, mlir::Loc
 /// butterfly pair.
 mlir::Value emitBitIsSet(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id, unsigned bit);
 
+/// The type an element of `type` takes in global and shared memory: a byte
+/// for booleans (i1 in registers) and fp8 (a byte in registers too), the
+/// type itself otherwise.
+mlir::Type memoryElementType(mlir::Type type);
 /// Address of element `index` of an array of `type` that starts at byte
 /// `offset` of the kernel's shared memory (booleans take a byte each).
 mlir::Value sharedElement(mlir::OpBuilder &b, mlir::Location loc, int64_t offset, mlir::Type type,
@@ -112,14 +116,19 @@ void populateWarpGroupDotPatterns(ThreadTypeConverter &tc, mlir::RewritePatternS
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateFloat8Patterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 
-/// fp8 conversions (Float8ToLLVM.cpp): whether `op` is an arith.extf or
-/// arith.truncf with an fp8 side, or an fp8 scalar constant; an error at the first fp8 conversion or
-/// product when the target is older than sm_89; fp8 bytes (of type `from`)
-/// to f16 or f32 values, two per cvt.
-bool isFloat8ConversionOp(mlir::Operation *op);
-mlir::LogicalResult checkFloat8Supported(mlir::ModuleOp module, unsigned computeCapability);
+/// fp8 (Float8ToLLVM.cpp). Whether `op` is lowered by the fp8 patterns even
+/// on scalars: an arith.extf or arith.truncf with an fp8 side, or an fp8
+/// constant.
+bool lowersAsFloat8(mlir::Operation *op);
+/// An error at the first fp8 conversion or product when the target is older
+/// than sm_89; otherwise marks a module whose fp8 dots run on mma.sync with
+/// the PTX ISA version they need (kMinPtxVersionAttr).
+mlir::LogicalResult prepareFloat8(mlir::ModuleOp module, unsigned computeCapability);
+/// fp8 bytes (of type `from`) to f16 or f32 values, two per cvt.
 llvm::SmallVector<mlir::Value> widenFloat8(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange bytes,
                                            mlir::Type from, mlir::Type to);
+/// The byte of an fp8 constant.
+mlir::Value float8Bits(mlir::OpBuilder &b, mlir::Location loc, mlir::FloatAttr value);
 /// Atomics the target lacks (bf16 add before sm_90) are errors at their op.
 mlir::LogicalResult checkAtomicsSupported(mlir::ModuleOp module, unsigned computeCapability);
 

@@ -73,9 +73,7 @@ struct AddPtrToLLVM : OpConversionPattern<AddPtrOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(AddPtrOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Type pointee = cast<PointerType>(getElementTypeOrSelf(op.getType())).getPointeeType();
-    if (isFloat8(pointee)) // a byte
-      pointee = rewriter.getI8Type();
+    Type pointee = memoryElementType(cast<PointerType>(getElementTypeOrSelf(op.getType())).getPointeeType());
     auto ptrType = LLVM::LLVMPointerType::get(getContext(), 1);
     SmallVector<Value> results;
     ValueRange ptrs = adaptor.getPtr(), offs = adaptor.getOffset();

@@ -9,14 +9,14 @@ using namespace mlir;
 
 namespace blk {
 
-static Type sharedType(Type t) { return t.isInteger(1) || isFloat8(t) ? IntegerType::get(t.getContext(), 8) : t; }
+Type memoryElementType(Type t) { return t.isInteger(1) || isFloat8(t) ? IntegerType::get(t.getContext(), 8) : t; }
 
 Value sharedElement(OpBuilder &b, Location loc, int64_t offset, Type type, Value index) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
   Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kSharedSymbol);
   if (offset != 0)
     base = LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base, ArrayRef<LLVM::GEPArg>{int32_t(offset)});
-  return LLVM::GEPOp::create(b, loc, ptrType, sharedType(type), base, ValueRange{index});
+  return LLVM::GEPOp::create(b, loc, ptrType, memoryElementType(type), base, ValueRange{index});
 }
 
 FailureOr<int64_t> scratchOffset(Operation *op) {
@@ -41,7 +41,7 @@ void storeShared(OpBuilder &b, Location loc, Value value, Value ptr) {
 }
 
 Value loadShared(OpBuilder &b, Location loc, Type type, Value ptr) {
-  Value v = LLVM::LoadOp::create(b, loc, sharedType(type), ptr);
+  Value v = LLVM::LoadOp::create(b, loc, memoryElementType(type), ptr);
   return type.isInteger(1) ? LLVM::TruncOp::create(b, loc, type, v).getResult() : v;
 }
 
