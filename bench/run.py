@@ -350,6 +350,16 @@ def matmuls(h):
                 err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
             row = h.record(f"matmul {t}", f"{n}^3", dt, err, 0, [fn], tri, [lambda: torch.matmul(a, b)], rounds=7)
             report_tflops(row, f"matmul {t} {n}^3", flops)
+            # The same product through tensor descriptors (TMA on sm_90a).
+            tma = h.load(f"matmul.{t}.{t}.{config}.spec", "matmul_tma").prepare(
+                (triton.cdiv(n, bm) * triton.cdiv(n, bn),), a, b, c, n, n, n, n, n, n)
+            out = poisoned(c, tma)
+            if ref is not None:
+                err = rel_err(out, ref)
+            else:
+                err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
+            row = h.record(f"matmul_tma {t}", f"{n}^3", dt, err, 0, [tma], tri, [lambda: torch.matmul(a, b)], rounds=7)
+            report_tflops(row, f"matmul_tma {t} {n}^3", flops)
             del a, b, c, ref
     try:
         fp8_matmul(h)

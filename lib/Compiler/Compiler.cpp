@@ -47,6 +47,31 @@ std::string argTypeName(Type t) {
   return "i" + std::to_string(t.getIntOrFloatBitWidth());
 }
 
+/// The hidden tensor-map parameters of `f` (blk-lower-tensor-descriptors),
+/// in the signature line's notation.
+std::vector<std::string> tensorMaps(func::FuncOp f) {
+  std::vector<std::string> maps;
+  auto source = [](int64_t v) { return v >= 0 ? "a" + std::to_string(v) : "c" + std::to_string(-v); };
+  auto list = [&](ArrayRef<int64_t> values, bool isSource) {
+    std::vector<std::string> items;
+    for (int64_t v : values)
+      items.push_back(isSource ? source(v) : std::to_string(v));
+    return llvm::join(items, "|");
+  };
+  for (unsigned i = 0; i < f.getNumArguments(); ++i) {
+    auto base = f.getArgAttrOfType<IntegerAttr>(i, kTmaBaseAttr);
+    if (!base)
+      continue;
+    auto desc = cast<TensorDescType>(f.getArgument(i).getType());
+    TmaBox box = tmaBox(desc);
+    maps.push_back(argTypeName(desc.getElementType()) + ":" + source(base.getInt()) + ":" +
+                   list(f.getArgAttrOfType<DenseI64ArrayAttr>(i, kTmaShapeAttr).asArrayRef(), true) + ":" +
+                   list(f.getArgAttrOfType<DenseI64ArrayAttr>(i, kTmaStridesAttr).asArrayRef(), true) + ":" +
+                   list(box.shape, false) + ":" + std::to_string(box.swizzleBytes));
+  }
+  return maps;
+}
+
 std::string print(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -62,7 +87,8 @@ std::string signatureLines(const std::vector<KernelInfo> &kernels) {
     lines += "// blk.kernel " + k.name + " num_warps=" + std::to_string(k.numWarps) +
              " shared=" + std::to_string(k.sharedMemory) + " args=" +
              llvm::join(k.argTypes, ",") + " constants=" + llvm::join(k.constants, ",") +
-             " spec=" + llvm::join(k.specialization, ",") + "\n";
+             " spec=" + llvm::join(k.specialization, ",") +
+             (k.tensorMaps.empty() ? "" : " tma=" + llvm::join(k.tensorMaps, ";")) + "\n";
   return lines;
 }
 
@@ -125,8 +151,11 @@ FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, u
   }
   for (KernelInfo &k : result.kernels)
     if (auto f = module->lookupSymbol<func::FuncOp>(k.name))
-      if (auto bytes = f->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
-        k.sharedMemory = bytes.getInt();
+      {
+        if (auto bytes = f->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+          k.sharedMemory = bytes.getInt();
+        k.tensorMaps = tensorMaps(f);
+      }
   timer.lap("layouts");
   if (options.emit == Stage::GPU) {
     result.output = print(*module);

@@ -112,6 +112,10 @@ public:
   /// atomic_* (Atomics.cpp): read-modify-write or compare-and-swap, old values returned.
   TV genAtomic(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
   TV genDot(const ast::CallExpr &call, std::vector<TV> &args);
+  /// make_tensor_descriptor(base, shape, strides, block_shape) and a
+  /// descriptor's load/store methods (TensorDescriptors.cpp).
+  TV genMakeTensorDescriptor(const ast::CallExpr &call);
+  TV genDescriptorMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &desc);
 
   // --- statements (Statements.cpp) ---
   /// Generates statements in order; returns false on error. Sets `returned`

@@ -19,6 +19,12 @@ std::string Generator::describe(Type t, bool isUnsigned) {
       s += (d ? ", " : "") + std::to_string(tensor.getShape()[d]);
     return s + "]";
   }
+  if (auto desc = dyn_cast<TensorDescType>(t)) {
+    std::string s = "a tensor descriptor of " + describe(desc.getElementType(), isUnsigned) + "[";
+    for (size_t d = 0; d < desc.getRank(); ++d)
+      s += (d ? ", " : "") + std::to_string(desc.getBlockShape()[d]);
+    return s + "] blocks";
+  }
   if (t.isBF16())
     return "bf16";
   if (isa<Float8E4M3FNType>(t))

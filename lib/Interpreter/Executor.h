@@ -63,6 +63,13 @@ private:
   mlir::LogicalResult execReduce(ReduceOp op);
   mlir::LogicalResult execScan(ScanOp op);
   mlir::LogicalResult execStore(StoreOp op);
+  mlir::LogicalResult execMakeTensorDescriptor(MakeTensorDescriptorOp op);
+  mlir::LogicalResult execDescriptorLoad(DescriptorLoadOp op);
+  mlir::LogicalResult execDescriptorStore(DescriptorStoreOp op);
+  /// Calls `fn` with the index and address of each element of `desc`'s
+  /// block at `offsets` inside the tensor, after checking the access.
+  mlir::LogicalResult forEachDescriptorElement(mlir::Operation *op, mlir::Value desc, mlir::ValueRange offsets,
+                                               const char *what, llvm::function_ref<void(size_t, void *)> fn);
   mlir::LogicalResult execAtomicRMW(AtomicRMWOp op);
   mlir::LogicalResult execAtomicCAS(AtomicCASOp op);
   /// An error at `op` unless element `j` of `ptr` addresses `bytes` inside a buffer.

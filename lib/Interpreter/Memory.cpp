@@ -126,6 +126,74 @@ LogicalResult Executor::execStore(StoreOp op) {
   return success();
 }
 
+// A descriptor is held as its base address, sizes and strides, in that order.
+LogicalResult Executor::execMakeTensorDescriptor(MakeTensorDescriptorOp op) {
+  Tensor desc;
+  desc.elem = op.getType();
+  desc.i.push_back(get(op.getBase()).i[0]);
+  for (Value v : op.getShape())
+    desc.i.push_back(get(v).i[0]);
+  for (Value v : op.getStrides())
+    desc.i.push_back(get(v).i[0]);
+  set(op.getResult(), std::move(desc));
+  return success();
+}
+
+/// The addresses of a descriptor's block at `offsets` (row-major), and
+/// which of them lie inside the tensor.
+static void descriptorBlock(const Tensor &desc, ArrayRef<int64_t> offsets, Tensor &addrs, std::vector<bool> &inside) {
+  auto type = cast<TensorDescType>(desc.elem);
+  ArrayRef<int64_t> block = type.getBlockShape();
+  size_t rank = block.size(), n = type.getBlockType().getNumElements();
+  int64_t elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  addrs = Tensor::like(RankedTensorType::get(block, IntegerType::get(type.getContext(), 64)), n);
+  inside.assign(n, true);
+  for (size_t j = 0; j < n; ++j) {
+    int64_t rest = int64_t(j), addr = desc.i[0];
+    for (size_t d = rank; d-- > 0;) {
+      int64_t idx = offsets[d] + rest % block[d];
+      rest /= block[d];
+      inside[j] = inside[j] && idx >= 0 && idx < desc.i[1 + d];
+      addr += idx * desc.i[1 + rank + d] * elemBytes;
+    }
+    addrs.i[j] = addr;
+  }
+}
+
+LogicalResult Executor::forEachDescriptorElement(Operation *op, Value desc, ValueRange offsetValues, const char *what,
+                                                 llvm::function_ref<void(size_t, void *)> fn) {
+  SmallVector<int64_t> offsets;
+  for (Value v : offsetValues)
+    offsets.push_back(get(v).i[0]);
+  Tensor addrs;
+  std::vector<bool> inside;
+  descriptorBlock(get(desc), offsets, addrs, inside);
+  size_t bytes = cast<TensorDescType>(desc.getType()).getElementType().getIntOrFloatBitWidth() / 8;
+  for (size_t j = 0; j < addrs.size(); ++j) {
+    if (!inside[j])
+      continue;
+    if (failed(checkAccess(op, what, addrs, j, bytes)))
+      return failure();
+    fn(j, reinterpret_cast<void *>(uintptr_t(addrs.i[j])));
+  }
+  return success();
+}
+
+LogicalResult Executor::execDescriptorLoad(DescriptorLoadOp op) {
+  Tensor out = Tensor::like(op.getType(), size_t(op.getType().getNumElements())); // zeros outside the tensor
+  if (failed(forEachDescriptorElement(op, op.getDesc(), op.getOffsets(), "descriptor load",
+                                      [&](size_t j, void *p) { readElement(out.elem, p, out, j); })))
+    return failure();
+  set(op.getResult(), std::move(out));
+  return success();
+}
+
+LogicalResult Executor::execDescriptorStore(DescriptorStoreOp op) {
+  const Tensor &value = get(op.getValue());
+  return forEachDescriptorElement(op, op.getDesc(), op.getOffsets(), "descriptor store",
+                                  [&](size_t j, void *p) { writeElement(value.elem, p, value, j); });
+}
+
 LogicalResult Executor::execAtomicRMW(AtomicRMWOp op) {
   const Tensor &ptr = get(op.getPtr()), &value = get(op.getValue());
   const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;

@@ -25,12 +25,15 @@ static std::unique_ptr<mlir::Pass> createCanonicalizer() {
 }
 
 void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options) {
+  bool sm90a = options.arch == "sm_90a";
+  pm.addPass(createBlkAccelerateDotPass(
+      BlkAccelerateDotPassOptions{computeCapability(options.arch), options.numWarps, sm90a}));
+  // Before the load pipeliner and vectorizer, which then see the descriptors' pointer accesses.
+  pm.addPass(createBlkLowerTensorDescriptorsPass(BlkLowerTensorDescriptorsPassOptions{sm90a && options.numStages > 1}));
   pm.addPass(createBlkPipelineLoadsPass(BlkPipelineLoadsPassOptions{options.numStages}));
   pm.addPass(createCanonicalizer());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createBlkVectorizeMemoryPass());
-  pm.addPass(createBlkAccelerateDotPass(
-      BlkAccelerateDotPassOptions{computeCapability(options.arch), options.numWarps, options.arch == "sm_90a"}));
   pm.addPass(createBlkAssignLayoutsPass(BlkAssignLayoutsPassOptions{options.numWarps}));
   pm.addPass(createBlkCoalescePass());
   pm.addPass(createBlkRemoveLayoutConversionsPass());

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include "blk/Runtime/Driver.h"
+#include "TensorMaps.h"
 #include <fstream>
 #include <sstream>
 
@@ -114,6 +115,16 @@ std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
             sig.divisibility.emplace_back(unsigned(std::stoul(item.substr(0, colon))),
                                           unsigned(std::stoul(item.substr(colon + 1))));
         });
+      } else if (field.rfind("tma=", 0) == 0) {
+        std::istringstream maps(field.substr(4));
+        std::string item;
+        while (std::getline(maps, item, ';')) {
+          TensorMapRecipe recipe;
+          if (parseTensorMapRecipe(item, recipe))
+            sig.tensorMaps.push_back(std::move(recipe));
+          else
+            sig.tensorMaps.push_back(TensorMapRecipe{ArgType::F16, ~0u}); // reported at launch
+        }
       } else if (field.rfind("args=", 0) == 0) {
         forEachItem(field.substr(5), [&](const std::string &item) {
           ArgType t;
@@ -208,6 +219,18 @@ Status Kernel::launch(Grid grid, CUstream stream, const Arg *args, size_t count)
   }
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     return Status::error("empty grid");
+  // Hidden parameters: the TMA tensor maps, built from the arguments.
+  alignas(64) CUtensorMap maps[8];
+  if (sig.tensorMaps.size() > 8 || count + sig.tensorMaps.size() > 64)
+    return Status::error("kernel '" + sig.name + "' has too many tensor maps");
+  for (size_t m = 0; m < sig.tensorMaps.size(); ++m) {
+    const TensorMapRecipe &recipe = sig.tensorMaps[m];
+    if (recipe.base >= count || sig.args[recipe.base] != ArgType::Ptr)
+      return Status::error("kernel '" + sig.name + "' has a malformed tensor map in its signature");
+    if (Status s = encodeTensorMap(sig, recipe, args, count, maps[m]); !s.ok())
+      return s;
+    params[count + m] = &maps[m];
+  }
   CUresult r = drv()->cuLaunchKernel(fn, grid.x, grid.y, grid.z, sig.numWarps * 32, 1, 1, sig.sharedBytes, stream, params,
                                      nullptr);
   if (r != CUDA_SUCCESS)

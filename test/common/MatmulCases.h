@@ -60,6 +60,43 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
   return {{what, relativeError(c, ref), tol}};
 }
 
+/// C = A @ B through `matmul_tma` (tensor descriptors; TMA on sm_90a for
+/// wgmma variants), A, B and C row-major. C is wider than N by a poisoned
+/// margin of 16 columns (its row stride stays a multiple of 16, as the
+/// `.spec` variants assume), which the descriptor's clipped stores must
+/// leave alone.
+inline std::vector<Check> matmulTmaCase(const Launch &L, const Bindings &variant, DType in, DType out, int blockM,
+                                        int blockN, MatmulShape s, std::mt19937_64 &rng, double tol,
+                                        bool tf32 = false) {
+  int64_t ldc = s.n + 16;
+  Buffer a(in, size_t(s.m) * s.k), b(in, size_t(s.k) * s.n), c(out, size_t(s.m) * ldc);
+  fillOperands(a, b, rng);
+  c.poison();
+  unsigned grid = unsigned(((s.m + blockM - 1) / blockM) * ((s.n + blockN - 1) / blockN));
+  std::string e = L("matmul", variant, "matmul_tma", grid,
+                    {KArg::buf_(a), KArg::buf_(b), KArg::buf_(c), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(s.k),
+                     KArg::int_(s.k), KArg::int_(s.n), KArg::int_(ldc)});
+  std::string what = std::string("matmul_tma ") + name(in) + (tf32 ? " (tf32)" : "") + "->" + name(out) + " " +
+                     std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k);
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  auto operand = [&](double v) { return tf32 ? double(roundToTf32(float(v))) : v; };
+  Buffer got(out, size_t(s.m) * s.n);
+  std::vector<double> ref(got.size(), 0.0);
+  bool marginPoisoned = true;
+  for (int i = 0; i < s.m; ++i) {
+    for (int kk = 0; kk < s.k; ++kk) {
+      double x = operand(a.get(size_t(i) * s.k + kk));
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += x * operand(b.get(size_t(kk) * s.n + j));
+    }
+    std::memcpy(&got.data[size_t(i) * s.n * bytes(out)], &c.data[size_t(i) * ldc * bytes(out)], s.n * bytes(out));
+    for (size_t byte = size_t(s.n) * bytes(out); byte < size_t(ldc) * bytes(out); ++byte)
+      marginPoisoned &= c.data[size_t(i) * ldc * bytes(out) + byte] == (isInteger(out) ? 0x7f : 0xff);
+  }
+  return {{what, relativeError(got, ref), tol}, exact(what + ": columns past N untouched", marginPoisoned)};
+}
+
 /// C[i] = A[i] @ B[i] for `batch` entries through `batched_matmul` (the
 /// grid's y), B shared by every entry when `broadcastB` (batch stride 0).
 /// Entries sit apart by their size plus a gap, so that a wrong batch stride
@@ -182,9 +219,17 @@ inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_
     for (Check &c : matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, s, rng, v.tolerance(), v.tf32()))
       checks.push_back(std::move(c));
   };
+  // matmul_tma: row-major operands only; row strides of 16-byte multiples
+  // (TMA's rule, for the variants that use it; the others take any).
+  auto runTma = [&](const MatmulVariant &v, MatmulShape s) {
+    for (Check &c : matmulTmaCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, s, rng, v.tolerance(), v.tf32()))
+      checks.push_back(std::move(c));
+  };
   for (const MatmulVariant &v : matmulVariants()) {
     for (MatmulShape s : shapes)
       run(v, s);
+    for (MatmulShape s : std::vector<MatmulShape>{{100, 77, 45}, {64, 48, 96}})
+      runTma(v, s);
     for (bool broadcastB : {false, true})
       for (Check &c : batchedMatmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, {45, 70, 33}, 3,
                                         broadcastB, rng, v.tolerance(), v.tf32()))
@@ -197,6 +242,8 @@ inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_
     for (const MatmulVariant &v : tensorCoreVariants()) {
       for (MatmulShape s : aligned)
         run(v, s);
+      for (MatmulShape s : std::vector<MatmulShape>{{272, 400, 208}, {528, 272, 1008}, {16, 16, 16}})
+        runTma(v, s);
       for (Check &c : batchedMatmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, {272, 400, 208}, 4,
                                         false, rng, v.tolerance(), v.tf32()))
         checks.push_back(std::move(c));

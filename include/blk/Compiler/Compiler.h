@@ -41,6 +41,11 @@ struct KernelInfo {
   /// Dynamic shared memory each program needs (blk-allocate-shared-memory).
   int64_t sharedMemory = 0;
   int registers = -1, sharedBytes = -1, spillStores = -1; // from ptxas, when run
+  /// Hidden TMA tensor-map parameters after the runtime ones, in order, as
+  /// the runtime builds them: `ELEM:BASE:SHAPE:STRIDES:BOX:SWIZZLE`, lists
+  /// outermost first and `|`-separated, each value `aN` (argument N) or
+  /// `cN` (the constant N); BOX in elements, SWIZZLE in bytes.
+  std::vector<std::string> tensorMaps;
 };
 
 struct CompileResult {

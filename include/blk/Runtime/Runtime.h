@@ -46,8 +46,29 @@ struct Grid {
   unsigned x = 1, y = 1, z = 1;
 };
 
+/// A value the launch reads: argument `index`, or the constant `value`.
+struct ArgSource {
+  bool isArg = false;
+  uint64_t value = 0; // the argument's index, or the constant
+};
+
+/// A hidden TMA tensor-map parameter the launch builds from the arguments:
+/// a tensor of `elem` at the pointer argument `base`, its shape and strides
+/// (in elements) outermost first, copied in boxes of `box` elements with a
+/// `swizzle`-byte swizzle. Written `ELEM:BASE:SHAPE:STRIDES:BOX:SWIZZLE` in
+/// the signature line's `tma=` list (`;` between maps, `|` within lists,
+/// sources `aN` or `cN`).
+struct TensorMapRecipe {
+  ArgType elem = ArgType::F16;
+  unsigned base = 0;
+  std::vector<ArgSource> shape, strides;
+  std::vector<uint32_t> box;
+  unsigned swizzle = 0;
+};
+bool parseTensorMapRecipe(const std::string &text, TensorMapRecipe &out);
+
 /// The signature blkc writes into each PTX file as a comment line:
-/// `// blk.kernel NAME num_warps=N shared=BYTES args=ptr,ptr,i32 constants=BLOCK=1024,T=f32 spec=0:16`.
+/// `// blk.kernel NAME num_warps=N shared=BYTES args=ptr,ptr,i32 constants=BLOCK=1024,T=f32 spec=0:16 tma=...`.
 struct KernelSignature {
   std::string name;
   unsigned numWarps = 4;
@@ -58,6 +79,8 @@ struct KernelSignature {
   std::vector<std::pair<std::string, std::string>> constants;
   /// Runtime parameters the code assumes divisible (by index).
   std::vector<std::pair<unsigned, unsigned>> divisibility;
+  /// Hidden parameters after the arguments: TMA tensor maps.
+  std::vector<TensorMapRecipe> tensorMaps;
   /// The value of a bound constant, or `fallback`.
   std::string constant(const std::string &name, const std::string &fallback = "") const;
 };

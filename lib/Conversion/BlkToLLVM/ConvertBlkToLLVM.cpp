@@ -51,6 +51,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateDotOpPatterns(converter, patterns);
     populateDotOperandPatterns(converter, patterns);
     populateSharedRingPatterns(converter, patterns);
+    populateTMAPatterns(converter, patterns);
     populateWarpGroupDotPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);

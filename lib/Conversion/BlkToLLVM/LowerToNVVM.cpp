@@ -92,8 +92,20 @@ struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
       if (f->hasAttr(kKernelAttr))
         kernels.push_back(f.getName());
       // Specialization facts were used by the analyses; LLVM has no use for them.
-      for (unsigned i = 0; i < f.getNumArguments(); ++i)
+      for (unsigned i = 0; i < f.getNumArguments(); ++i) {
         f.removeArgAttr(i, kDivisibilityAttr);
+        // A TMA tensor map (128 bytes, 64-aligned) passed by value; its
+        // address is taken, so it must stay a grid constant in param space.
+        if (f.getArgAttr(i, kTmaBaseAttr)) {
+          Builder b(ctx);
+          f.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                       TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+          f.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(64));
+          f.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(), b.getUnitAttr());
+          for (StringRef name : {kTmaBaseAttr, kTmaShapeAttr, kTmaStridesAttr})
+            f.removeArgAttr(i, name);
+        }
+      }
     });
     LLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);

@@ -112,6 +112,7 @@ void populateScanOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &pa
 void populateDotOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateDotOperandPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateSharedRingPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateTMAPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateWarpGroupDotPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateFloat8Patterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);

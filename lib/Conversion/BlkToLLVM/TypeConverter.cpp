@@ -11,6 +11,9 @@ ThreadTypeConverter::ThreadTypeConverter(MLIRContext *ctx) {
   });
   addConversion([ctx](PointerType) -> Type { return LLVM::LLVMPointerType::get(ctx, 1); });
   addConversion([ctx](SharedBufferType) -> Type { return LLVM::LLVMPointerType::get(ctx, 3); }); // the ring's start
+  addConversion([ctx](BarriersType) -> Type { return LLVM::LLVMPointerType::get(ctx, 3); });
+  // A TMA tensor map: the generic address of the kernel parameter holding it.
+  addConversion([ctx](TensorDescType) -> Type { return LLVM::LLVMPointerType::get(ctx); });
   addConversion([this](RankedTensorType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
     if (!hasLayout(t))
       return std::nullopt; // no layout: not convertible

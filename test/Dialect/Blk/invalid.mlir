@@ -287,3 +287,60 @@ func.func @dot_tf32_f16(%a: tensor<32x16xf16>, %b: tensor<16x32xf16>, %c: tensor
   %d = blk.dot %a, %b, %c {input_precision = "tf32"} : tensor<32x16xf16>, tensor<16x32xf16>, tensor<32x32xf32> -> tensor<32x32xf32>
   return
 }
+
+// -----
+
+func.func @descriptor_rank(%p: !blk.ptr<f32>, %m: i32, %s: i64) {
+  // expected-error @+1 {{takes 2 sizes and strides for blocks of rank 2, got 1}}
+  %d = blk.make_tensor_descriptor %p, [%m], [%s] : !blk.ptr<f32> -> !blk.tensordesc<[16, 16], f32>
+  return
+}
+
+// -----
+
+func.func @descriptor_element(%p: !blk.ptr<f16>, %m: i32, %s: i64) {
+  // expected-error @+1 {{the base must point to the descriptor's element type}}
+  %d = blk.make_tensor_descriptor %p, [%m, %m], [%s, %s] : !blk.ptr<f16> -> !blk.tensordesc<[16, 16], f32>
+  return
+}
+
+// -----
+
+func.func @descriptor_block(%d: !blk.tensordesc<[16, 16], f32>, %o: i32) {
+  // expected-error @+1 {{the block must be 'tensor<16x16xf32>' (without a layout), got 'tensor<16x8xf32>'}}
+  %x = blk.descriptor_load %d[%o, %o] : !blk.tensordesc<[16, 16], f32> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @descriptor_offsets(%d: !blk.tensordesc<[16, 16], f32>, %o: i32, %v: tensor<16x16xf32>) {
+  // expected-error @+1 {{takes 2 offsets, got 1}}
+  blk.descriptor_store %d[%o], %v : !blk.tensordesc<[16, 16], f32>, tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a tensor descriptor's block dimensions must be powers of two}}
+func.func @descriptor_type(%d: !blk.tensordesc<[16, 12], f32>) {
+  return
+}
+
+// -----
+
+func.func @tma_ring(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32, %p: i1,
+                    %r: !blk.smem<[2, 64, 32], bf16, contig = 1>, %b: !blk.mbarriers<2>) {
+  // expected-error @+1 {{the ring's slots must be the descriptor's 2-D blocks, rows contiguous}}
+  blk.async_tma_copy %d[%o, %o] into %r[%o], %b if %p : !blk.tensordesc<[64, 64], bf16>, !blk.smem<[2, 64, 32], bf16, contig = 1>, !blk.mbarriers<2>
+  return
+}
+
+// -----
+
+func.func @tma_barriers(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32, %p: i1,
+                        %r: !blk.smem<[2, 64, 64], bf16, contig = 1>, %b: !blk.mbarriers<3>) {
+  // expected-error @+1 {{needs one mbarrier per slot of the ring}}
+  blk.async_tma_copy %d[%o, %o] into %r[%o], %b if %p : !blk.tensordesc<[64, 64], bf16>, !blk.smem<[2, 64, 64], bf16, contig = 1>, !blk.mbarriers<3>
+  return
+}

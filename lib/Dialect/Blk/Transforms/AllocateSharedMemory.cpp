@@ -35,9 +35,12 @@ struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateShar
       if (plan.bytes > 0)
         buffers.push_back({op, plan.bytes, index, index}); // scratch lives while its op runs
     });
-    // A ring of tiles lives until the end of the op (in its own block) that
-    // holds its last use: a loop that reads it keeps it for every iteration.
-    func.walk([&](LocalAllocOp alloc) {
+    // A ring of tiles (or its mbarriers) lives until the end of the op (in
+    // its own block) that holds its last use: a loop that reads it keeps it
+    // for every iteration.
+    func.walk([&](Operation *alloc) {
+      if (!isa<LocalAllocOp, MBarrierAllocOp>(alloc))
+        return;
       int64_t last = number[alloc];
       for (Operation *user : alloc->getUsers()) {
         Operation *holder = alloc->getBlock()->findAncestorOpInBlock(*user);
@@ -45,8 +48,13 @@ struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateShar
         holder->walk([&](Operation *nested) { end = std::max(end, number[nested]); });
         last = std::max(last, end);
       }
-      SharedBufferType ring = alloc.getType();
-      buffers.push_back({alloc, ring.getSlots() * ring.getSlotBytes(), number[alloc], last, -1, 1024});
+      if (auto ring = dyn_cast<LocalAllocOp>(alloc)) {
+        SharedBufferType type = ring.getType();
+        buffers.push_back({alloc, type.getSlots() * type.getSlotBytes(), number[alloc], last, -1, 1024});
+      } else {
+        int64_t count = cast<MBarrierAllocOp>(alloc).getType().getCount();
+        buffers.push_back({alloc, 8 * count, number[alloc], last, -1, 8});
+      }
     });
     // First fit, largest first: a buffer takes the lowest offset that does
     // not overlap a placed buffer whose lifetime meets its own.

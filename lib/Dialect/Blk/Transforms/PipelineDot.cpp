@@ -10,6 +10,9 @@
 // mma.sync reads its slot before the next iteration's barrier, so S = D + 1
 // slots suffice; an asynchronous wgmma may still read slot n - 1 while
 // another warpgroup passes that barrier, so wgmma takes S = D + 2.
+// Descriptor loads that blk-lower-tensor-descriptors kept for TMA are copied
+// by one thread (async_tma_copy, none past the bound) and waited for on the
+// slot's mbarrier (phase n / S) instead of cp.async groups.
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "LoopSlice.h"
@@ -24,11 +27,13 @@ namespace blk {
 
 namespace {
 
-/// An operand's load and what recomputes its pointer and mask for another
+/// An operand's load (a pointer load, or a descriptor load TMA copies) and
+/// what recomputes its pointer and mask, or its offsets, for another
 /// iteration.
 struct OperandLoad {
-  LoadOp load;
+  Operation *load;
   IterationSlice slice;
+  DescriptorLoadOp tma() const { return dyn_cast<DescriptorLoadOp>(load); }
 };
 
 /// Whether `v` is a block of zeros (or absent).
@@ -46,6 +51,14 @@ bool isZeroOrAbsent(Value v) {
 std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value operand) {
   if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
     operand = convert.getSrc();
+  if (auto tma = operand.getDefiningOp<DescriptorLoadOp>()) {
+    if (tma->getBlock() != loop.getBody() || !tma->hasOneUse() || !isa<BlockArgument>(tma.getDesc()))
+      return std::nullopt;
+    std::optional<IterationSlice> slice = iterationSlice(loop, tma.getOffsets(), /*allowAdvances=*/false);
+    if (!slice)
+      return std::nullopt;
+    return OperandLoad{tma, std::move(*slice)};
+  }
   auto load = operand.getDefiningOp<LoadOp>();
   if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() || !isZeroOrAbsent(load.getOther()))
     return std::nullopt;
@@ -60,10 +73,14 @@ std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value operand) {
 
 /// The shared ring for `load`'s tile, or nothing when cp.async cannot copy
 /// it (accesses under 4 bytes) or the tile does not fit the swizzle.
-SharedBufferType ringFor(LoadOp load, int64_t slots) {
-  auto type = cast<RankedTensorType>(load.getType());
+SharedBufferType ringFor(const OperandLoad &op, int64_t slots) {
+  auto type = cast<RankedTensorType>(op.load->getResult(0).getType());
   if (type.getRank() != 2)
     return {};
+  if (op.tma()) // TMA writes rows along the last dimension
+    return SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
+                                        {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(), 1);
+  auto load = cast<LoadOp>(op.load);
   unsigned contig = accessDim(load.getPtr().getType(), load.getVecDim());
   auto ring = SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
                                            {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(),
@@ -99,7 +116,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       return;
     bool wgmma = mma.getVersion() == 3;
     int64_t ahead = std::max<int64_t>(numStages, 2) - 1, slots = ahead + (wgmma ? 2 : 1);
-    SharedBufferType ringA = ringFor(opA->load, slots), ringB = ringFor(opB->load, slots);
+    SharedBufferType ringA = ringFor(*opA, slots), ringB = ringFor(*opB, slots);
     if (!ringA || !ringB)
       return;
     // An asynchronous wgmma overlaps the next iteration only when the loop
@@ -124,6 +141,12 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       return arith::ConstantOp::create(ob, loc, IntegerAttr::get(i32, v));
     };
     Value bufA = LocalAllocOp::create(b, loc, ringA), bufB = LocalAllocOp::create(b, loc, ringB);
+    // One mbarrier per slot for each operand TMA copies.
+    auto barriersFor = [&](const OperandLoad &op) -> Value {
+      return op.tma() ? MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots)).getResult() : Value();
+    };
+    Value barsA = barriersFor(*opA), barsB = barriersFor(*opB);
+    bool anyCpAsync = !opA->tma() || !opB->tma();
     // Each advance's offset for k iterations, computed once.
     llvm::DenseMap<std::pair<Value, int64_t>, Value> scaled;
     auto offsetTimes = [&](Value step, int64_t k) -> Value {
@@ -140,13 +163,21 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
 
     // Copies of the tiles of iteration `iv`, k iterations after the one
     // whose iter args `args` hold, masked by iterationMask.
-    auto copy = [&](OpBuilder &ob, const OperandLoad &op, Value buf, Value slot, Value iv, int64_t k,
+    auto copy = [&](OpBuilder &ob, const OperandLoad &op, Value buf, Value bars, Value slot, Value iv, int64_t k,
                     ValueRange args, Value from) {
       IRMapping map = cloneIteration(ob, loop, op.slice, iv, [&](const Advance &adv) -> Value {
         Value at = args[adv.arg.getArgNumber() - 1];
         return k ? AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k)).getResult() : at;
       });
-      LoadOp load = op.load;
+      if (DescriptorLoadOp tma = op.tma()) {
+        SmallVector<Value> offsets;
+        for (Value o : tma.getOffsets())
+          offsets.push_back(map.lookupOrDefault(o));
+        Value pred = iterationMask(ob, loc, loop, iv, from, ob.getI1Type(), Value());
+        AsyncTMACopyOp::create(ob, loc, tma.getDesc(), offsets, buf, slot, bars, pred);
+        return;
+      }
+      auto load = cast<LoadOp>(op.load);
       Value mask = iterationMask(ob, loc, loop, iv, from, load.getPtr().getType(),
                                  load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
       AsyncCopyOp::create(ob, loc, map.lookupOrDefault(load.getPtr()), mask, buf, slot, load.getVec());
@@ -158,9 +189,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       Value iv = k ? arith::AddIOp::create(b, loc, loop.getLowerBound(), ivConst(b, stepValue * k)).getResult()
                    : loop.getLowerBound();
       Value slot = i32Const(b, k);
-      copy(b, *opA, bufA, slot, iv, k, inits, k ? loop.getLowerBound() : Value());
-      copy(b, *opB, bufB, slot, iv, k, inits, k ? loop.getLowerBound() : Value());
-      AsyncCommitGroupOp::create(b, loc);
+      copy(b, *opA, bufA, barsA, slot, iv, k, inits, k ? loop.getLowerBound() : Value());
+      copy(b, *opB, bufB, barsB, slot, iv, k, inits, k ? loop.getLowerBound() : Value());
+      if (anyCpAsync)
+        AsyncCommitGroupOp::create(b, loc);
     }
 
     // The body: wait for this iteration's tiles at the top.
@@ -175,9 +207,19 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     Value slot = arith::RemUIOp::create(body, loc, n, i32Const(body, slots));
     Value nextSlot =
         arith::RemUIOp::create(body, loc, arith::AddIOp::create(body, loc, n, i32Const(body, ahead)), i32Const(body, slots));
-    AsyncWaitOp::create(body, loc, ahead - 1);
-    if (wgmma)
-      FenceAsyncSharedOp::create(body, loc); // the copies wrote through the generic proxy
+    if (anyCpAsync) {
+      AsyncWaitOp::create(body, loc, ahead - 1);
+      if (wgmma)
+        FenceAsyncSharedOp::create(body, loc); // the copies wrote through the generic proxy
+    }
+    if (barsA || barsB) {
+      Value phase = arith::AndIOp::create(body, loc, arith::DivUIOp::create(body, loc, n, i32Const(body, slots)),
+                                          i32Const(body, 1));
+      for (Value bars : {barsA, barsB})
+        if (bars)
+          MBarrierWaitOp::create(body, loc, bars, slot, phase);
+    }
+    // cp.async data of other threads, and slots no warpgroup still reads (TMA overwrites them next).
     BarrierOp::create(body, loc);
 
     body.setInsertionPoint(dot);
@@ -194,9 +236,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // The tiles `ahead` iterations on, after the dot so that they overlap it.
     Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
     ValueRange args = loop.getRegionIterArgs();
-    copy(body, *opA, bufA, nextSlot, future, ahead, args, iv);
-    copy(body, *opB, bufB, nextSlot, future, ahead, args, iv);
-    AsyncCommitGroupOp::create(body, loc);
+    copy(body, *opA, bufA, barsA, nextSlot, future, ahead, args, iv);
+    copy(body, *opB, bufB, barsB, nextSlot, future, ahead, args, iv);
+    if (anyCpAsync)
+      AsyncCommitGroupOp::create(body, loc);
 
     dot.getResult().replaceAllUsesWith(result);
     Operation *convertA = dot.getA().getDefiningOp<ConvertLayoutOp>();
@@ -205,8 +248,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     for (Operation *op : {convertA, convertB})
       if (op && op->use_empty())
         op->erase();
-    opA->load.erase();
-    opB->load.erase();
+    opA->load->erase();
+    opB->load->erase();
 
     // After the loop: the last wgmma done, stray copies (masked, past the
     // bound) landed before the memory is reused.
@@ -217,8 +260,14 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       auto done = WarpGroupDotWaitOp::create(after, loc, final, 0);
       final.replaceAllUsesExcept(done.getResult(), done);
     }
-    AsyncWaitOp::create(after, loc, 0);
+    if (anyCpAsync)
+      AsyncWaitOp::create(after, loc, 0);
     BarrierOp::create(after, loc);
+    // Every TMA copy issued was waited for in its iteration; the barriers'
+    // memory may hold other data once retired.
+    for (Value bars : {barsA, barsB})
+      if (bars)
+        MBarrierInvalOp::create(after, loc, bars);
   }
 };
 

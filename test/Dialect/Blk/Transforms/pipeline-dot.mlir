@@ -265,3 +265,67 @@ module attributes {blk.num_warps = 4 : i32} {
   }
 }
 
+
+// -----
+
+// Descriptor loads kept for TMA (hidden tensor-map arguments): one mbarrier
+// array per operand, initialized before the loop; TMA copies of the first
+// two tiles (slots 0 and 1), each guarded by the trip count; in the loop
+// both barriers are waited on at phase (n / 4) & 1, no cp.async group or
+// proxy fence, the barrier (slot reuse), wgmma, the copies two iterations
+// ahead; after the loop the barriers are retired.
+// CHECK-LABEL: func.func @tma_operands
+// CHECK: %[[BA:.*]] = blk.mbarrier_alloc : !blk.mbarriers<4>
+// CHECK: %[[BB:.*]] = blk.mbarrier_alloc : !blk.mbarriers<4>
+// CHECK-NOT: blk.async_commit_group
+// CHECK: blk.async_tma_copy %arg8[{{.*}}] into %{{.*}}[%c0{{.*}}], %[[BA]] if
+// CHECK: blk.async_tma_copy %arg9[{{.*}}] into %{{.*}}[%c0{{.*}}], %[[BB]] if
+// CHECK: blk.async_tma_copy %arg8[{{.*}}] into %{{.*}}[%c1{{.*}}], %[[BA]] if
+// CHECK: scf.for
+// CHECK: %[[Q:.*]] = arith.divui %{{.*}}, %c4
+// CHECK: %[[PHASE:.*]] = arith.andi %[[Q]], %c1
+// CHECK: blk.mbarrier_wait %[[BA]][%[[SLOT:.*]]], %[[PHASE]]
+// CHECK: blk.mbarrier_wait %[[BB]][%[[SLOT]]], %[[PHASE]]
+// CHECK-NOT: blk.async_wait
+// CHECK-NOT: blk.fence_async_shared
+// CHECK: blk.barrier
+// CHECK: blk.warp_group_dot
+// CHECK: blk.async_tma_copy %arg8
+// CHECK: blk.async_tma_copy %arg9
+// CHECK: scf.yield
+// CHECK: blk.warp_group_dot_wait %{{.*}} {pending = 0 : i32}
+// CHECK: blk.barrier
+// CHECK: blk.mbarrier_inval %[[BA]]
+// CHECK: blk.mbarrier_inval %[[BB]]
+#blocked = #blk.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+#slice = #blk.slice<dim = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+#slice1 = #blk.slice<dim = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+  func.func @tma_operands(%arg0: !blk.ptr<bf16>, %arg1: !blk.ptr<bf16>, %arg2: !blk.ptr<f32>, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i64, %arg7: i64, %arg8: !blk.tensordesc<[64, 32], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: 3, 5>, blk.tma_strides = array<i64: 6, -1>}, %arg9: !blk.tensordesc<[32, 64], bf16> {blk.tma_base = 1 : i64, blk.tma_shape = array<i64: 5, 4>, blk.tma_strides = array<i64: 7, -1>}) attributes {blk.kernel} {
+    %c64_i32 = arith.constant 64 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = blk.splat %cst : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %1 = scf.for %arg10 = %c0_i32 to %arg5 step %c32_i32 iter_args(%arg11 = %0) -> (tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>)  : i32 {
+      %13 = blk.descriptor_load %arg8[%c0_i32, %arg10] : !blk.tensordesc<[64, 32], bf16> -> tensor<64x32xbf16, #blocked>
+      %14 = blk.descriptor_load %arg9[%arg10, %c0_i32] : !blk.tensordesc<[32, 64], bf16> -> tensor<32x64xbf16, #blocked>
+      %15 = blk.convert_layout %13 : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %16 = blk.convert_layout %14 : tensor<32x64xbf16, #blocked> -> tensor<32x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %17 = blk.dot %15, %16, %arg11 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<32x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      scf.yield %17 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    }
+    %2 = blk.arange 0, 64 : tensor<64xi32, #slice>
+    %3 = blk.arange 0, 64 : tensor<64xi32, #slice1>
+    %4 = blk.expand_dims %2 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %5 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %6 = arith.muli %4, %5 : tensor<64x1xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %7 = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %8 = blk.addptr %7, %6 : tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x1xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %9 = blk.expand_dims %3 {axis = 0 : i32} : tensor<64xi32, #slice1> -> tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %10 = blk.broadcast %8 : tensor<64x1x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %11 = blk.broadcast %9 : tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %12 = blk.addptr %10, %11 : tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    blk.store %12, %1 : (tensor<64x64x!blk.ptr<f32>, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>) -> ()
+    return
+  }
+

@@ -361,6 +361,50 @@ def Blk_AssertOp : Blk_Op<"assert", [MemoryEffects<[MemWrite<DefaultResource>]>]
   let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
 }
 
+def Blk_TensorDesc : Type<CPred<"::mlir::isa<::blk::TensorDescType>($_self)">, "blk tensor descriptor",
+                            "::blk::TensorDescType">;
+
+def Blk_MakeTensorDescriptorOp : Blk_Op<"make_tensor_descriptor", [Pure, SameVariadicOperandSize]> {
+  let summary = "Describe a strided tensor at `base` for block loads and stores";
+  let description = [{
+    `shape` (i32) and `strides` (i64, in elements) list the tensor's
+    dimensions outermost first; the last stride is 1. The base is 16-byte
+    aligned and the other strides span multiples of 16 bytes (checked at
+    launch where the descriptor becomes a TMA tensor map).
+    Example: `%d = blk.make_tensor_descriptor %A, [%M, %K], [%sm, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[128, 64], bf16>`
+  }];
+  let arguments = (ins Blk_Ptr:$base, Variadic<I32>:$shape, Variadic<I64>:$strides);
+  let results = (outs Blk_TensorDesc:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Blk_DescriptorLoadOp : Blk_Op<"descriptor_load", [MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "Load the block of a tensor descriptor at `offsets`; zeros outside the tensor";
+  let description = [{
+    Element (i, j) of the result is tensor element (offsets[0] + i,
+    offsets[1] + j), or zero where that lies outside the tensor.
+    Example: `%a = blk.descriptor_load %d[%m, %k] : !blk.tensordesc<[128, 64], bf16> -> tensor<128x64xbf16>`
+  }];
+  let arguments = (ins Blk_TensorDesc:$desc, Variadic<I32>:$offsets);
+  let results = (outs RankedTensorOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$desc `[` $offsets `]` attr-dict `:` qualified(type($desc)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Blk_DescriptorStoreOp : Blk_Op<"descriptor_store", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Store a block at `offsets` of a tensor descriptor; elements outside the tensor are dropped";
+  let description = [{
+    Example: `blk.descriptor_store %d[%m, %n], %c : !blk.tensordesc<[128, 256], bf16>, tensor<128x256xbf16>`
+  }];
+  let arguments = (ins Blk_TensorDesc:$desc, Variadic<I32>:$offsets,
+                       RankedTensorOf<[AnySignlessInteger, AnyFloat]>:$value);
+  let assemblyFormat = "$desc `[` $offsets `]` `,` $value attr-dict `:` qualified(type($desc)) `,` type($value)";
+  let hasVerifier = 1;
+}
+
 include "blk/Dialect/Blk/IR/BlkSharedOps.td"
 
 #endif

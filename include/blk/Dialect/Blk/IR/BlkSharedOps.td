@@ -93,4 +93,52 @@ def Blk_WarpGroupDotWaitOp : Blk_Op<"warp_group_dot_wait", [MemoryEffects<[MemRe
   let assemblyFormat = "$acc attr-dict `:` type($acc)";
 }
 
+def Blk_Barriers : Type<CPred<"::mlir::isa<::blk::BarriersType>($_self)">, "blk mbarriers", "::blk::BarriersType">;
+
+def Blk_MBarrierAllocOp : Blk_Op<"mbarrier_alloc", [MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "mbarriers in shared memory, initialized (one arrival per phase) before any thread goes on";
+  let description = [{
+    Placed by `blk-allocate-shared-memory` like a ring; one thread
+    initializes them, then the program synchronizes. Live until the
+    `blk.mbarrier_inval` that retires them. Example:
+    `%bars = blk.mbarrier_alloc : !blk.mbarriers<4>`
+  }];
+  let results = (outs Blk_Barriers:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def Blk_MBarrierInvalOp : Blk_Op<"mbarrier_inval", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Retire mbarriers so that their memory can hold other data (after a barrier)";
+  let arguments = (ins Blk_Barriers:$barriers);
+  let assemblyFormat = "$barriers attr-dict `:` qualified(type($barriers))";
+}
+
+def Blk_MBarrierWaitOp : Blk_Op<"mbarrier_wait", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Wait until mbarrier `index` completes the phase of parity `phase`";
+  let description = [{
+    Afterwards the data its TMA copy wrote is visible to this thread.
+    Example: `blk.mbarrier_wait %bars[%slot], %phase : !blk.mbarriers<4>`
+  }];
+  let arguments = (ins Blk_Barriers:$barriers, I32:$index, I32:$phase);
+  let assemblyFormat = "$barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))";
+}
+
+def Blk_AsyncTMACopyOp : Blk_Op<"async_tma_copy", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Start a TMA copy of a descriptor's block at `offsets` into one slot of a ring";
+  let description = [{
+    One thread issues cp.async.bulk.tensor (one box per 128-byte chunk of
+    the ring's swizzled arrangement, zeros outside the tensor) and arms the
+    slot's mbarrier with the bytes to expect; nothing is issued where `pred`
+    is false. The copy has landed when that mbarrier completes its phase.
+    Example: `blk.async_tma_copy %d[%m, %k] into %ring[%s], %bars if %p : !blk.tensordesc<[128, 64], bf16>, !blk.smem<[4, 128, 64], bf16, contig = 1>, !blk.mbarriers<4>`
+  }];
+  let arguments = (ins Blk_TensorDesc:$desc, Variadic<I32>:$offsets, Blk_SharedBuffer:$buffer, I32:$slot,
+                       Blk_Barriers:$barriers, I1:$pred);
+  let assemblyFormat = [{
+    $desc `[` $offsets `]` `into` $buffer `[` $slot `]` `,` $barriers `if` $pred attr-dict `:` qualified(type($desc))
+    `,` qualified(type($buffer)) `,` qualified(type($barriers))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif

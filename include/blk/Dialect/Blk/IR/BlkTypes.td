@@ -46,6 +46,42 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
   }];
 }
 
+def Blk_TensorDescType : TypeDef<Blk_Dialect, "TensorDesc"> {
+  let mnemonic = "tensordesc";
+  let summary = "A strided tensor in global memory read and written in blocks of `blockShape`";
+  let description = [{
+    Made by `blk.make_tensor_descriptor` (a base pointer, the tensor's shape
+    and strides, the last stride 1); `blk.descriptor_load` reads the block at
+    given offsets with zeros outside the tensor, `blk.descriptor_store`
+    writes the part inside it. On sm_90 a descriptor whose base, shape and
+    strides are kernel parameters or constants becomes a TMA tensor map,
+    built on the host at launch and passed as a hidden kernel parameter.
+    Example: `!blk.tensordesc<[128, 64], bf16>`
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$blockShape, "mlir::Type":$elementType);
+  let assemblyFormat = "`<` `[` $blockShape `]` `,` $elementType `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getBlockShape().size(); }
+    /// The tensor type of one block.
+    mlir::RankedTensorType getBlockType() const {
+      return mlir::RankedTensorType::get(getBlockShape(), getElementType());
+    }
+  }];
+}
+
+def Blk_BarriersType : TypeDef<Blk_Dialect, "Barriers"> {
+  let mnemonic = "mbarriers";
+  let summary = "`count` mbarriers in shared memory, one per ring slot";
+  let description = [{
+    Each completes a phase when its slot's TMA copy has landed (one arrival
+    with the copy's byte count as the expected transaction). Example:
+    `!blk.mbarriers<4>`
+  }];
+  let parameters = (ins "int64_t":$count);
+  let assemblyFormat = "`<` $count `>`";
+}
+
 def Blk_Ptr : Type<CPred<"::mlir::isa<::blk::PointerType>($_self)">, "blk pointer">;
 def Blk_PtrLike : AnyTypeOf<[Blk_Ptr, RankedTensorOf<[Blk_Ptr]>]>;
 def Blk_IntLike : AnyTypeOf<[AnySignlessInteger, RankedTensorOf<[AnySignlessInteger]>]>;

@@ -60,6 +60,25 @@ inline bool isFloat8(mlir::Type t) { return mlir::isa<mlir::Float8E4M3FNType, ml
 /// The bit format of an isFloat8 type (blk/Support/FloatBits.h).
 inline F8 float8Format(mlir::Type t) { return mlir::isa<mlir::Float8E5M2Type>(t) ? F8::E5M2 : F8::E4M3; }
 
+/// Argument attributes of a kernel's hidden TMA tensor-map parameter (set by
+/// blk-lower-tensor-descriptors): where the host finds the descriptor's
+/// base (an argument index), shape and strides (outermost first). In the
+/// arrays an entry >= 0 is an argument index, an entry < 0 the constant
+/// -entry.
+inline constexpr llvm::StringLiteral kTmaBaseAttr = "blk.tma_base";
+inline constexpr llvm::StringLiteral kTmaShapeAttr = "blk.tma_shape";
+inline constexpr llvm::StringLiteral kTmaStridesAttr = "blk.tma_strides";
+
+/// How TMA copies a descriptor's block into a swizzled ring slot: boxes of
+/// `shape` (the block, its last dimension cut to one swizzle width), one per
+/// `swizzleBytes`-wide chunk of the ring's arrangement (SharedRing.h).
+struct TmaBox {
+  llvm::SmallVector<int64_t, 3> shape;
+  int64_t swizzleBytes = 0;
+  int64_t copies = 1;
+};
+TmaBox tmaBox(TensorDescType desc);
+
 /// Whether an atomic read-modify-write of `kind` applies to elements of `type`.
 bool atomicSupports(AtomicRMWKind kind, mlir::Type type);
 } // namespace blk

@@ -51,6 +51,31 @@ def BlkAccelerateDotPass : Pass<"blk-accelerate-dot", "mlir::ModuleOp"> {
   let dependentDialects = ["blk::BlkDialect"];
 }
 
+def BlkLowerTensorDescriptorsPass : Pass<"blk-lower-tensor-descriptors", "mlir::ModuleOp"> {
+  let summary = "Descriptor loads and stores become pointer accesses, or TMA tensor maps on sm_90";
+  let description = [{
+    Runs after `blk-accelerate-dot`. A `blk.descriptor_load` or
+    `blk.descriptor_store` becomes a masked `blk.load` (zeros outside the
+    tensor) or `blk.store` through the pointers base + sum((offset_d +
+    arange_d) * stride_d), the rest of the pipeline (vector widths,
+    layouts, cp.async rings) applying as to any access.
+
+    With `tma`, the two operand loads of a wgmma dot (a version 3 `mma`) in
+    an `scf.for` are kept for `blk-pipeline-dot`, which copies them with TMA,
+    when both are 16-bit 2-D descriptor loads used only by the dot, their
+    offsets computed from the induction variable and values defined outside
+    the loop, and their descriptors' base, shape and strides kernel
+    arguments or constants: each such descriptor becomes a hidden kernel
+    argument (a CUtensorMap the runtime builds at launch) whose
+    `blk.tma_base`, `blk.tma_shape` and `blk.tma_strides` attributes say
+    where those values come from.
+  }];
+  let options = [
+    Option<"tma", "tma", "bool", /*default=*/"false", "Keep wgmma operand loads for TMA (sm_90a)">,
+  ];
+  let dependentDialects = ["blk::BlkDialect", "mlir::arith::ArithDialect"];
+}
+
 def BlkVectorizeMemoryPass : Pass<"blk-vectorize-memory", "mlir::ModuleOp"> {
   let summary = "Set the widest safe vector width on every global load and store";
   let description = [{

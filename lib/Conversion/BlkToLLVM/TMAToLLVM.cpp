@@ -1,0 +1,129 @@
+// TMA copies and their mbarriers: one thread initializes the barriers, arms
+// a slot's barrier with the bytes to expect and issues cp.async.bulk.tensor
+// (one box per swizzle-wide chunk of the ring, SharedRing.h); every thread
+// waits on the barrier's phase. The tensor map is a kernel parameter passed
+// by value (grid constant) whose generic address the copy reads.
+#include "SharedRing.h"
+
+using namespace mlir;
+
+namespace blk {
+namespace {
+
+Value threadIsFirst(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, 0));
+}
+
+/// The 32-bit shared-memory address of mbarrier `index` (an i32 value or null for 0) of `bars`.
+Value barrierAddress(OpBuilder &b, Location loc, Value bars, Value index) {
+  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), bars);
+  if (!index)
+    return addr;
+  return LLVM::AddOp::create(b, loc, addr, LLVM::MulOp::create(b, loc, index, i32Const(b, loc, 8)));
+}
+
+/// PTX `body` on operand $0 = `pred` (i1) and the rest, run only where it holds.
+void predicated(OpBuilder &b, Location loc, Value pred, ValueRange operands, const std::string &body,
+                const std::string &constraints) {
+  SmallVector<Value> all{LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
+  all.append(operands.begin(), operands.end());
+  inlineAsm(b, loc, Type(), all, "{ .reg .pred p; setp.ne.b32 p, $0, 0; " + body + " }",
+            "r" + (constraints.empty() ? "" : "," + constraints));
+}
+
+struct MBarrierAllocToLLVM : OpConversionPattern<MBarrierAllocOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(MBarrierAllocOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
+    FailureOr<int64_t> offset = scratchOffset(op);
+    if (failed(offset))
+      return failure();
+    Location loc = op.getLoc();
+    Value bars = sharedElement(rewriter, loc, *offset, rewriter.getI8Type(), i32Const(rewriter, loc, 0));
+    Value first = threadIsFirst(rewriter, loc);
+    for (int64_t i = 0; i < op.getType().getCount(); ++i)
+      predicated(rewriter, loc, first, barrierAddress(rewriter, loc, bars, i32Const(rewriter, loc, i)),
+                 "@p mbarrier.init.shared::cta.b64 [$1], 1;", "r");
+    // The initialized barriers, visible to the copy engine and to every thread.
+    inlineAsm(rewriter, loc, Type(), ValueRange{}, "fence.mbarrier_init.release.cluster;", "");
+    inlineAsm(rewriter, loc, Type(), ValueRange{}, "fence.proxy.async.shared::cta;", "");
+    NVVM::Barrier0Op::create(rewriter, loc);
+    rewriter.replaceOp(op, bars);
+    return success();
+  }
+};
+
+struct MBarrierInvalToLLVM : OpConversionPattern<MBarrierInvalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(MBarrierInvalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value first = threadIsFirst(rewriter, loc);
+    for (int64_t i = 0; i < op.getBarriers().getType().getCount(); ++i)
+      predicated(rewriter, loc, first,
+                 barrierAddress(rewriter, loc, adaptor.getBarriers(), i32Const(rewriter, loc, i)),
+                 "@p mbarrier.inval.shared::cta.b64 [$1];", "r");
+    NVVM::Barrier0Op::create(rewriter, loc); // before the memory holds anything else
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierWaitToLLVM : OpConversionPattern<MBarrierWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(MBarrierWaitOp op, OpAdaptor adaptor, ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addr = barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex());
+    // Labels are local to the braces, so each wait may use the same one.
+    inlineAsm(rewriter, loc, Type(), ValueRange{addr, adaptor.getPhase()},
+              "{ .reg .pred done; blk_wait: mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1; "
+              "@!done bra blk_wait; }",
+              "r,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AsyncTMACopyOp op, OpAdaptor adaptor, ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedRing ring(op.getBuffer().getType());
+    TmaBox box = tmaBox(op.getDesc().getType());
+    if (box.swizzleBytes != ring.width || box.copies * ring.chunkBytes() != ring.slotBytes)
+      return op.emitOpError("the descriptor's TMA boxes do not tile the ring's slot");
+    Value issue = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(), threadIsFirst(rewriter, loc));
+    Value bar = barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getSlot());
+    Value slot = LLVM::AddOp::create(
+        rewriter, loc, LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), adaptor.getBuffer()),
+        LLVM::MulOp::create(rewriter, loc, adaptor.getSlot(), i32Const(rewriter, loc, ring.slotBytes)));
+    Value map = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), adaptor.getDesc());
+    Value row = adaptor.getOffsets()[0], col = adaptor.getOffsets()[1];
+    // $1 barrier, $2 tensor map; per box: destination, column, row.
+    SmallVector<Value> operands{bar, map};
+    std::string body = "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " + std::to_string(ring.slotBytes) + ";";
+    std::string constraints = "r,l";
+    for (int64_t c = 0; c < box.copies; ++c) {
+      unsigned at = unsigned(operands.size()) + 1;
+      operands.push_back(LLVM::AddOp::create(rewriter, loc, slot, i32Const(rewriter, loc, c * ring.chunkBytes())));
+      operands.push_back(LLVM::AddOp::create(rewriter, loc, col, i32Const(rewriter, loc, c * box.shape[1])));
+      operands.push_back(row);
+      body += " @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$" +
+              std::to_string(at) + "], [$2, {$" + std::to_string(at + 1) + ", $" + std::to_string(at + 2) +
+              "}], [$1];";
+      constraints += ",r,r,r";
+    }
+    predicated(rewriter, loc, issue, operands, body, constraints);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateTMAPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
+  patterns.add<MBarrierAllocToLLVM, MBarrierInvalToLLVM, MBarrierWaitToLLVM, AsyncTMACopyToLLVM>(tc,
+                                                                                               patterns.getContext());
+}
+
+} // namespace blk

@@ -1,0 +1,73 @@
+// Verifiers of the tensor-descriptor type and ops (make_tensor_descriptor,
+// descriptor_load/store, async_tma_copy), and the TMA box rule they share
+// with the lowering and the runtime.
+#include "blk/Dialect/Blk/IR/Dialect.h"
+
+using namespace mlir;
+
+namespace blk {
+
+LogicalResult TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> blockShape,
+                                     Type elementType) {
+  if (blockShape.empty() || blockShape.size() > 3)
+    return emitError() << "a tensor descriptor's blocks have 1 to 3 dimensions, got " << blockShape.size();
+  if (llvm::any_of(blockShape, [](int64_t d) { return d <= 0 || !llvm::isPowerOf2_64(d); }))
+    return emitError() << "a tensor descriptor's block dimensions must be powers of two";
+  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
+    return emitError() << "a tensor descriptor holds whole-byte numbers, got " << elementType;
+  return success();
+}
+
+TmaBox tmaBox(TensorDescType desc) {
+  ArrayRef<int64_t> block = desc.getBlockShape();
+  int64_t elemBytes = desc.getElementType().getIntOrFloatBitWidth() / 8;
+  int64_t line = block.back() * elemBytes;
+  TmaBox box;
+  box.swizzleBytes = SharedBufferType::swizzleBytes(line);
+  box.shape.assign(block.begin(), block.end());
+  box.shape.back() = box.swizzleBytes / elemBytes;
+  box.copies = line / box.swizzleBytes;
+  return box;
+}
+
+LogicalResult MakeTensorDescriptorOp::verify() {
+  TensorDescType desc = getType();
+  if (getShape().size() != desc.getRank())
+    return emitOpError("takes ") << desc.getRank() << " sizes and strides for blocks of rank " << desc.getRank()
+                                 << ", got " << getShape().size();
+  if (cast<PointerType>(getBase().getType()).getPointeeType() != desc.getElementType())
+    return emitOpError("the base must point to the descriptor's element type");
+  return success();
+}
+
+/// The offsets and the block of a descriptor access against its type.
+static LogicalResult checkBlockAccess(Operation *op, TensorDescType desc, size_t offsets, RankedTensorType block) {
+  if (offsets != desc.getRank())
+    return op->emitOpError("takes ") << desc.getRank() << " offsets, got " << offsets;
+  if (block.getShape() != desc.getBlockShape() || block.getElementType() != desc.getElementType())
+    return op->emitOpError("the block must be ") << desc.getBlockType() << " (without a layout), got " << block;
+  return success();
+}
+
+LogicalResult DescriptorLoadOp::verify() {
+  return checkBlockAccess(*this, getDesc().getType(), getOffsets().size(), getType());
+}
+
+LogicalResult DescriptorStoreOp::verify() {
+  return checkBlockAccess(*this, getDesc().getType(), getOffsets().size(), getValue().getType());
+}
+
+LogicalResult AsyncTMACopyOp::verify() {
+  TensorDescType desc = getDesc().getType();
+  SharedBufferType ring = getBuffer().getType();
+  if (getOffsets().size() != desc.getRank())
+    return emitOpError("takes ") << desc.getRank() << " offsets, got " << getOffsets().size();
+  if (desc.getRank() != 2 || ring.getTileShape() != desc.getBlockShape() ||
+      ring.getElementType() != desc.getElementType() || ring.getContig() != 1)
+    return emitOpError("the ring's slots must be the descriptor's 2-D blocks, rows contiguous");
+  if (getBarriers().getType().getCount() != ring.getSlots())
+    return emitOpError("needs one mbarrier per slot of the ring");
+  return success();
+}
+
+} // namespace blk

@@ -1,0 +1,124 @@
+// make_tensor_descriptor(base, shape, strides, block_shape) and a
+// descriptor's .load(offsets) / .store(offsets, value), as in Triton: blocks
+// of a strided tensor addressed by their offsets, zeros read outside it.
+#include "Generator.h"
+
+using namespace mlir;
+
+namespace blk {
+
+namespace {
+const std::vector<const char *> kMakeParams = {"base", "shape", "strides", "block_shape"};
+} // namespace
+
+/// The integers of a list argument (`[M, K]`), each converted to `type`.
+static bool genIntList(Generator &g, const ast::Expr &expr, Type type, const char *what,
+                       SmallVectorImpl<Value> &out, SmallVectorImpl<TV> *raw = nullptr) {
+  if (!llvm::isa<ast::ListExpr>(expr))
+    return g.error(expr.loc, std::string(what) + " must be a list such as [M, K]"), false;
+  TV list = g.genTupleOrValue(expr);
+  if (!list)
+    return false;
+  auto *elements = &static_cast<const ast::ListExpr &>(expr).elements;
+  for (size_t i = 0; i < list.elements.size(); ++i) {
+    const TV &v = list.elements[i];
+    const ast::Loc &l = (*elements)[i]->loc;
+    bool isInt = v.kind == TV::Int || (v.isVal() && g.shapeOf(v).empty() && isa<IntegerType>(g.elementType(v)) &&
+                                       g.elementType(v).getIntOrFloatBitWidth() > 1);
+    if (!isInt)
+      return g.error(l, std::string(what) + " must hold integers, got " + g.describe(v)), false;
+    TV c = g.cast(v, type, false, {}, l);
+    if (!c)
+      return false;
+    out.push_back(c.value);
+    if (raw)
+      raw->push_back(v);
+  }
+  return true;
+}
+
+TV Generator::genMakeTensorDescriptor(const ast::CallExpr &call) {
+  const ast::Expr *params[4] = {};
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    if (i >= 4)
+      return error(call.args[i]->loc, "'make_tensor_descriptor' takes 4 arguments (base, shape, strides, block_shape)");
+    params[i] = call.args[i].get();
+  }
+  for (auto &kw : call.kwargs) {
+    auto pos = llvm::find_if(kMakeParams, [&](const char *n) { return kw.name == n; });
+    if (pos == kMakeParams.end())
+      return error(kw.loc, "'make_tensor_descriptor' has no parameter named '" + kw.name + "'");
+    if (params[pos - kMakeParams.begin()])
+      return error(kw.loc, "'make_tensor_descriptor' got '" + kw.name + "' twice");
+    params[pos - kMakeParams.begin()] = kw.value.get();
+  }
+  for (size_t i = 0; i < 4; ++i)
+    if (!params[i])
+      return error(call.loc, std::string("'make_tensor_descriptor' needs '") + kMakeParams[i] + "'");
+  TV base = gen(*params[0]);
+  if (!base)
+    return base;
+  if (!base.isVal() || !shapeOf(base).empty() || !isa<PointerType>(elementType(base)))
+    return error(params[0]->loc, "a tensor descriptor's base must be a pointer, got " + describe(base));
+  Type elem = llvm::cast<PointerType>(elementType(base)).getPointeeType();
+  if (elem.getIntOrFloatBitWidth() % 8)
+    return error(params[0]->loc, "tensor descriptors hold numbers of whole bytes, got " + describe(elem));
+  SmallVector<Value> shape, strides;
+  SmallVector<TV> rawStrides;
+  if (!genIntList(*this, *params[1], builder.getI32Type(), "a tensor descriptor's shape", shape) ||
+      !genIntList(*this, *params[2], builder.getI64Type(), "a tensor descriptor's strides", strides, &rawStrides))
+    return TV();
+  SmallVector<int64_t> block;
+  if (!llvm::isa<ast::ListExpr>(*params[3]) || !genShape(*params[3], TV::makeNone(), block))
+    return llvm::isa<ast::ListExpr>(*params[3])
+               ? TV()
+               : error(params[3]->loc, "block_shape must be a list of compile-time integers such as [BLOCK_M, BLOCK_K]");
+  if (shape.size() != block.size() || strides.size() != block.size())
+    return error(call.loc, "a tensor descriptor needs as many sizes and strides as block dimensions (" +
+                               std::to_string(block.size()) + "), got " + std::to_string(shape.size()) + " and " +
+                               std::to_string(strides.size()));
+  const TV &last = rawStrides.back();
+  if (last.kind != TV::Int || last.i != 1)
+    return error(static_cast<const ast::ListExpr &>(*params[2]).elements.back()->loc,
+                 "the last stride of a tensor descriptor must be the constant 1 (its rows are contiguous), got " +
+                     describe(last));
+  auto type = TensorDescType::get(&ctx, block, elem);
+  return TV::makeVal(MakeTensorDescriptorOp::create(builder, loc(call.loc), type, base.value, shape, strides),
+                     base.isUnsigned);
+}
+
+TV Generator::genDescriptorMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &desc) {
+  auto type = llvm::cast<TensorDescType>(desc.value.getType());
+  bool isLoad = attr.name == "load";
+  if (!isLoad && attr.name != "store")
+    return error(attr.loc, "unknown method '" + attr.name + "' of a tensor descriptor (it has load and store)");
+  size_t want = isLoad ? 1 : 2;
+  if (call.args.size() != want || !call.kwargs.empty())
+    return error(call.loc, isLoad ? "'.load' takes the block's offsets: desc.load([m, k])"
+                                  : "'.store' takes the block's offsets and a value: desc.store([m, n], value)");
+  SmallVector<Value> offsets;
+  if (!genIntList(*this, *call.args[0], builder.getI32Type(), "a descriptor's offsets", offsets))
+    return TV();
+  if (offsets.size() != type.getRank())
+    return error(call.args[0]->loc, "the descriptor's blocks have " + std::to_string(type.getRank()) +
+                                        " dimensions, got " + std::to_string(offsets.size()) + " offsets");
+  Location at = loc(call.loc);
+  if (isLoad)
+    return TV::makeVal(DescriptorLoadOp::create(builder, at, type.getBlockType(), desc.value, offsets),
+                       desc.isUnsigned);
+  TV value = gen(*call.args[1]);
+  if (!value)
+    return value;
+  if (!value.isConst() && !value.isVal())
+    return error(call.args[1]->loc, "'.store' needs a value, got " + describe(value));
+  SmallVector<int64_t> valueShape(shapeOf(value));
+  if (!valueShape.empty() && ArrayRef<int64_t>(valueShape) != type.getBlockShape())
+    return error(call.args[1]->loc, "'.store' needs a block of the descriptor's shape, got " + describe(value));
+  value = cast(value, type.getElementType(), desc.isUnsigned, type.getBlockShape(), call.args[1]->loc);
+  if (!value)
+    return value;
+  DescriptorStoreOp::create(builder, at, desc.value, offsets, value.value);
+  return TV::makeNone();
+}
+
+} // namespace blk

@@ -1,0 +1,30 @@
+// RUN: blk-opt %s --blk-allocate-shared-memory --convert-blk-to-llvm | FileCheck %s
+
+// Two mbarriers after the 32 KiB ring, initialized by thread 0 (one
+// arrival each), fenced and synchronized. A [64, 128] bf16 slot (16 KiB,
+// lines of 256 bytes) is two 128-byte-swizzle chunks of 8 KiB: one armed
+// barrier for 16384 bytes and two boxes, the second 64 columns on and 8192
+// bytes further. Waiting spins on try_wait.parity; retiring invalidates
+// both barriers, then synchronizes.
+// CHECK-LABEL: func.func @tma
+// CHECK-SAME: blk.shared = 32784
+// CHECK-COUNT-2: @p mbarrier.init.shared::cta.b64 [$1], 1;
+// CHECK: fence.mbarrier_init.release.cluster;
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK: nvvm.barrier0
+// CHECK: %[[C8192:.*]] = llvm.mlir.constant(8192 : i32)
+// CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32)
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 16384; @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$3], [$2, {$4, $5}], [$1]; @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$6], [$2, {$7, $8}], [$1]; }", "r,r,l,r,r,r,r,r,r"
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1; @!done bra blk_wait;
+// CHECK-COUNT-2: @p mbarrier.inval.shared::cta.b64 [$1];
+// CHECK: nvvm.barrier0
+func.func @tma(%d: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: 1, 2>,
+                                                    blk.tma_strides = array<i64: 3, -1>},
+               %p: i1, %s: i32, %phase: i32) attributes {blk.kernel} {
+  %ring = blk.local_alloc : !blk.smem<[2, 64, 128], bf16, contig = 1>
+  %bars = blk.mbarrier_alloc : !blk.mbarriers<2>
+  blk.async_tma_copy %d[%s, %s] into %ring[%s], %bars if %p : !blk.tensordesc<[64, 128], bf16>, !blk.smem<[2, 64, 128], bf16, contig = 1>, !blk.mbarriers<2>
+  blk.mbarrier_wait %bars[%s], %phase : !blk.mbarriers<2>
+  blk.mbarrier_inval %bars : !blk.mbarriers<2>
+  return
+}
