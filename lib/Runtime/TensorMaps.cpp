@@ -73,8 +73,8 @@ bool parseTensorMapRecipe(const std::string &text, TensorMapRecipe &out) {
          (out.swizzle == 32 || out.swizzle == 64 || out.swizzle == 128);
 }
 
-Status encodeTensorMap(const KernelSignature &sig, const TensorMapRecipe &recipe, const Arg *args, size_t count,
-                       CUtensorMap &out) {
+Status tensorMapGeometry(const KernelSignature &sig, const TensorMapRecipe &recipe, const Arg *args, size_t count,
+                         TensorMapGeometry &out) {
   auto value = [&](const ArgSource &s) -> uint64_t {
     if (!s.isArg)
       return s.value;
@@ -84,35 +84,41 @@ Status encodeTensorMap(const KernelSignature &sig, const TensorMapRecipe &recipe
     return "argument " + std::to_string(index) + " of kernel '" + sig.name + "' (a TMA tensor's ";
   };
   size_t rank = recipe.box.size();
-  uint64_t bytes = elemBytes(recipe.elem), base = args[recipe.base].bits;
-  if (base % 16)
+  uint64_t bytes = elemBytes(recipe.elem);
+  out.rank = unsigned(rank);
+  out.base = recipe.base < count ? args[recipe.base].bits : 0;
+  if (out.base % 16)
     return Status::error(where(recipe.base) + "base) must be 16-byte aligned");
-  // The driver takes dimensions innermost first, and the strides of all but
-  // the innermost in bytes.
-  cuuint64_t dims[5], strides[5];
-  cuuint32_t box[5], elementStrides[5];
   for (size_t d = 0; d < rank; ++d) {
     size_t r = rank - 1 - d;
     int64_t size = int64_t(int32_t(uint32_t(value(recipe.shape[r]))));
     if (size < 0)
       return Status::error(where(unsigned(recipe.shape[r].value)) + "size) must not be negative, got " +
                            std::to_string(size));
-    dims[d] = cuuint64_t(std::max<int64_t>(size, 1)); // an empty tensor is never read
-    box[d] = recipe.box[r];
-    elementStrides[d] = 1;
+    out.dims[d] = cuuint64_t(std::max<int64_t>(size, 1)); // an empty tensor is never read
+    out.box[d] = recipe.box[r];
     if (d == 0)
       continue;
     uint64_t stride = value(recipe.strides[r]) * bytes;
     if (stride % 16 || stride >= (uint64_t(1) << 40))
-      return Status::error(where(unsigned(recipe.strides[r].value)) + "row stride) must span a multiple of 16 bytes, got " +
-                           std::to_string(stride) + " bytes");
-    strides[d - 1] = stride;
+      return Status::error(where(unsigned(recipe.strides[r].value)) +
+                           "row stride) must span a multiple of 16 bytes, got " + std::to_string(stride) + " bytes");
+    out.strides[d - 1] = stride;
   }
+  return {};
+}
+
+Status encodeTensorMap(const KernelSignature &sig, const TensorMapRecipe &recipe, const Arg *args, size_t count,
+                       CUtensorMap &out) {
+  TensorMapGeometry g;
+  if (Status s = tensorMapGeometry(sig, recipe, args, count, g); !s.ok())
+    return s;
+  cuuint32_t elementStrides[5] = {1, 1, 1, 1, 1};
   CUtensorMapSwizzle swizzle = recipe.swizzle == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
                                : recipe.swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                                                       : CU_TENSOR_MAP_SWIZZLE_32B;
-  CUresult r = driver()->cuTensorMapEncodeTiled(&out, dataType(recipe.elem), cuuint32_t(rank),
-                                                reinterpret_cast<void *>(uintptr_t(base)), dims, strides, box,
+  CUresult r = driver()->cuTensorMapEncodeTiled(&out, dataType(recipe.elem), cuuint32_t(g.rank),
+                                                reinterpret_cast<void *>(uintptr_t(g.base)), g.dims, g.strides, g.box,
                                                 elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
                                                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)

@@ -34,7 +34,9 @@ static std::optional<SmallVector<Operation *>> invariantOps(scf::ForOp loop, Val
 }
 
 void hoistInvariant(scf::ForOp loop, Value v) {
-  for (Operation *op : *invariantOps(loop, v))
+  // Held in a local: a range-for over `*temporary` would read a destroyed optional.
+  auto ops = invariantOps(loop, v);
+  for (Operation *op : *ops)
     op->moveBefore(loop);
 }
 
