@@ -28,8 +28,12 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   bool sm90a = options.arch == "sm_90a";
   pm.addPass(createBlkAccelerateDotPass(
       BlkAccelerateDotPassOptions{computeCapability(options.arch), options.numWarps, sm90a}));
-  // Before the load pipeliner and vectorizer, which then see the descriptors' pointer accesses.
-  pm.addPass(createBlkLowerTensorDescriptorsPass(BlkLowerTensorDescriptorsPassOptions{sm90a && options.numStages > 1}));
+  // TMA for the tutorial form's operand loads too; then descriptors not copied by TMA
+  // become pointer accesses, before the load pipeliner and vectorizer see them.
+  bool tma = sm90a && options.numStages > 1;
+  if (tma)
+    pm.addPass(createBlkLoadsToTensorDescriptorsPass());
+  pm.addPass(createBlkLowerTensorDescriptorsPass(BlkLowerTensorDescriptorsPassOptions{tma}));
   pm.addPass(createBlkPipelineLoadsPass(BlkPipelineLoadsPassOptions{options.numStages}));
   pm.addPass(createCanonicalizer());
   pm.addPass(mlir::createCSEPass());

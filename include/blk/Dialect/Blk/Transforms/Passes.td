@@ -51,6 +51,26 @@ def BlkAccelerateDotPass : Pass<"blk-accelerate-dot", "mlir::ModuleOp"> {
   let dependentDialects = ["blk::BlkDialect"];
 }
 
+def BlkLoadsToTensorDescriptorsPass : Pass<"blk-loads-to-tensor-descriptors", "mlir::ModuleOp"> {
+  let summary = "Turn a wgmma dot's strided-box operand loads into tensor-descriptor loads (for TMA)";
+  let description = [{
+    Runs after `blk-accelerate-dot`, before `blk-lower-tensor-descriptors`
+    (with TMA). In `for k in range(0, K, STEP)` a version 3 dot whose two
+    operands are loads of the Triton-tutorial form, pointers
+    `base + (r0 + arange)[:, None] * stride + (c0 + arange)[None, :]`
+    advanced by STEP along one dimension each iteration, masked by
+    `idx < SIZE` in the other dimension and `idx < SIZE - k` in the advancing
+    one, `other` zero, becomes `descriptor_load`s of a descriptor
+    `(base, [SIZE0, SIZE1], [stride, 1])` at `[r0, c0 + k]` (or `[r0 + k, c0]`):
+    the same elements, zeros where the mask was false. Only where TMA's rules
+    hold for every launch the kernel accepts: `base` a kernel argument
+    specialized 16-byte aligned, the row stride a kernel argument whose
+    specialized divisibility (or a constant) spans 16-byte multiples, the
+    sizes kernel arguments or constants.
+  }];
+  let dependentDialects = ["blk::BlkDialect", "mlir::arith::ArithDialect"];
+}
+
 def BlkLowerTensorDescriptorsPass : Pass<"blk-lower-tensor-descriptors", "mlir::ModuleOp"> {
   let summary = "Descriptor loads and stores become pointer accesses, or TMA tensor maps on sm_90";
   let description = [{

@@ -1,0 +1,265 @@
+// The Triton-tutorial matmul's operand loads, recognized as boxes of a
+// strided tensor and rewritten as tensor-descriptor loads, so that the
+// pointer form gets TMA as matmul_tma does. Every part of the pattern is
+// matched exactly; anything else keeps its pointer loads.
+#include "blk/Dialect/Blk/Transforms/Passes.h"
+
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+
+namespace blk {
+#define GEN_PASS_DEF_BLKLOADSTOTENSORDESCRIPTORSPASS
+#include "blk/Dialect/Blk/Transforms/Passes.h.inc"
+
+namespace {
+
+Value stripBroadcast(Value v) {
+  while (auto b = v.getDefiningOp<BroadcastOp>())
+    v = b.getSrc();
+  return v;
+}
+
+/// `start + arange(0, n)` along dimension `dim` of a 2-D block (through
+/// expand_dims and broadcast): the 1-D value, its start (i32) and dim.
+struct Index {
+  Value line, start;
+  unsigned dim = 0;
+};
+std::optional<Index> matchIndex(Value v) {
+  auto expand = stripBroadcast(v).getDefiningOp<ExpandDimsOp>();
+  if (!expand || cast<RankedTensorType>(expand.getType()).getRank() != 2)
+    return std::nullopt;
+  Index idx;
+  idx.line = expand.getSrc();
+  idx.dim = expand.getAxis() == 1 ? 0 : 1;
+  Value line = idx.line;
+  auto isArange = [](Value x) {
+    auto a = x.getDefiningOp<ArangeOp>();
+    return a && a.getStart() == 0;
+  };
+  if (isArange(line))
+    return idx; // start 0 (null)
+  auto add = line.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  for (auto [s, a] : {std::pair{add.getLhs(), add.getRhs()}, std::pair{add.getRhs(), add.getLhs()}})
+    if (auto splat = s.getDefiningOp<SplatOp>(); splat && isArange(a)) {
+      idx.start = splat.getSrc();
+      return idx;
+    }
+  return std::nullopt;
+}
+
+/// One term of a pointer's offset: index * stride (stride an i64 scalar, or
+/// null for 1).
+struct Term {
+  Index idx;
+  Value stride;
+};
+std::optional<Term> matchTerm(Value v) {
+  v = stripBroadcast(v);
+  Value stride;
+  if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
+    for (auto [x, s] : {std::pair{mul.getLhs(), mul.getRhs()}, std::pair{mul.getRhs(), mul.getLhs()}})
+      if (auto splat = stripBroadcast(s).getDefiningOp<SplatOp>()) {
+        v = x;
+        stride = splat.getSrc();
+        break;
+      }
+    if (!stride)
+      return std::nullopt;
+  }
+  if (auto ext = v.getDefiningOp<arith::ExtSIOp>()) // an i32 index widened, or used as it is
+    v = ext.getIn();
+  std::optional<Index> idx = matchIndex(v);
+  if (!idx)
+    return std::nullopt;
+  if (stride && matchPattern(stride, m_One()))
+    stride = Value();
+  return Term{*idx, stride};
+}
+
+/// A block of pointers `splat(base) + term + term`: the base and the terms.
+bool matchPointers(Value p, Value &base, SmallVectorImpl<Term> &terms) {
+  p = stripBroadcast(p);
+  if (auto splat = p.getDefiningOp<SplatOp>()) {
+    base = splat.getSrc();
+    return true;
+  }
+  auto add = p.getDefiningOp<AddPtrOp>();
+  if (!add)
+    return false;
+  std::optional<Term> t = matchTerm(add.getOffset());
+  if (!t)
+    return false;
+  terms.push_back(*t);
+  return matchPointers(add.getPtr(), base, terms);
+}
+
+/// Whether `v` is a kernel argument or constant the host can read, and for
+/// a stride, spans multiples of 16 bytes at every launch the kernel accepts.
+bool hostValue(func::FuncOp func, Value v, int64_t bytesMultiple = 0, int64_t elemBytes = 1) {
+  if (auto ext = v.getDefiningOp<arith::ExtSIOp>())
+    v = ext.getIn();
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return c.isStrictlyPositive() && (!bytesMultiple || (c.getSExtValue() * elemBytes) % bytesMultiple == 0);
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || arg.getOwner() != &func.getBody().front())
+    return false;
+  if (!bytesMultiple)
+    return true;
+  auto div = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kDivisibilityAttr);
+  return div && (div.getInt() * elemBytes) % bytesMultiple == 0;
+}
+
+/// The rewrite of one operand load: the descriptor's fields and the load's offsets.
+struct BoxLoad {
+  LoadOp load;
+  Value base, stride;          // row stride (i64)
+  Value sizes[2];              // i32
+  Value starts[2];             // i32 or null (0)
+  unsigned advancing = 0;      // the dimension k moves along
+};
+
+std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value operand) {
+  auto load = operand.getDefiningOp<LoadOp>();
+  if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() || !load.getMask())
+    return std::nullopt;
+  if (Value other = load.getOther()) {
+    auto splat = other.getDefiningOp<SplatOp>();
+    if (!splat || !(matchPattern(splat.getSrc(), m_AnyZeroFloat()) || matchPattern(splat.getSrc(), m_Zero())))
+      return std::nullopt;
+  }
+  auto type = cast<RankedTensorType>(load.getType());
+  int64_t elemBytes = type.getElementTypeBitWidth() / 8;
+  // The pointer: a loop-carried block, advanced by a constant along one dimension.
+  auto arg = dyn_cast<BlockArgument>(load.getPtr());
+  if (!arg || arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
+    return std::nullopt;
+  unsigned iterIdx = arg.getArgNumber() - 1;
+  Value init = loop.getInitArgs()[iterIdx];
+  BoxLoad box;
+  box.load = load;
+  SmallVector<Term> terms;
+  if (!matchPointers(init, box.base, terms) || terms.size() != 2 || terms[0].idx.dim == terms[1].idx.dim)
+    return std::nullopt;
+  const Term &row = terms[0].idx.dim == 0 ? terms[0] : terms[1], &col = terms[0].idx.dim == 0 ? terms[1] : terms[0];
+  if (col.stride || !row.stride) // rows contiguous, the row stride a value
+    return std::nullopt;
+  box.stride = row.stride;
+  if (!hostValue(func, box.base) || !isa<BlockArgument>(box.base) ||
+      !func.getArgAttrOfType<IntegerAttr>(cast<BlockArgument>(box.base).getArgNumber(), kDivisibilityAttr) ||
+      func.getArgAttrOfType<IntegerAttr>(cast<BlockArgument>(box.base).getArgNumber(), kDivisibilityAttr).getInt() % 16 ||
+      !hostValue(func, box.stride, 16, elemBytes))
+    return std::nullopt;
+  box.starts[0] = row.idx.start;
+  box.starts[1] = col.idx.start;
+  // The advance: STEP along the columns (+ splat(STEP)) or rows (+ splat(STEP * stride)).
+  APInt step, lb;
+  if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) || !matchPattern(loop.getLowerBound(), m_Zero()))
+    return std::nullopt;
+  auto next = loop.getYieldedValues()[iterIdx].getDefiningOp<AddPtrOp>();
+  if (!next || next.getPtr() != arg)
+    return std::nullopt;
+  auto advSplat = next.getOffset().getDefiningOp<SplatOp>();
+  if (!advSplat)
+    return std::nullopt;
+  Value adv = advSplat.getSrc();
+  APInt c;
+  if (matchPattern(adv, m_ConstantInt(&c)) && c == step.sextOrTrunc(c.getBitWidth())) {
+    box.advancing = 1;
+  } else if (auto mul = adv.getDefiningOp<arith::MulIOp>()) {
+    bool rows = false;
+    for (auto [s, k] : {std::pair{mul.getLhs(), mul.getRhs()}, std::pair{mul.getRhs(), mul.getLhs()}})
+      rows |= s == box.stride && matchPattern(k, m_ConstantInt(&c)) && c == step.sextOrTrunc(c.getBitWidth());
+    if (!rows)
+      return std::nullopt;
+    box.advancing = 0;
+  } else {
+    return std::nullopt;
+  }
+  // The mask: idx < SIZE on the fixed dimension, idx < SIZE - k on the advancing one.
+  SmallVector<Value> conds{load.getMask()};
+  SmallVector<arith::CmpIOp> cmps;
+  while (!conds.empty()) {
+    Value m = stripBroadcast(conds.pop_back_val());
+    if (auto andOp = m.getDefiningOp<arith::AndIOp>()) {
+      conds.append({andOp.getLhs(), andOp.getRhs()});
+    } else if (auto cmp = m.getDefiningOp<arith::CmpIOp>(); cmp && cmp.getPredicate() == arith::CmpIPredicate::slt) {
+      cmps.push_back(cmp);
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (cmps.size() != 2)
+    return std::nullopt;
+  const Index *indices[2] = {&row.idx, &col.idx};
+  for (arith::CmpIOp cmp : cmps) {
+    std::optional<Index> idx = matchIndex(cmp.getLhs());
+    auto bound = stripBroadcast(cmp.getRhs()).getDefiningOp<SplatOp>();
+    if (!idx || !bound || idx->line != indices[idx->dim]->line || box.sizes[idx->dim])
+      return std::nullopt;
+    Value size = bound.getSrc();
+    if (idx->dim == box.advancing) {
+      auto sub = size.getDefiningOp<arith::SubIOp>();
+      if (!sub || sub.getRhs() != loop.getInductionVar())
+        return std::nullopt;
+      size = sub.getLhs();
+    }
+    if (!hostValue(func, size))
+      return std::nullopt;
+    box.sizes[idx->dim] = size;
+  }
+  return box;
+}
+
+struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<LoadsToTensorDescriptors> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation().walk([&](func::FuncOp func) {
+      SmallVector<DotOp> dots;
+      func.walk([&](DotOp dot) { dots.push_back(dot); });
+      for (DotOp dot : dots) {
+        auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+        auto mma = dot.getMmaAttr();
+        if (!loop || !mma || mma.getVersion() != 3 || loop.getUnsignedCmp())
+          continue;
+        std::optional<BoxLoad> a = matchBoxLoad(func, loop, dot.getA()), b = matchBoxLoad(func, loop, dot.getB());
+        if (a && b && a->load != b->load) {
+          rewrite(loop, *a);
+          rewrite(loop, *b);
+        }
+      }
+    });
+  }
+
+  void rewrite(scf::ForOp loop, BoxLoad box) {
+    Location loc = box.load.getLoc();
+    OpBuilder b(loop);
+    auto type = cast<RankedTensorType>(box.load.getType());
+    auto i32 = b.getI32Type(), i64 = b.getI64Type();
+    Value stride = box.stride.getType() == i64 ? box.stride : arith::ExtSIOp::create(b, loc, i64, box.stride).getResult();
+    Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+    auto descType = TensorDescType::get(b.getContext(), type.getShape(), type.getElementType());
+    Value desc = MakeTensorDescriptorOp::create(b, loc, descType, box.base, ValueRange{box.sizes[0], box.sizes[1]},
+                                                ValueRange{stride, one});
+    b.setInsertionPoint(box.load);
+    SmallVector<Value> offsets;
+    for (unsigned d = 0; d < 2; ++d) {
+      Value start = box.starts[d] ? box.starts[d] : arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0)).getResult();
+      Value iv = loop.getInductionVar();
+      if (iv.getType() != i32)
+        iv = arith::IndexCastOp::create(b, loc, i32, iv);
+      offsets.push_back(d == box.advancing ? arith::AddIOp::create(b, loc, start, iv).getResult() : start);
+    }
+    Value loaded = DescriptorLoadOp::create(b, loc, type, desc, offsets);
+    box.load.replaceAllUsesWith(loaded);
+    box.load.erase();
+  }
+};
+
+} // namespace
+} // namespace blk
