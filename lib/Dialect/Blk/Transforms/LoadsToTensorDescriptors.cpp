@@ -97,6 +97,16 @@ bool matchPointers(Value p, Value &base, SmallVectorImpl<Term> &terms) {
   return matchPointers(add.getPtr(), base, terms);
 }
 
+/// The divisibility the specialization promises for `v`, a kernel argument
+/// (0: none, or not an argument).
+int64_t argDivisibility(func::FuncOp func, Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || arg.getOwner() != &func.getBody().front())
+    return 0;
+  auto div = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kDivisibilityAttr);
+  return div ? div.getInt() : 0;
+}
+
 /// Whether `v` is a kernel argument or constant the host can read, and for
 /// a stride, spans multiples of 16 bytes at every launch the kernel accepts.
 bool hostValue(func::FuncOp func, Value v, int64_t bytesMultiple = 0, int64_t elemBytes = 1) {
@@ -108,10 +118,8 @@ bool hostValue(func::FuncOp func, Value v, int64_t bytesMultiple = 0, int64_t el
   auto arg = dyn_cast<BlockArgument>(v);
   if (!arg || arg.getOwner() != &func.getBody().front())
     return false;
-  if (!bytesMultiple)
-    return true;
-  auto div = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kDivisibilityAttr);
-  return div && (div.getInt() * elemBytes) % bytesMultiple == 0;
+  int64_t div = argDivisibility(func, v);
+  return !bytesMultiple || (div && (div * elemBytes) % bytesMultiple == 0);
 }
 
 /// The rewrite of one operand load: the descriptor's fields and the load's offsets.
@@ -149,15 +157,13 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
   if (col.stride || !row.stride) // rows contiguous, the row stride a value
     return std::nullopt;
   box.stride = row.stride;
-  if (!hostValue(func, box.base) || !isa<BlockArgument>(box.base) ||
-      !func.getArgAttrOfType<IntegerAttr>(cast<BlockArgument>(box.base).getArgNumber(), kDivisibilityAttr) ||
-      func.getArgAttrOfType<IntegerAttr>(cast<BlockArgument>(box.base).getArgNumber(), kDivisibilityAttr).getInt() % 16 ||
-      !hostValue(func, box.stride, 16, elemBytes))
+  int64_t baseAlign = argDivisibility(func, box.base); // pointers: bytes
+  if (!baseAlign || baseAlign % 16 || !hostValue(func, box.stride, 16, elemBytes))
     return std::nullopt;
   box.starts[0] = row.idx.start;
   box.starts[1] = col.idx.start;
   // The advance: STEP along the columns (+ splat(STEP)) or rows (+ splat(STEP * stride)).
-  APInt step, lb;
+  APInt step;
   if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) || !matchPattern(loop.getLowerBound(), m_Zero()))
     return std::nullopt;
   auto next = loop.getYieldedValues()[iterIdx].getDefiningOp<AddPtrOp>();

@@ -30,7 +30,7 @@ std::optional<int64_t> hostSource(func::FuncOp func, Value v) {
 
 /// Whether TMA can copy `load` (an operand of a wgmma dot in a loop) into a
 /// blk-pipeline-dot ring.
-bool tmaOperand(DescriptorLoadOp load, DotOp dot, scf::ForOp loop) {
+bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
   TensorDescType desc = load.getDesc().getType();
   if (load->getParentOp() != loop || !load->hasOneUse() || desc.getRank() != 2 ||
       desc.getElementType().getIntOrFloatBitWidth() != 16)
@@ -51,7 +51,7 @@ std::optional<std::pair<DescriptorLoadOp, DescriptorLoadOp>> tmaOperands(DotOp d
       !matchPattern(loop.getStep(), m_ConstantInt(&step)) || !step.isStrictlyPositive())
     return std::nullopt;
   auto a = dot.getA().getDefiningOp<DescriptorLoadOp>(), b = dot.getB().getDefiningOp<DescriptorLoadOp>();
-  if (!a || !b || a == b || !tmaOperand(a, dot, loop) || !tmaOperand(b, dot, loop))
+  if (!a || !b || a == b || !tmaOperand(a, loop) || !tmaOperand(b, loop))
     return std::nullopt;
   return std::make_pair(a, b);
 }
