@@ -154,6 +154,37 @@ int measureLaunchOverhead(const std::string &ptxDir) {
   void *params[4] = {&values[0], &values[1], &values[2], &values[3]};
   us = timed([&] { D->cuLaunchKernel(k.handle(), 1, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr); });
   std::printf("driver_launch_us=%.3f\n", us);
+  // A kernel with two TMA tensor maps (built at every launch) against the
+  // pointer matmul of the same tile without them, on a 16^3 problem.
+  std::unique_ptr<rt::Module> mm, mmTma;
+  rt::Kernel plain, tma;
+  s = rt::Module::loadFile(ptxDir + "/matmul.bf16.bf16.128.256.64.w8.st3.ptx", mm);
+  if (s.ok())
+    s = mm->kernel("matmul", plain);
+  if (s.ok())
+    s = rt::Module::loadFile(ptxDir + "/matmul.bf16.bf16.128.256.64.w8.st3.spec.ptx", mmTma);
+  if (s.ok())
+    s = mmTma->kernel("matmul_tma", tma);
+  if (!s.ok()) {
+    std::fprintf(stderr, "blk-bench: %s\n", s.message.c_str());
+    return 1;
+  }
+  Device a(16 * 16 * 2), b(16 * 16 * 2), c(16 * 16 * 2);
+  std::vector<rt::Arg> plainArgs{rt::Arg::devicePtr(a.ptr), rt::Arg::devicePtr(b.ptr), rt::Arg::devicePtr(c.ptr),
+                                 rt::Arg::i32(16), rt::Arg::i32(16), rt::Arg::i32(16), rt::Arg::i64(16),
+                                 rt::Arg::i64(1), rt::Arg::i64(16), rt::Arg::i64(1), rt::Arg::i64(16),
+                                 rt::Arg::i64(1)};
+  std::vector<rt::Arg> tmaArgs{rt::Arg::devicePtr(a.ptr), rt::Arg::devicePtr(b.ptr), rt::Arg::devicePtr(c.ptr),
+                               rt::Arg::i32(16), rt::Arg::i32(16), rt::Arg::i32(16), rt::Arg::i64(16),
+                               rt::Arg::i64(16), rt::Arg::i64(16)};
+  for (auto [name, kernel, kargs] : {std::tuple{"matmul_launch_us", &plain, &plainArgs},
+                                     std::tuple{"matmul_tma_launch_us", &tma, &tmaArgs}}) {
+    if (rt::Status e = kernel->launch(rt::Grid{1}, nullptr, *kargs); !e.ok()) {
+      std::fprintf(stderr, "blk-bench: %s\n", e.message.c_str());
+      return 1;
+    }
+    std::printf("%s=%.3f\n", name, timed([&] { kernel->launch(rt::Grid{1}, nullptr, *kargs); }));
+  }
   return 0;
 }
 
