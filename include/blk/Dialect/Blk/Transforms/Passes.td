@@ -164,7 +164,7 @@ def BlkRemoveLayoutConversionsPass : Pass<"blk-remove-layout-conversions", "mlir
 }
 
 def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
-  let summary = "Stage a loop's tensor-core dot operands through rings of shared-memory tiles (cp.async)";
+  let summary = "Stage a loop's tensor-core dot operands through rings of shared-memory tiles (cp.async or TMA)";
   let description = [{
     Runs after layout assignment. In an `scf.for` with a positive constant
     step, a `blk.dot` with an `#blk.mma` accumulator whose operands are loads
@@ -177,7 +177,12 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     version 3 layouts become `blk.warp_group_dot` (wgmma from shared memory),
     left one group in flight across iterations when the loop only carries
     the accumulator. Each iteration waits for its tiles and synchronizes at
-    the top; copies past the upper bound are masked off.
+    the top; copies past the upper bound are masked off. Operands that
+    `blk-lower-tensor-descriptors` kept as descriptor loads of hidden
+    tensor-map arguments are copied by TMA instead (`blk.async_tma_copy`,
+    one thread, none past the bound) and waited for on one mbarrier per slot
+    (`blk.mbarrier_alloc`, `blk.mbarrier_wait` at phase (n / slots) & 1,
+    `blk.mbarrier_inval` after the loop).
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
