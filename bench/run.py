@@ -335,31 +335,23 @@ def matmuls(h):
             # BLK_MATMUL_CONFIG=BM.BN.BK.wW.stS picks another compiled variant.
             config = os.environ.get("BLK_MATMUL_CONFIG", "128.256.64.w8.st3")
             bm, bn = (int(v) for v in config.split(".")[:2])
-            fn = h.load(f"matmul.{t}.{t}.{config}.spec", "matmul").prepare(
-                (triton.cdiv(n, bm) * triton.cdiv(n, bn),), a, b, c, n, n, n, n, 1, n, 1, n, 1)
             tri = lambda: [lambda: tk.matmul_kernel[(triton.cdiv(n, 128) * triton.cdiv(n, 256),)](
                 a, b, c, n, n, n, n, 1, n, 1, n, 1, BM=128, BN=256, BK=64, GROUP=8, num_warps=8, num_stages=3)]
-            ref = None
-            if n == 4096:
-                ref = a.double() @ b.double()
+            ref = a.double() @ b.double() if n == 4096 else None
             flops = 2 * n ** 3
-            out = poisoned(c, fn)
-            if ref is not None:
-                err = rel_err(out, ref)
-            else:  # every element written and finite; the first 256 rows against float64
-                err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
-            row = h.record(f"matmul {t}", f"{n}^3", dt, err, 0, [fn], tri, [lambda: torch.matmul(a, b)], rounds=7)
-            report_tflops(row, f"matmul {t} {n}^3", flops)
-            # The same product through tensor descriptors (TMA on sm_90a).
-            tma = h.load(f"matmul.{t}.{t}.{config}.spec", "matmul_tma").prepare(
-                (triton.cdiv(n, bm) * triton.cdiv(n, bn),), a, b, c, n, n, n, n, n, n)
-            out = poisoned(c, tma)
-            if ref is not None:
-                err = rel_err(out, ref)
-            else:
-                err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
-            row = h.record(f"matmul_tma {t}", f"{n}^3", dt, err, 0, [tma], tri, [lambda: torch.matmul(a, b)], rounds=7)
-            report_tflops(row, f"matmul_tma {t} {n}^3", flops)
+            grid = (triton.cdiv(n, bm) * triton.cdiv(n, bn),)
+            # The pointer form, then the same product through tensor descriptors (TMA on sm_90a).
+            for name, fn in (("matmul", h.load(f"matmul.{t}.{t}.{config}.spec", "matmul").prepare(
+                                 grid, a, b, c, n, n, n, n, 1, n, 1, n, 1)),
+                             ("matmul_tma", h.load(f"matmul.{t}.{t}.{config}.spec", "matmul_tma").prepare(
+                                 grid, a, b, c, n, n, n, n, n, n))):
+                out = poisoned(c, fn)
+                if ref is not None:
+                    err = rel_err(out, ref)
+                else:  # every element written and finite; the first 256 rows against float64
+                    err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
+                row = h.record(f"{name} {t}", f"{n}^3", dt, err, 0, [fn], tri, [lambda: torch.matmul(a, b)], rounds=7)
+                report_tflops(row, f"{name} {t} {n}^3", flops)
             del a, b, c, ref
     try:
         fp8_matmul(h)

@@ -70,6 +70,9 @@ mlir::Value emitPaddedIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value 
 /// The offset of `op`'s scratch buffer in shared memory, or an error at `op`
 /// when the allocation pass has not placed it.
 mlir::FailureOr<int64_t> scratchOffset(mlir::Operation *op);
+/// The start (a shared-memory pointer) of the buffer the allocation pass
+/// placed for `op` (a ring or mbarriers), or an error at `op`.
+mlir::FailureOr<mlir::Value> allocatedBuffer(mlir::OpBuilder &b, mlir::Operation *op);
 /// One element to or from shared memory (booleans travel as bytes).
 void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value, mlir::Value ptr);
 mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, mlir::Value ptr);

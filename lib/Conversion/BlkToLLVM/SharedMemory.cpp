@@ -25,6 +25,13 @@ FailureOr<int64_t> scratchOffset(Operation *op) {
   return op->emitOpError("needs shared memory: run blk-allocate-shared-memory first");
 }
 
+FailureOr<Value> allocatedBuffer(OpBuilder &b, Operation *op) {
+  FailureOr<int64_t> offset = scratchOffset(op);
+  if (failed(offset))
+    return failure();
+  return sharedElement(b, op->getLoc(), *offset, b.getI8Type(), i32Const(b, op->getLoc(), 0));
+}
+
 Value emitPaddedIndex(OpBuilder &b, Location loc, Value index, int64_t period, int64_t pad) {
   if (!period)
     return index;

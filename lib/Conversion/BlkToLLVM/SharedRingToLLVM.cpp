@@ -33,11 +33,10 @@ Value byteAt(OpBuilder &b, Location loc, Value base, Value offset) {
 struct LocalAllocToLLVM : OpConversionPattern<LocalAllocOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LocalAllocOp op, OneToNOpAdaptor, ConversionPatternRewriter &rewriter) const override {
-    FailureOr<int64_t> offset = scratchOffset(op);
-    if (failed(offset))
+    FailureOr<Value> ring = allocatedBuffer(rewriter, op);
+    if (failed(ring))
       return failure();
-    Location loc = op.getLoc();
-    rewriter.replaceOp(op, sharedElement(rewriter, loc, *offset, rewriter.getI8Type(), i32Const(rewriter, loc, 0)));
+    rewriter.replaceOp(op, *ring);
     return success();
   }
 };

@@ -32,23 +32,27 @@ void predicated(OpBuilder &b, Location loc, Value pred, ValueRange operands, con
             "r" + (constraints.empty() ? "" : "," + constraints));
 }
 
+/// `instruction` (on operand $1, the barrier's address) for each of `count`
+/// mbarriers at `bars`, by thread 0 alone.
+void eachBarrierByFirstThread(OpBuilder &b, Location loc, Value bars, int64_t count, const std::string &instruction) {
+  Value first = threadIsFirst(b, loc);
+  for (int64_t i = 0; i < count; ++i)
+    predicated(b, loc, first, barrierAddress(b, loc, bars, i32Const(b, loc, i)), "@p " + instruction, "r");
+}
+
 struct MBarrierAllocToLLVM : OpConversionPattern<MBarrierAllocOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(MBarrierAllocOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
-    FailureOr<int64_t> offset = scratchOffset(op);
-    if (failed(offset))
+    FailureOr<Value> bars = allocatedBuffer(rewriter, op);
+    if (failed(bars))
       return failure();
     Location loc = op.getLoc();
-    Value bars = sharedElement(rewriter, loc, *offset, rewriter.getI8Type(), i32Const(rewriter, loc, 0));
-    Value first = threadIsFirst(rewriter, loc);
-    for (int64_t i = 0; i < op.getType().getCount(); ++i)
-      predicated(rewriter, loc, first, barrierAddress(rewriter, loc, bars, i32Const(rewriter, loc, i)),
-                 "@p mbarrier.init.shared::cta.b64 [$1], 1;", "r");
+    eachBarrierByFirstThread(rewriter, loc, *bars, op.getType().getCount(), "mbarrier.init.shared::cta.b64 [$1], 1;");
     // The initialized barriers, visible to the copy engine and to every thread.
     inlineAsm(rewriter, loc, Type(), ValueRange{}, "fence.mbarrier_init.release.cluster;", "");
     inlineAsm(rewriter, loc, Type(), ValueRange{}, "fence.proxy.async.shared::cta;", "");
     NVVM::Barrier0Op::create(rewriter, loc);
-    rewriter.replaceOp(op, bars);
+    rewriter.replaceOp(op, *bars);
     return success();
   }
 };
@@ -58,11 +62,8 @@ struct MBarrierInvalToLLVM : OpConversionPattern<MBarrierInvalOp> {
   LogicalResult matchAndRewrite(MBarrierInvalOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value first = threadIsFirst(rewriter, loc);
-    for (int64_t i = 0; i < op.getBarriers().getType().getCount(); ++i)
-      predicated(rewriter, loc, first,
-                 barrierAddress(rewriter, loc, adaptor.getBarriers(), i32Const(rewriter, loc, i)),
-                 "@p mbarrier.inval.shared::cta.b64 [$1];", "r");
+    eachBarrierByFirstThread(rewriter, loc, adaptor.getBarriers(), op.getBarriers().getType().getCount(),
+                             "mbarrier.inval.shared::cta.b64 [$1];");
     NVVM::Barrier0Op::create(rewriter, loc); // before the memory holds anything else
     rewriter.eraseOp(op);
     return success();

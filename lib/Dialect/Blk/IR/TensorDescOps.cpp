@@ -30,6 +30,14 @@ TmaBox tmaBox(TensorDescType desc) {
   return box;
 }
 
+SharedBufferType tmaRing(TensorDescType desc, int64_t slots) {
+  ArrayRef<int64_t> block = desc.getBlockShape();
+  if (block.size() != 2)
+    return {};
+  return SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, desc.getContext(),
+                                      {slots, block[0], block[1]}, desc.getElementType(), 1);
+}
+
 LogicalResult MakeTensorDescriptorOp::verify() {
   TensorDescType desc = getType();
   if (getShape().size() != desc.getRank())

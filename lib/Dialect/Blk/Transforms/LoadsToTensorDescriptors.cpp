@@ -4,6 +4,9 @@
 // matched exactly; anything else keeps its pointer loads.
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
+#include "HostValues.h"
+#include "LoopSlice.h"
+
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -97,29 +100,15 @@ bool matchPointers(Value p, Value &base, SmallVectorImpl<Term> &terms) {
   return matchPointers(add.getPtr(), base, terms);
 }
 
-/// The divisibility the specialization promises for `v`, a kernel argument
-/// (0: none, or not an argument).
-int64_t argDivisibility(func::FuncOp func, Value v) {
-  auto arg = dyn_cast<BlockArgument>(v);
-  if (!arg || arg.getOwner() != &func.getBody().front())
-    return 0;
-  auto div = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kDivisibilityAttr);
-  return div ? div.getInt() : 0;
-}
-
-/// Whether `v` is a kernel argument or constant the host can read, and for
-/// a stride, spans multiples of 16 bytes at every launch the kernel accepts.
-bool hostValue(func::FuncOp func, Value v, int64_t bytesMultiple = 0, int64_t elemBytes = 1) {
-  if (auto ext = v.getDefiningOp<arith::ExtSIOp>())
-    v = ext.getIn();
-  APInt c;
-  if (matchPattern(v, m_ConstantInt(&c)))
-    return c.isStrictlyPositive() && (!bytesMultiple || (c.getSExtValue() * elemBytes) % bytesMultiple == 0);
-  auto arg = dyn_cast<BlockArgument>(v);
-  if (!arg || arg.getOwner() != &func.getBody().front())
+/// Whether the row stride `v` spans a multiple of 16 bytes (TMA's rule) at
+/// every launch the kernel accepts: a constant, or an argument whose
+/// specialized divisibility does.
+bool strideSpans16Bytes(func::FuncOp func, Value v, int64_t elemBytes) {
+  std::optional<int64_t> source = hostSource(func, v);
+  if (!source)
     return false;
-  int64_t div = argDivisibility(func, v);
-  return !bytesMultiple || (div && (div * elemBytes) % bytesMultiple == 0);
+  int64_t multiple = *source < 0 ? -*source : argDivisibility(func, func.getArgument(unsigned(*source)));
+  return multiple && multiple * elemBytes % 16 == 0;
 }
 
 /// The rewrite of one operand load: the descriptor's fields and the load's offsets.
@@ -135,11 +124,8 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
   auto load = operand.getDefiningOp<LoadOp>();
   if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() || !load.getMask())
     return std::nullopt;
-  if (Value other = load.getOther()) {
-    auto splat = other.getDefiningOp<SplatOp>();
-    if (!splat || !(matchPattern(splat.getSrc(), m_AnyZeroFloat()) || matchPattern(splat.getSrc(), m_Zero())))
-      return std::nullopt;
-  }
+  if (!isZeroOrAbsent(load.getOther()))
+    return std::nullopt;
   auto type = cast<RankedTensorType>(load.getType());
   int64_t elemBytes = type.getElementTypeBitWidth() / 8;
   // The pointer: a loop-carried block, advanced by a constant along one dimension.
@@ -158,13 +144,13 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
     return std::nullopt;
   box.stride = row.stride;
   int64_t baseAlign = argDivisibility(func, box.base); // pointers: bytes
-  if (!baseAlign || baseAlign % 16 || !hostValue(func, box.stride, 16, elemBytes))
+  if (!baseAlign || baseAlign % 16 || !strideSpans16Bytes(func, box.stride, elemBytes))
     return std::nullopt;
   box.starts[0] = row.idx.start;
   box.starts[1] = col.idx.start;
   // The advance: STEP along the columns (+ splat(STEP)) or rows (+ splat(STEP * stride)).
   APInt step;
-  if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) || !matchPattern(loop.getLowerBound(), m_Zero()))
+  if (pipelinableLoop(load, &step) != loop || !matchPattern(loop.getLowerBound(), m_Zero()))
     return std::nullopt;
   auto next = loop.getYieldedValues()[iterIdx].getDefiningOp<AddPtrOp>();
   if (!next || next.getPtr() != arg)
@@ -214,7 +200,7 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
         return std::nullopt;
       size = sub.getLhs();
     }
-    if (!hostValue(func, size))
+    if (!hostSource(func, size))
       return std::nullopt;
     box.sizes[idx->dim] = size;
   }
@@ -229,9 +215,9 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
       SmallVector<DotOp> dots;
       func.walk([&](DotOp dot) { dots.push_back(dot); });
       for (DotOp dot : dots) {
-        auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+        scf::ForOp loop = pipelinableLoop(dot);
         auto mma = dot.getMmaAttr();
-        if (!loop || !mma || mma.getVersion() != 3 || loop.getUnsignedCmp())
+        if (!loop || !mma || mma.getVersion() != 3)
           continue;
         std::optional<BoxLoad> a = matchBoxLoad(func, loop, dot.getA()), b = matchBoxLoad(func, loop, dot.getB());
         if (a && b && a->load != b->load) {

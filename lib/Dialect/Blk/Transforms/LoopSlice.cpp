@@ -1,5 +1,6 @@
 #include "LoopSlice.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -101,6 +102,25 @@ Value iterationMask(OpBuilder &b, Location loc, scf::ForOp loop, Value iv, Value
   if (auto t = dyn_cast<RankedTensorType>(ptrType))
     guard = SplatOp::create(b, loc, RankedTensorType::get(t.getShape(), b.getI1Type(), t.getEncoding()), inRange);
   return mask ? arith::AndIOp::create(b, loc, mask, guard).getResult() : guard;
+}
+
+scf::ForOp pipelinableLoop(Operation *op, APInt *step) {
+  auto loop = dyn_cast_or_null<scf::ForOp>(op->getParentOp());
+  APInt value;
+  if (!loop || loop.getUnsignedCmp() || !matchPattern(loop.getStep(), m_ConstantInt(&value)) ||
+      !value.isStrictlyPositive())
+    return nullptr;
+  if (step)
+    *step = value;
+  return loop;
+}
+
+bool isZeroOrAbsent(Value v) {
+  if (!v)
+    return true;
+  if (auto splat = v.getDefiningOp<SplatOp>())
+    v = splat.getSrc();
+  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
 }
 
 } // namespace blk

@@ -45,6 +45,14 @@ mlir::IRMapping cloneIteration(mlir::OpBuilder &b, mlir::scf::ForOp loop, const 
 mlir::Value iterationMask(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop, mlir::Value iv,
                           mlir::Value from, mlir::Type ptrType, mlir::Value mask);
 
+/// The scf.for directly holding `op` when the pipeliners can count its
+/// iterations: a positive constant step (returned in `step`) and a signed
+/// comparison; null otherwise.
+mlir::scf::ForOp pipelinableLoop(mlir::Operation *op, llvm::APInt *step = nullptr);
+
+/// Whether `v` (a load's `other`) is a block of zeros, or absent.
+bool isZeroOrAbsent(mlir::Value v);
+
 } // namespace blk
 
 #endif

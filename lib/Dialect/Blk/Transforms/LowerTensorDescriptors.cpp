@@ -2,6 +2,7 @@
 // that TMA will copy (their descriptors become hidden kernel arguments).
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
+#include "HostValues.h"
 #include "LoopSlice.h"
 
 #include "mlir/IR/Matchers.h"
@@ -14,30 +15,12 @@ namespace blk {
 
 namespace {
 
-/// Where the host finds `v`: an argument index (>= 0) of `func`, or a
-/// positive constant c as -c; nothing when `v` is computed in the kernel.
-std::optional<int64_t> hostSource(func::FuncOp func, Value v) {
-  if (auto ext = v.getDefiningOp<arith::ExtSIOp>()) // an i32 argument used as an i64 stride
-    v = ext.getIn();
-  if (auto arg = dyn_cast<BlockArgument>(v))
-    if (arg.getOwner() == &func.getBody().front())
-      return int64_t(arg.getArgNumber());
-  APInt c;
-  if (matchPattern(v, m_ConstantInt(&c)) && c.isStrictlyPositive() && c.getSExtValue() < (int64_t(1) << 40))
-    return -c.getSExtValue();
-  return std::nullopt;
-}
-
 /// Whether TMA can copy `load` (an operand of a wgmma dot in a loop) into a
 /// blk-pipeline-dot ring.
 bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
   TensorDescType desc = load.getDesc().getType();
-  if (load->getParentOp() != loop || !load->hasOneUse() || desc.getRank() != 2 ||
-      desc.getElementType().getIntOrFloatBitWidth() != 16)
-    return false;
-  ArrayRef<int64_t> block = desc.getBlockShape();
-  if (!SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, load.getContext(), {1, block[0], block[1]},
-                                    desc.getElementType(), 1))
+  if (load->getParentOp() != loop || !load->hasOneUse() || desc.getElementType().getIntOrFloatBitWidth() != 16 ||
+      !tmaRing(desc, 1))
     return false;
   return iterationSlice(loop, load.getOffsets(), /*allowAdvances=*/false).has_value();
 }
@@ -45,10 +28,8 @@ bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
 /// The descriptor loads behind a wgmma dot's operands when TMA can copy both.
 std::optional<std::pair<DescriptorLoadOp, DescriptorLoadOp>> tmaOperands(DotOp dot) {
   auto mma = dot.getMmaAttr();
-  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  APInt step;
-  if (!mma || mma.getVersion() != 3 || !loop || loop.getUnsignedCmp() ||
-      !matchPattern(loop.getStep(), m_ConstantInt(&step)) || !step.isStrictlyPositive())
+  scf::ForOp loop = pipelinableLoop(dot);
+  if (!mma || mma.getVersion() != 3 || !loop)
     return std::nullopt;
   auto a = dot.getA().getDefiningOp<DescriptorLoadOp>(), b = dot.getB().getDefiningOp<DescriptorLoadOp>();
   if (!a || !b || a == b || !tmaOperand(a, loop) || !tmaOperand(b, loop))
@@ -105,8 +86,12 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
   }
 
   LogicalResult lowerFunc(func::FuncOp func) {
-    // The loads TMA copies, by descriptor.
-    llvm::MapVector<MakeTensorDescriptorOp, SmallVector<DescriptorLoadOp>> kept;
+    // The loads TMA copies, by descriptor, and where the host finds its fields.
+    struct Kept {
+      Recipe recipe;
+      SmallVector<DescriptorLoadOp> loads;
+    };
+    llvm::MapVector<MakeTensorDescriptorOp, Kept> kept;
     if (tma)
       func.walk([&](DotOp dot) {
         auto operands = tmaOperands(dot);
@@ -114,13 +99,17 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
           return;
         auto makeA = operands->first.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
         auto makeB = operands->second.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
-        if (!makeA || !makeB || !hostRecipe(func, makeA) || !hostRecipe(func, makeB))
+        std::optional<Recipe> recipeA = makeA ? hostRecipe(func, makeA) : std::nullopt;
+        std::optional<Recipe> recipeB = makeB ? hostRecipe(func, makeB) : std::nullopt;
+        if (!recipeA || !recipeB)
           return;
-        kept[makeA].push_back(operands->first);
-        kept[makeB].push_back(operands->second);
+        kept[makeA].recipe = *recipeA;
+        kept[makeA].loads.push_back(operands->first);
+        kept[makeB].recipe = *recipeB;
+        kept[makeB].loads.push_back(operands->second);
       });
-    for (auto &[make, loads] : kept) {
-      auto recipe = *hostRecipe(func, make);
+    for (auto &[make, entry] : kept) {
+      const Recipe &recipe = entry.recipe;
       Builder b(func.getContext());
       NamedAttrList attrs;
       attrs.set(kTmaBaseAttr, b.getI64IntegerAttr(recipe.base));
@@ -129,7 +118,7 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
       unsigned index = func.getNumArguments();
       if (failed(func.insertArgument(index, make.getType(), attrs.getDictionary(func.getContext()), make.getLoc())))
         return failure();
-      for (DescriptorLoadOp load : loads)
+      for (DescriptorLoadOp load : entry.loads)
         load.getDescMutable().assign(func.getArgument(index));
     }
 

@@ -36,15 +36,6 @@ struct OperandLoad {
   DescriptorLoadOp tma() const { return dyn_cast<DescriptorLoadOp>(load); }
 };
 
-/// Whether `v` is a block of zeros (or absent).
-bool isZeroOrAbsent(Value v) {
-  if (!v)
-    return true;
-  if (auto splat = v.getDefiningOp<SplatOp>())
-    v = splat.getSrc();
-  return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
-}
-
 /// The load behind a dot operand (through its conversion to the operand
 /// layout) when cp.async can replace it: zero `other`, and a pointer and
 /// mask recomputable for another iteration.
@@ -77,9 +68,8 @@ SharedBufferType ringFor(const OperandLoad &op, int64_t slots) {
   auto type = cast<RankedTensorType>(op.load->getResult(0).getType());
   if (type.getRank() != 2)
     return {};
-  if (op.tma()) // TMA writes rows along the last dimension
-    return SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
-                                        {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(), 1);
+  if (DescriptorLoadOp tma = op.tma())
+    return tmaRing(tma.getDesc().getType(), slots);
   auto load = cast<LoadOp>(op.load);
   unsigned contig = accessDim(load.getPtr().getType(), load.getVecDim());
   auto ring = SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
@@ -96,16 +86,16 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   void runOnOperation() override {
     SmallVector<DotOp> dots;
     getOperation().walk([&](DotOp dot) { dots.push_back(dot); });
-    for (DotOp dot : dots)
-      if (auto loop = dyn_cast<scf::ForOp>(dot->getParentOp()))
-        pipeline(loop, dot);
+    for (DotOp dot : dots) {
+      APInt step;
+      if (scf::ForOp loop = pipelinableLoop(dot, &step))
+        pipeline(loop, step, dot);
+    }
   }
 
-  void pipeline(scf::ForOp loop, DotOp dot) {
+  void pipeline(scf::ForOp loop, const APInt &stepValue, DotOp dot) {
     auto mma = dyn_cast_or_null<MmaLayoutAttr>(dot.getType().getEncoding());
-    APInt stepValue;
-    if (!mma || !matchPattern(loop.getStep(), m_ConstantInt(&stepValue)) || !stepValue.isStrictlyPositive() ||
-        loop.getUnsignedCmp())
+    if (!mma)
       return;
     // Rings hold 16-bit operands (ldmatrix and wgmma read them); tf32 and
     // i8 fragments keep the register path.

@@ -78,6 +78,10 @@ struct TmaBox {
   int64_t copies = 1;
 };
 TmaBox tmaBox(TensorDescType desc);
+/// The ring of `slots` tiles TMA fills with `desc`'s 2-D blocks (rows along
+/// the last dimension), or null when the block does not fit the swizzled
+/// arrangement.
+SharedBufferType tmaRing(TensorDescType desc, int64_t slots);
 
 /// Whether an atomic read-modify-write of `kind` applies to elements of `type`.
 bool atomicSupports(AtomicRMWKind kind, mlir::Type type);
