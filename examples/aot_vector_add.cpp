@@ -37,7 +37,10 @@ int main() {
   cu->cuMemcpyDtoH(out.data(), dout, n * 4);
   double worst = 0;
   for (int i = 0; i < n; ++i)
-    worst = std::max(worst, std::fabs(double(out[i]) - (double(x[i]) + double(y[i]))));
-  std::printf("aot_vector_add: %d elements, max error %.3g: %s\n", n, worst, worst < 1e-6 ? "ok" : "WRONG");
-  return worst < 1e-6 ? 0 : 1;
+    worst = std::fmax(worst, std::fabs(double(out[i]) - (double(x[i]) + double(y[i]))));
+  bool ok = worst < 1e-6;
+  for (int i = 0; i < n; ++i) // fmax skips NaN; a NaN must fail
+    ok = ok && std::isfinite(out[i]);
+  std::printf("aot_vector_add: %d elements, max error %.3g: %s\n", n, worst, ok ? "ok" : "WRONG");
+  return ok ? 0 : 1;
 }

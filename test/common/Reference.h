@@ -8,7 +8,10 @@
 
 #include <cmath>
 #include <cstdint>
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -124,20 +127,63 @@ inline double minNormal(DType t) {
   return t == DType::F16 ? 6.103515625e-05 : 1.1754943508222875e-38;
 }
 
-/// ||out - ref|| / max(||ref||, sqrt(n) * minNormal); infinity if any output
-/// is NaN or infinite.
-inline double relativeError(const Buffer &out, const std::vector<double> &ref) {
+/// `v` with 6 significant digits, for messages.
+inline std::string show(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.6g", v);
+  return b;
+}
+
+/// How far one element may stray from the reference, as a multiple of the
+/// norm tolerance. The norm averages a single wrong element away (one among
+/// 2^20 moves it by about 1e-3, under the bf16 tolerance); this bound does not.
+constexpr double kElementToleranceMultiple = 8;
+
+/// The result of comparing an output with its reference: `value` is checked
+/// against a tolerance; `detail` says where the output is worst.
+struct Error {
+  double value = 0;
+  std::string detail;
+  Error(double v = 0, std::string d = "") : value(v), detail(std::move(d)) {} // NOLINT: a bare number is an error
+  operator double() const { return value; }                                   // NOLINT
+};
+inline std::ostream &operator<<(std::ostream &os, const Error &e) {
+  return os << e.value << (e.detail.empty() ? "" : " (" + e.detail + ")");
+}
+
+/// max(norm, worst element / kElementToleranceMultiple), where
+///   norm  = ||out - ref|| / max(||ref||, sqrt(n) * minNormal),
+///   worst = max_i |out_i - ref_i| / max(|ref_i|, rms(ref), minNormal):
+/// the norm bounds the error spread over the output, the element term one
+/// wrong element against the output's scale. Infinity when any output or
+/// reference value is NaN or infinite: NaN never passes.
+inline Error relativeError(const Buffer &out, const std::vector<double> &ref) {
   double num = 0, den = 0;
   for (size_t i = 0; i < ref.size(); ++i) {
     double o = out.get(i);
-    if (!std::isfinite(o))
-      return INFINITY;
+    if (!std::isfinite(o) || !std::isfinite(ref[i]))
+      return {INFINITY, "element " + std::to_string(i) + " is " + show(o) + ", reference " +
+                            show(ref[i])};
     num += (o - ref[i]) * (o - ref[i]);
     den += ref[i] * ref[i];
   }
   double floor = minNormal(out.type);
+  double rms = ref.empty() ? 0 : std::sqrt(den / double(ref.size()));
   den = std::max(den, double(ref.size()) * floor * floor);
-  return std::sqrt(num / den);
+  double norm = ref.empty() ? 0 : std::sqrt(num / den);
+  double worst = 0;
+  size_t at = 0;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    double e = std::fabs(out.get(i) - ref[i]) / std::max({std::fabs(ref[i]), rms, floor});
+    if (e > worst)
+      worst = e, at = i;
+  }
+  std::string detail = "norm " + show(norm) + "; worst element " + std::to_string(at) + " of " +
+                       std::to_string(ref.size()) + ": " + (ref.empty() ? "-" : show(out.get(at))) +
+                       ", reference " + (ref.empty() ? "-" : show(ref[at])) + ", error " +
+                       show(worst) + " of the scale, allowed " +
+                       std::to_string(int(kElementToleranceMultiple)) + "x the tolerance";
+  return {std::max(norm, worst / kElementToleranceMultiple), detail};
 }
 
 inline double silu(double x) { return x / (1 + std::exp(-x)); }
@@ -152,14 +198,15 @@ struct ElementwiseCase {
   const char *file;       // kernels/<file>.blk
   double lo, hi;          // input range
   double (*fn)(double, double);
+  int block;              // the kernel's default BLOCK: elements per program
 };
 
 inline const std::vector<ElementwiseCase> &elementwiseCases() {
   static const std::vector<ElementwiseCase> cases = {
-      {"vector_add", "vector_add", -4, 4, [](double x, double y) { return x + y; }},
-      {"kl_div", "kl_div", 0.01, 1, [](double p, double q) { return p * (std::log(p) - std::log(q)); }},
-      {"swiglu_forward", "swiglu", -6, 6, [](double a, double b) { return silu(a) * b; }},
-      {"geglu_forward", "geglu", -6, 6, [](double a, double b) { return geluTanh(a) * b; }},
+      {"vector_add", "vector_add", -4, 4, [](double x, double y) { return x + y; }, 1024},
+      {"kl_div", "kl_div", 0.01, 1, [](double p, double q) { return p * (std::log(p) - std::log(q)); }, 2048},
+      {"swiglu_forward", "swiglu", -6, 6, [](double a, double b) { return silu(a) * b; }, 1024},
+      {"geglu_forward", "geglu", -6, 6, [](double a, double b) { return geluTanh(a) * b; }, 1024},
   };
   return cases;
 }

@@ -38,10 +38,11 @@ struct LaunchGrid {
 using Launch = std::function<std::string(const std::string &file, const Bindings &bindings,
                                          const std::string &kernel, LaunchGrid grid, std::vector<KArg> args)>;
 
-/// One compared output.
+/// One compared output (`error` from relativeError, or 0 / infinity).
 struct Check {
   std::string what;
-  double error, tolerance;
+  Error error;
+  double tolerance;
 };
 
 /// A check that passes (error 0) when `ok`: results that must match exactly.

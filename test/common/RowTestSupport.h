@@ -13,7 +13,7 @@ namespace blk::ref {
 inline void expectChecks(const std::vector<Check> &checks) {
   ASSERT_FALSE(checks.empty());
   for (const Check &c : checks)
-    EXPECT_LT(c.error, c.tolerance) << c.what;
+    EXPECT_LT(c.error.value, c.tolerance) << c.what << (c.error.detail.empty() ? "" : ": " + c.error.detail);
 }
 
 struct Shape {

@@ -2,6 +2,7 @@
 // where many programs contend for the same addresses.
 #include "../common/AtomicCases.h"
 #include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
 #include "GpuLaunch.h"
 
 using namespace blk;
@@ -18,7 +19,7 @@ TEST(Atomics, TicketsAreAPermutation) {
 
 TEST(Atomics, EveryKindPerBucket) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   for (int n : {5, 1001, 100003}) {
     SCOPED_TRACE(n);
     ref::expectChecks(ref::bucketsCase(gpuLaunch, n, rng));
@@ -27,7 +28,7 @@ TEST(Atomics, EveryKindPerBucket) {
 
 TEST(Atomics, HalfAndDoubleAddsAndExchange) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   for (int n : {7, 101, 3001}) {
     SCOPED_TRACE(n);
     ref::expectChecks(ref::smallTypesCase(gpuLaunch, n, rng));
@@ -41,7 +42,7 @@ TEST(Atomics, CompareAndSwapLock) {
 
 TEST(Atomics, Histogram) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   for (ref::DType t : {ref::DType::F32, ref::DType::BF16})
     for (int n : {1, 5001, 1000003}) {
       SCOPED_TRACE(std::string(ref::name(t)) + " n=" + std::to_string(n));

@@ -3,6 +3,7 @@
 // shared memory).
 #include "../common/BlockOpCases.h"
 #include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
 #include "GpuLaunch.h"
 
 using namespace blk;
@@ -11,7 +12,7 @@ namespace {
 
 TEST(BlockOps, Transpose) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   for (const char *kernel : {"transpose", "transpose_by_load"})
     for (auto [r, c] : {std::pair{1, 1}, {45, 100}, {1000, 333}, {64, 4096}, {4096, 64}}) {
       SCOPED_TRACE(std::string(kernel) + " " + std::to_string(r) + "x" + std::to_string(c));
@@ -21,13 +22,13 @@ TEST(BlockOps, Transpose) {
 
 TEST(BlockOps, ReshapeBroadcastToStaticRange) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::expectChecks(ref::reshapesCase(gpuLaunch, rng));
 }
 
 TEST(BlockOps, CumsumCumprod) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::expectChecks(ref::scansCase(gpuLaunch, rng));
 }
 

@@ -1,8 +1,13 @@
 // Each elementwise kernel of kernels/, every dtype, on the GPU against a
-// float64 reference: fresh random inputs every run, outputs poisoned first,
-// sizes that are not multiples of the block. Skips (saying why) without a GPU.
-#include "../common/Reference.h"
-#include "GpuEnv.h"
+// float64 reference (test/common/ElementwiseCases.h, through gpuLaunch: guard
+// bands, per-element check): the unspecialized variant at sizes that are not
+// multiples of 16 or of the block, the .n16 variant at multiples of 16 that
+// are not multiples of the block (and at some that are). Skips (saying why)
+// without a GPU.
+#include "../common/ElementwiseCases.h"
+#include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
+#include "GpuLaunch.h"
 
 #include <gtest/gtest.h>
 
@@ -14,54 +19,34 @@ struct Param {
   size_t caseIndex;
   ref::DType type;
   size_t n;
+  bool n16;
 };
 
 std::string paramName(const testing::TestParamInfo<Param> &info) {
   const auto &c = ref::elementwiseCases()[info.param.caseIndex];
-  return std::string(c.file) + "_" + ref::name(info.param.type) + "_n" + std::to_string(info.param.n);
+  return std::string(c.file) + "_" + ref::name(info.param.type) + "_n" + std::to_string(info.param.n) +
+         (info.param.n16 ? "_n16" : "");
 }
 
 class Elementwise : public testing::TestWithParam<Param> {};
 
 TEST_P(Elementwise, MatchesFloat64Reference) {
   BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
   const Param &p = GetParam();
-  const auto &c = ref::elementwiseCases()[p.caseIndex];
-  // Sizes that are multiples of 16 run the specialized (vectorized) variant.
-  bool aligned = p.n % 16 == 0;
-  std::string ptx = std::string(c.file) + "." + ref::name(p.type) + (aligned ? ".n16" : "") + ".ptx";
-  gpu::LoadedKernel k;
-  ASSERT_TRUE(gpu::load(ptx, c.kernel, k)) << gpu::lastError();
-
-  std::mt19937_64 rng(std::random_device{}());
-  ref::Buffer x(p.type, p.n), y(p.type, p.n), out(p.type, p.n);
-  x.fillUniform(rng, c.lo, c.hi);
-  y.fillUniform(rng, c.lo, c.hi);
-  out.poison();
-  gpu::DeviceBuffer dx(x), dy(y), dout(out);
-
-  int64_t block = std::stoll(k.kernel.signature().constant("BLOCK"));
-  rt::Grid grid{unsigned((p.n + block - 1) / block)};
-  std::vector<rt::Arg> args{rt::Arg::devicePtr(dx.ptr), rt::Arg::devicePtr(dy.ptr), rt::Arg::devicePtr(dout.ptr),
-                            gpu::sizeArg(k.kernel, 3, p.n)};
-  rt::Status s = k.kernel.launch(grid, nullptr, args);
-  ASSERT_TRUE(s.ok()) << s.message;
-  ASSERT_TRUE(gpu::synchronize()) << gpu::lastError();
-  dout.download(out);
-
-  std::vector<double> expect(p.n);
-  for (size_t i = 0; i < p.n; ++i)
-    expect[i] = c.fn(x.get(i), y.get(i));
-  double err = ref::relativeError(out, expect);
-  EXPECT_LT(err, ref::tolerance(p.type)) << c.kernel << " " << ref::name(p.type) << " n=" << p.n;
+  ref::expectChecks(ref::elementwiseCase(gpuLaunch, ref::elementwiseCases()[p.caseIndex], p.type, p.n, p.n16, rng));
 }
 
 std::vector<Param> allParams() {
+  const size_t mib = size_t(1) << 20;
   std::vector<Param> ps;
   for (size_t c = 0; c < ref::elementwiseCases().size(); ++c)
-    for (ref::DType t : {ref::DType::F32, ref::DType::F16, ref::DType::BF16})
-      for (size_t n : {size_t(1), size_t(1000), size_t(4097), size_t(1) << 16, (size_t(1) << 20) + 3, size_t(3) << 20})
-        ps.push_back({c, t, n});
+    for (ref::DType t : {ref::DType::F32, ref::DType::F16, ref::DType::BF16}) {
+      for (size_t n : {size_t(1), size_t(15), size_t(1000), size_t(1008), size_t(4097), mib + 3})
+        ps.push_back({c, t, n, false});
+      for (size_t n : {size_t(16), size_t(1008), size_t(4112), size_t(1) << 16, mib + 16, 3 * mib})
+        ps.push_back({c, t, n, true});
+    }
   return ps;
 }
 
@@ -73,7 +58,7 @@ TEST(Launch, ChecksArguments) {
   gpu::LoadedKernel k;
   ASSERT_TRUE(gpu::load("vector_add.f32.n16.ptx", "vector_add", k)) << gpu::lastError();
   ref::Buffer host(ref::DType::F32, 64);
-  std::mt19937_64 rng(1);
+  std::mt19937_64 rng(1); // any values: only the launch checks matter
   host.fillUniform(rng, 0, 1);
   gpu::DeviceBuffer d(host);
   rt::Grid grid{1};

@@ -19,6 +19,11 @@ const std::string &unavailableReason() {
   return reason;
 }
 
+bool gpuRequired() {
+  const char *v = std::getenv("BLK_REQUIRE_GPU");
+  return v && std::string(v) == "1";
+}
+
 std::string ptxDir() {
   if (const char *dir = std::getenv("BLK_PTX_DIR"))
     return dir;
@@ -51,14 +56,16 @@ rt::Arg sizeArg(const rt::Kernel &k, unsigned index, int64_t n) {
   return k.signature().args[index] == rt::ArgType::I64 ? rt::Arg::i64(n) : rt::Arg::i32(int32_t(n));
 }
 
-DeviceBuffer::DeviceBuffer(const ref::Buffer &host) : bytes(host.data.size()) {
+DeviceBuffer::DeviceBuffer(const std::vector<uint8_t> &host) : bytes(host.size()) {
   CUdeviceptr p;
   if (rt::driver()->cuMemAlloc(&p, bytes ? bytes : 1) != CUDA_SUCCESS)
     throw std::runtime_error("cuMemAlloc failed");
   ptr = p;
-  rt::driver()->cuMemcpyHtoD(p, host.data.data(), bytes);
+  rt::driver()->cuMemcpyHtoD(p, host.data(), bytes);
 }
 DeviceBuffer::~DeviceBuffer() { rt::driver()->cuMemFree(CUdeviceptr(ptr)); }
-void DeviceBuffer::download(ref::Buffer &host) const { rt::driver()->cuMemcpyDtoH(host.data.data(), CUdeviceptr(ptr), bytes); }
+void DeviceBuffer::download(std::vector<uint8_t> &host) const {
+  rt::driver()->cuMemcpyDtoH(host.data(), CUdeviceptr(ptr), bytes);
+}
 
 } // namespace blk::gpu

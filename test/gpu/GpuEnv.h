@@ -30,17 +30,26 @@ rt::Arg sizeArg(const rt::Kernel &k, unsigned index, int64_t n);
 struct DeviceBuffer {
   uint64_t ptr = 0;
   size_t bytes = 0;
-  explicit DeviceBuffer(const ref::Buffer &host);
+  explicit DeviceBuffer(const ref::Buffer &host) : DeviceBuffer(host.data) {}
+  explicit DeviceBuffer(const std::vector<uint8_t> &host);
   ~DeviceBuffer();
-  void download(ref::Buffer &host) const;
+  void download(ref::Buffer &host) const { download(host.data); }
+  void download(std::vector<uint8_t> &host) const;
 };
+
+/// True when BLK_REQUIRE_GPU=1: the device gate (scripts/device-gate.sh),
+/// where a test that cannot reach the GPU must fail, not skip.
+bool gpuRequired();
 
 } // namespace blk::gpu
 
 #define BLK_REQUIRE_GPU()                                                                                    \
   do {                                                                                                       \
-    if (!::blk::gpu::unavailableReason().empty())                                                            \
+    if (!::blk::gpu::unavailableReason().empty()) {                                                          \
+      if (::blk::gpu::gpuRequired())                                                                         \
+        FAIL() << "no GPU (BLK_REQUIRE_GPU=1): " << ::blk::gpu::unavailableReason();                        \
       GTEST_SKIP() << "no GPU: " << ::blk::gpu::unavailableReason();                                        \
+    }                                                                                                        \
   } while (0)
 
 #endif

@@ -1,11 +1,13 @@
 // The GPU's Launch for the shared kernel cases (test/common): loads
-// <file>.<binding values>.ptx, copies host buffers in, launches, copies out.
+// <file>.<binding values>.ptx, copies host buffers in between poisoned guard
+// bands (Guards.h), launches, copies out and checks the bands.
 #ifndef BLK_TEST_GPU_GPULAUNCH_H
 #define BLK_TEST_GPU_GPULAUNCH_H
 
 #ifdef BLK_GPU_TESTS_THROUGH_JIT
 #include "JitLaunch.h"
 #else
+#include "../common/Guards.h"
 #include "../common/RowCases.h"
 #include "GpuEnv.h"
 
@@ -27,8 +29,8 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
   for (size_t i = 0; i < args.size(); ++i) {
     const ref::KArg &a = args[i];
     if (a.kind == ref::KArg::Buf) {
-      buffers.push_back(std::make_unique<gpu::DeviceBuffer>(*a.buf));
-      launchArgs.push_back(rt::Arg::devicePtr(buffers.back()->ptr));
+      buffers.push_back(std::make_unique<gpu::DeviceBuffer>(ref::guardedImage(*a.buf, i)));
+      launchArgs.push_back(rt::Arg::devicePtr(buffers.back()->ptr + ref::kGuardBytes));
     } else if (a.kind == ref::KArg::Int) {
       launchArgs.push_back(gpu::sizeArg(k.kernel, unsigned(i), a.i));
     } else {
@@ -40,11 +42,17 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
     return s.message;
   if (!gpu::synchronize())
     return gpu::lastError();
+  std::string damaged;
   size_t next = 0;
-  for (const ref::KArg &a : args)
-    if (a.kind == ref::KArg::Buf)
-      buffers[next++]->download(*a.buf);
-  return "";
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i].kind == ref::KArg::Buf) {
+      std::vector<uint8_t> image(buffers[next]->bytes);
+      buffers[next++]->download(image);
+      std::string e = ref::takeGuardedImage(image, *args[i].buf, i, kernel);
+      if (damaged.empty())
+        damaged = e;
+    }
+  return damaged;
 }
 
 } // namespace blk

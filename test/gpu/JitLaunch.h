@@ -1,11 +1,13 @@
 // The JIT's Launch for the shared kernel cases (test/common): compiles the
 // kernel from its .blk source in process (blk::Jit, CUDA backend), with the
-// specialization the actual arguments select, and runs it. Included by
+// specialization the actual arguments select, and runs it on buffers between
+// poisoned guard bands (Guards.h), checked after the run. Included by
 // GpuLaunch.h in blk-jit-gpu-tests, so that the GPU tests run a second time
 // through the C++ API instead of precompiled PTX.
 #ifndef BLK_TEST_GPU_JITLAUNCH_H
 #define BLK_TEST_GPU_JITLAUNCH_H
 
+#include "../common/Guards.h"
 #include "../common/RowCases.h"
 #include "GpuEnv.h"
 #include "blk/blk.h"
@@ -56,16 +58,17 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
     for (void *p : buffers)
       jit.free(p);
   };
-  for (const ref::KArg &a : args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ref::KArg &a = args[i];
     if (a.kind == ref::KArg::Buf) {
+      std::vector<uint8_t> image = ref::guardedImage(*a.buf, i);
       void *p = nullptr;
-      if (!(s = jit.alloc(a.buf->data.size(), &p)).ok() ||
-          !(s = jit.upload(p, a.buf->data.data(), a.buf->data.size())).ok()) {
+      if (!(s = jit.alloc(image.size(), &p)).ok() || !(s = jit.upload(p, image.data(), image.size())).ok()) {
         release();
         return s.message;
       }
       buffers.push_back(p);
-      launchArgs.emplace_back(p);
+      launchArgs.emplace_back(static_cast<void *>(static_cast<char *>(p) + ref::kGuardBytes));
     } else if (a.kind == ref::KArg::Int) {
       launchArgs.emplace_back(int64_t(a.i));
     } else {
@@ -75,12 +78,18 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
   s = k.launch({grid.x, grid.y, grid.z}, launchArgs);
   if (s.ok())
     s = jit.synchronize();
+  std::string damaged;
   size_t next = 0;
-  for (const ref::KArg &a : args)
-    if (s.ok() && a.kind == ref::KArg::Buf)
-      s = jit.download(a.buf->data.data(), buffers[next++], a.buf->data.size());
+  for (size_t i = 0; i < args.size() && s.ok(); ++i)
+    if (args[i].kind == ref::KArg::Buf) {
+      std::vector<uint8_t> image(args[i].buf->data.size() + 2 * ref::kGuardBytes);
+      s = jit.download(image.data(), buffers[next++], image.size());
+      std::string e = ref::takeGuardedImage(image, *args[i].buf, i, kernel);
+      if (damaged.empty())
+        damaged = e;
+    }
   release();
-  return s.ok() ? "" : s.message;
+  return s.ok() ? damaged : s.message;
 }
 
 } // namespace blk

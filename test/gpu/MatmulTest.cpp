@@ -2,6 +2,7 @@
 // transposed operands, against float64.
 #include "../common/MatmulCases.h"
 #include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
 #include "GpuLaunch.h"
 
 using namespace blk;
@@ -10,7 +11,7 @@ namespace {
 
 TEST(Matmul, RaggedSizesEveryType) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
 #ifdef BLK_GPU_TESTS_THROUGH_JIT
   bool specializes = true;
 #else

@@ -4,6 +4,7 @@
 // multiples of the block, the reduction/label-smoothing/z-loss/softcap/ignore
 // variants.
 #include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
 #include "GpuLaunch.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,7 @@ namespace {
 
 TEST(RowKernels, Softmax) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 1}, {37, 100}, {129, 1000}, {64, 1024}}, [&](ref::DType t, Shape s) {
     ref::expectChecks(ref::softmaxCase(gpuLaunch, t, s.rows, s.cols, rng));
   });
@@ -23,7 +24,7 @@ TEST(RowKernels, Softmax) {
 
 TEST(RowKernels, RMSNorm) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 3}, {37, 100}, {129, 1000}, {64, 1024}}, [&](ref::DType t, Shape s) {
     SCOPED_TRACE("llama");
     ref::expectChecks(ref::rmsNormCase(gpuLaunch, t, s.rows, s.cols, rng, 0, 0.0));
@@ -36,7 +37,7 @@ TEST(RowKernels, RMSNorm) {
 
 TEST(RowKernels, LayerNorm) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 1}, {37, 100}, {129, 1000}, {64, 1024}}, [&](ref::DType t, Shape s) {
     ref::expectChecks(ref::layerNormCase(gpuLaunch, t, s.rows, s.cols, rng));
   });
@@ -44,7 +45,7 @@ TEST(RowKernels, LayerNorm) {
 
 TEST(RowKernels, CrossEntropy) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{5, 1000}, {33, 5000}, {8, 32000}}, [&](ref::DType t, Shape s) {
     ref::expectChecks(ref::crossEntropyCase(gpuLaunch, t, s.rows, s.cols, rng, {}));
     ref::expectChecks(ref::crossEntropyCase(gpuLaunch, t, s.rows, s.cols, rng, {0, 0.1, 1e-4, 0, -100}));
@@ -61,7 +62,7 @@ TEST(RowKernels, CrossEntropy) {
 
 TEST(RowKernels, KLDiv) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 1}, {37, 100}, {33, 5000}, {8, 32000}}, [&](ref::DType t, Shape s) {
     ref::expectChecks(ref::klDivCase(gpuLaunch, t, s.rows, s.cols, rng, {false, 3}));
   });
@@ -80,7 +81,7 @@ TEST(RowKernels, KLDiv) {
 
 TEST(RowKernels, JSD) {
   BLK_REQUIRE_GPU();
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 1}, {37, 100}, {33, 5000}, {8, 32000}}, [&](ref::DType t, Shape s) {
     ref::expectChecks(ref::jsdCase(gpuLaunch, t, s.rows, s.cols, rng, {}));
   });

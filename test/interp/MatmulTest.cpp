@@ -2,6 +2,7 @@
 // transposed operands, against float64.
 #include "../common/MatmulCases.h"
 #include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
 #include "InterpLaunch.h"
 
 using namespace blk;
@@ -9,7 +10,7 @@ using namespace blk;
 namespace {
 
 TEST(Matmul, RaggedSizesEveryType) {
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::expectChecks(ref::matmulSuite(interpLaunch, /*large=*/false, rng));
 }
 

@@ -2,6 +2,7 @@
 // JSD; forward and backward) on the CPU interpreter against the float64 references shared
 // with the GPU tests, at ragged sizes.
 #include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
 #include "InterpLaunch.h"
 
 using namespace blk;
@@ -10,14 +11,14 @@ using ref::Shape;
 namespace {
 
 TEST(RowKernels, Softmax) {
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 1}, {5, 100}, {4, 1000}}, [&](ref::DType t, Shape s) {
     ref::expectChecks(ref::softmaxCase(interpLaunch, t, s.rows, s.cols, rng));
   });
 }
 
 TEST(RowKernels, RMSNormLlamaAndGemma) {
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   // (One column is left out: there dX is a cancellation to about eps.)
   ref::forEachTypeAndShape({{3, 3}, {5, 100}, {4, 1000}}, [&](ref::DType t, Shape s) {
     for (int mode : {0, 1}) {
@@ -28,14 +29,14 @@ TEST(RowKernels, RMSNormLlamaAndGemma) {
 }
 
 TEST(RowKernels, LayerNorm) {
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 1}, {5, 100}, {4, 1000}}, [&](ref::DType t, Shape s) {
     ref::expectChecks(ref::layerNormCase(interpLaunch, t, s.rows, s.cols, rng));
   });
 }
 
 TEST(RowKernels, CrossEntropyVariants) {
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   std::vector<ref::CrossEntropyOptions> variants = {
       {}, {0, 0.1, 0, 0, -100}, {1, 0, 1e-4, 0, -100}, {2, 0.05, 0, 0, 3}, {1, 0, 0, 30.0, -100}};
   ref::forEachTypeAndShape({{5, 1000}, {4, 5000}}, [&](ref::DType t, Shape s) {
@@ -47,7 +48,7 @@ TEST(RowKernels, CrossEntropyVariants) {
 }
 
 TEST(RowKernels, KLDivReductionsAndLogTarget) {
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 1}, {5, 100}, {4, 5000}}, [&](ref::DType t, Shape s) {
     for (ref::KLDivOptions o : {ref::KLDivOptions{false, 3}, {false, 0}, {true, 1}, {true, 2}}) {
       SCOPED_TRACE(std::string(o.logTarget ? "log_target" : "probabilities") + ", reduction " +
@@ -58,7 +59,7 @@ TEST(RowKernels, KLDivReductionsAndLogTarget) {
 }
 
 TEST(RowKernels, JSDBetasAndIgnoreIndex) {
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   ref::forEachTypeAndShape({{3, 1}, {5, 100}, {4, 5000}}, [&](ref::DType t, Shape s) {
     for (ref::JSDOptions o : {ref::JSDOptions{"0.5", false}, {"0.0", true}, {"1.0", false}, {"0.25", true}}) {
       SCOPED_TRACE(std::string("beta ") + o.beta + (o.hasLabel ? ", labels" : ""));

@@ -33,7 +33,7 @@ int blk_jit_c_test(const char *kernelPath, char *message, size_t size) {
   }
   blk_jit_download(jit, out, dout, sizeof out, error, sizeof error);
   for (int i = 0; i < N; ++i)
-    if (fabsf(out[i] - 1.5f * (float)i) > 1e-3f) {
+    if (!(fabsf(out[i] - 1.5f * (float)i) <= 1e-3f)) { /* written so that a NaN fails */
       snprintf(message, size, "wrong result at %d: %f", i, out[i]);
       return -1;
     }

@@ -1,6 +1,7 @@
 // The C++ API on the CPU backend (the CUDA backend is the same code with
 // another launcher; it runs where a GPU is).
 #include "../common/Reference.h"
+#include "../common/TestSeed.h"
 #include "blk/blk.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,7 @@ TEST(Jit, CompilesSpecializesAndRunsOnTheCPU) {
   blk::Status s = jit.compileFile(kernelPath("vector_add"), "vector_add", {{{"T", "f32"}}}, add);
   ASSERT_TRUE(s.ok()) << s.message;
   EXPECT_EQ(add.constant("BLOCK"), "1024");
-  std::mt19937_64 rng(std::random_device{}());
+  BLK_SEEDED_RNG(rng);
   for (size_t n : {size_t(1000), size_t(4096), size_t(8192)}) {
     blk::ref::Buffer x(blk::ref::DType::F32, n), y(blk::ref::DType::F32, n), out(blk::ref::DType::F32, n);
     x.fillUniform(rng, -1, 1);

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The GPU suites as a gate. On the GPU machine, from the repository root with
+# the bundle (scripts/make-bundle.sh) carried in .bundle:
+#   scripts/device-gate.sh [--require-jit]
+# runs every suite of .bundle/bin/blk-gpu-tests, the JIT's GPU tests
+# (.bundle/jit/blk-jit-gpu-tests.gz, when the bundle has them; --require-jit
+# makes their absence a failure) and the AOT example, all with
+# BLK_REQUIRE_GPU=1 (a test that cannot reach the GPU fails instead of
+# skipping). Logs go under $OUT (default /tmp/device-gate). One line per suite
+# is printed last, then the verdict; the exit status is non-zero on any
+# failure, skipped test, or suite that ran no test.
+set -uo pipefail
+require_jit=0
+for arg in "$@"; do
+  case "$arg" in
+    --require-jit) require_jit=1 ;;
+    *) echo "usage: $0 [--require-jit]" >&2; exit 2 ;;
+  esac
+done
+out=${OUT:-/tmp/device-gate}
+mkdir -p "$out"
+export BLK_REQUIRE_GPU=1 BLK_PTX_DIR=$PWD/.bundle/ptx BLK_SOURCE_DIR=$PWD
+failed=0
+total=0
+lines=()
+
+# gtest's closing lines: "[==========] N tests from M test suites ran.",
+# "[  SKIPPED ] N tests", "[  FAILED  ] N tests".
+count() { sed -n "s/^\[ *$2 *\] \([0-9]*\) tests\?[ ,.].*/\1/p" "$1" | tail -n 1; }
+
+# suite NAME BINARY FILTER: runs the tests FILTER selects, one log per suite.
+suite() {
+  local name=$1 bin=$2 filter=$3 log rc ran skipped bad
+  log="$out/${name// /-}.txt"
+  if [ ! -x "$bin" ]; then
+    lines+=("$name: FAIL (missing: $bin)")
+    failed=1
+    return
+  fi
+  "$bin" --gtest_filter="$filter" --gtest_brief=1 --gtest_color=no >"$log" 2>&1
+  rc=$?
+  ran=$(sed -n 's/^\[==========\] \([0-9]*\) tests\? from .* ran.*/\1/p' "$log" | tail -n 1)
+  skipped=$(count "$log" SKIPPED)
+  bad=$(count "$log" FAILED)
+  ran=${ran:-0} skipped=${skipped:-0} bad=${bad:-0}
+  total=$((total + ran))
+  if [ "$rc" -ne 0 ] || [ "$ran" -eq 0 ] || [ "$skipped" -ne 0 ] || [ "$bad" -ne 0 ]; then
+    lines+=("$name: FAIL ($ran tests, $bad failed, $skipped skipped, exit $rc; log $log)")
+    failed=1
+  else
+    lines+=("$name: PASS ($ran tests)")
+  fi
+}
+
+gpu=.bundle/bin/blk-gpu-tests
+# Every test of blk-gpu-tests belongs to one suite below; "other" runs what
+# none names, so a new test suite is never left out of the gate.
+declare -A filters=(
+  ["row kernels"]='RowKernels.*'
+  ["elementwise"]='Kernels/Elementwise.*:Launch.*'
+  ["block ops"]='BlockOps.*'
+  ["reductions and scans"]='Reductions.*:Scans.*:Branches.*'
+  ["builtins"]='Builtins.*'
+  ["atomics"]='Atomics.*'
+  ["fp8"]='Float8.*'
+  ["matmul"]='Matmul.*'
+)
+known=""
+for name in "row kernels" elementwise "block ops" "reductions and scans" builtins atomics fp8 matmul; do
+  suite "$name" "$gpu" "${filters[$name]}"
+  known="$known:${filters[$name]}"
+done
+if [ -x "$gpu" ] && "$gpu" --gtest_list_tests --gtest_filter="-${known#:}" | grep -q '^  '; then
+  suite "other" "$gpu" "-${known#:}"
+fi
+
+if [ -f .bundle/jit/blk-jit-gpu-tests.gz ]; then
+  mkdir -p /tmp/device-gate-jit
+  gunzip -c .bundle/jit/blk-jit-gpu-tests.gz >/tmp/device-gate-jit/blk-jit-gpu-tests &&
+    chmod +x /tmp/device-gate-jit/blk-jit-gpu-tests
+  suite "jit" /tmp/device-gate-jit/blk-jit-gpu-tests '*'
+elif [ "$require_jit" = 1 ]; then
+  lines+=("jit: FAIL (missing: .bundle/jit/blk-jit-gpu-tests.gz; make-bundle.sh --static-build DIR)")
+  failed=1
+else
+  lines+=("jit: not in the bundle (make-bundle.sh --static-build DIR adds it)")
+fi
+
+aot=.bundle/bin/aot-vector-add
+if [ -x "$aot" ] && "$aot" >"$out/aot-example.txt" 2>&1 && grep -q ': ok$' "$out/aot-example.txt"; then
+  lines+=("aot example: PASS")
+else
+  lines+=("aot example: FAIL (log $out/aot-example.txt)")
+  failed=1
+fi
+
+printf '%s\n' "${lines[@]}"
+if [ "$failed" = 0 ]; then
+  echo "device gate: PASS ($total tests; logs in $out)"
+else
+  echo "device gate: FAIL (logs in $out)"
+fi
+exit "$failed"
