@@ -1,0 +1,179 @@
+// test/kernels/reductions.blk against host results, on the interpreter and
+// the GPU: sum/max/min/argmax/argmin and value-index pairs along each axis of
+// non-square tiles, cumsum of f32 and i32 along each axis, transposes, and
+// two reductions in a row inside each branch of a runtime `if`.
+#ifndef BLK_TEST_COMMON_REDUCTIONCASES_H
+#define BLK_TEST_COMMON_REDUCTIONCASES_H
+
+#include "RowCases.h"
+
+namespace blk::ref {
+
+/// The kernels' tile shapes ([R, C], the file's `# variants:`).
+struct TileShape {
+  int r, c;
+  Bindings bindings() const { return {{"R", std::to_string(r)}, {"C", std::to_string(c)}}; }
+  std::string name() const { return "[" + std::to_string(r) + ", " + std::to_string(c) + "]"; }
+};
+inline const TileShape kTileShapes[] = {{32, 64}, {64, 16}};
+
+/// Tiles of X, `programs` of them, [R, C] each: X[p][i][j].
+struct Tiles {
+  int programs, r, c;
+  size_t at(int p, int i, int j) const { return (size_t(p) * r + i) * c + j; }
+  size_t size() const { return size_t(programs) * r * c; }
+};
+
+inline std::vector<Check> reduceCase(const Launch &L, TileShape s, int axis, std::mt19937_64 &rng) {
+  const int programs = 3;
+  Tiles t{programs, s.r, s.c};
+  int kept = axis == 0 ? s.c : s.r, along = axis == 0 ? s.r : s.c; // outputs per program, values per output
+  size_t n = size_t(programs) * kept;
+  Buffer x(DType::F32, t.size());
+  x.fillUniform(rng, -1, 1); // distinct values: argmax/argmin have one answer
+  std::vector<Buffer> outs;
+  for (int k = 0; k < 9; ++k) // SUM MAX MIN ARGMAX ARGMIN PMAX_V PMAX_I PMIN_V PMIN_I
+    outs.emplace_back(DType::F32, n);
+  std::vector<KArg> args{KArg::buf_(x)};
+  for (Buffer &b : outs) {
+    b.poison();
+    args.push_back(KArg::buf_(b));
+  }
+  std::string kernel = axis == 0 ? "reduce_axis0" : "reduce_axis1";
+  std::string what = kernel + " " + s.name();
+  std::string e = L("reductions", s.bindings(), kernel, unsigned(programs), args);
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> rsum(n), rmax(n), rmin(n);
+  std::vector<int32_t> rargmax(n), rargmin(n);
+  for (int p = 0; p < programs; ++p)
+    for (int o = 0; o < kept; ++o) {
+      size_t k = size_t(p) * kept + o;
+      double sum = 0, mx = -INFINITY, mn = INFINITY;
+      for (int a = 0; a < along; ++a) {
+        double v = x.get(axis == 0 ? t.at(p, a, o) : t.at(p, o, a));
+        sum += v;
+        if (v > mx)
+          mx = v, rargmax[k] = a;
+        if (v < mn)
+          mn = v, rargmin[k] = a;
+      }
+      rsum[k] = sum, rmax[k] = mx, rmin[k] = mn;
+    }
+  auto ints = [&](int k) { return rawValues<int32_t>(outs[k], n); };
+  return {{what + " sum", relativeError(outs[0], rsum), 1e-6},
+          exact(what + " max", values(outs[1]) == rmax),
+          exact(what + " min", values(outs[2]) == rmin),
+          exact(what + " argmax", ints(3) == rargmax),
+          exact(what + " argmin", ints(4) == rargmin),
+          exact(what + " max with indices: values", values(outs[5]) == rmax),
+          exact(what + " max with indices: indices", ints(6) == rargmax),
+          exact(what + " min with indices: values", values(outs[7]) == rmin),
+          exact(what + " min with indices: indices", ints(8) == rargmin)};
+}
+
+inline std::vector<Check> scans2dCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  const int programs = 2;
+  Tiles t{programs, s.r, s.c};
+  Buffer x(DType::F32, t.size()), x0(DType::F32, t.size()), x1(DType::F32, t.size());
+  x.fillUniform(rng, -1, 1);
+  std::vector<int32_t> iv(t.size());
+  std::uniform_int_distribution<int32_t> dist(-1000, 1000);
+  for (int32_t &v : iv)
+    v = dist(rng);
+  Buffer i = rawBuffer(iv), i0(DType::F32, t.size()), i1(DType::F32, t.size());
+  for (Buffer *b : {&x0, &x1, &i0, &i1})
+    b->poison();
+  std::string what = "scans_2d " + s.name();
+  std::string e = L("reductions", s.bindings(), "scans_2d", unsigned(programs),
+                    {KArg::buf_(x), KArg::buf_(i), KArg::buf_(x0), KArg::buf_(x1), KArg::buf_(i0), KArg::buf_(i1)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> rx0(t.size()), rx1(t.size());
+  std::vector<int32_t> ri0(t.size()), ri1(t.size());
+  for (int p = 0; p < programs; ++p)
+    for (int a = 0; a < s.r; ++a)
+      for (int b = 0; b < s.c; ++b) {
+        size_t k = t.at(p, a, b);
+        rx0[k] = x.get(k) + (a ? rx0[t.at(p, a - 1, b)] : 0);
+        ri0[k] = iv[k] + (a ? ri0[t.at(p, a - 1, b)] : 0);
+        rx1[k] = x.get(k) + (b ? rx1[t.at(p, a, b - 1)] : 0);
+        ri1[k] = iv[k] + (b ? ri1[t.at(p, a, b - 1)] : 0);
+      }
+  return {{what + " f32 along axis 0", relativeError(x0, rx0), 1e-6},
+          {what + " f32 along axis 1", relativeError(x1, rx1), 1e-6},
+          exact(what + " i32 along axis 0", rawValues<int32_t>(i0, t.size()) == ri0),
+          exact(what + " i32 along axis 1", rawValues<int32_t>(i1, t.size()) == ri1)};
+}
+
+inline std::vector<Check> trans2dCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  const int programs = 3;
+  Tiles t{programs, s.r, s.c};
+  Buffer x(DType::F32, t.size()), out(DType::F32, t.size());
+  x.fillUniform(rng, -1, 1);
+  out.poison();
+  std::string what = "trans_2d " + s.name();
+  std::string e = L("reductions", s.bindings(), "trans_2d", unsigned(programs), {KArg::buf_(x), KArg::buf_(out)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  Tiles transposed{programs, s.c, s.r};
+  std::vector<double> ref(t.size());
+  for (int p = 0; p < programs; ++p)
+    for (int a = 0; a < s.r; ++a)
+      for (int b = 0; b < s.c; ++b)
+        ref[transposed.at(p, b, a)] = x.get(t.at(p, a, b));
+  return {exact(what, values(out) == ref)}; // moved, not computed (poison, a NaN, never equals)
+}
+
+inline std::vector<Check> branchReductionsCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  const int programs = 4; // even programs take the first branch, odd ones the second
+  Tiles t{programs, s.r, s.c};
+  Buffer x(DType::F32, t.size()), out(DType::F32, programs);
+  x.fillUniform(rng, -1, 1);
+  out.poison();
+  std::string what = "branch_reductions " + s.name();
+  std::string e = L("reductions", s.bindings(), "branch_reductions", unsigned(programs),
+                    {KArg::buf_(x), KArg::buf_(out)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  // The kernel sums in f32; the reference rounds each sum to f32 where the
+  // kernel's next step uses it, so the check sees the order of operations.
+  std::vector<double> ref(programs);
+  for (int p = 0; p < programs; ++p) {
+    std::vector<double> cols(s.c, 0), rows(s.r);
+    if (p % 2 == 0) {
+      for (int b = 0; b < s.c; ++b) {
+        for (int a = 0; a < s.r; ++a)
+          cols[b] += x.get(t.at(p, a, b));
+        cols[b] = float(cols[b]);
+      }
+      double total = 0;
+      for (int a = 0; a < s.r; ++a) {
+        rows[a] = -INFINITY;
+        for (int b = 0; b < s.c; ++b)
+          rows[a] = std::max(rows[a], double(float(x.get(t.at(p, a, b)) - cols[b])));
+        total += rows[a];
+      }
+      ref[p] = total;
+    } else {
+      for (int a = 0; a < s.r; ++a) {
+        rows[a] = -INFINITY;
+        for (int b = 0; b < s.c; ++b)
+          rows[a] = std::max(rows[a], x.get(t.at(p, a, b)));
+      }
+      double least = INFINITY;
+      for (int b = 0; b < s.c; ++b) {
+        double col = 0;
+        for (int a = 0; a < s.r; ++a)
+          col += double(float(x.get(t.at(p, a, b)) * rows[a]));
+        least = std::min(least, col);
+      }
+      ref[p] = least;
+    }
+  }
+  return {{what, relativeError(out, ref), 1e-5}};
+}
+
+} // namespace blk::ref
+
+#endif

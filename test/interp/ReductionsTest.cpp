@@ -1,0 +1,38 @@
+// Reductions (with indices), scans and transposes of non-square tiles, and
+// reductions inside both branches of an `if` (test/kernels/reductions.blk)
+// on the interpreter.
+#include "../common/ReductionCases.h"
+#include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
+#include "InterpLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+TEST(Reductions, AlongEachAxisOfNonSquareTiles) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    for (int axis : {0, 1})
+      ref::expectChecks(ref::reduceCase(interpLaunch, s, axis, rng));
+}
+
+TEST(Scans, CumsumAlongEachAxisF32AndI32) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::scans2dCase(interpLaunch, s, rng));
+}
+
+TEST(Reductions, TransposeNonSquareTiles) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::trans2dCase(interpLaunch, s, rng));
+}
+
+TEST(Branches, TwoReductionsInsideEachBranchOfAnIf) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::branchReductionsCase(interpLaunch, s, rng));
+}
+
+} // namespace
