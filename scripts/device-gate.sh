@@ -24,9 +24,11 @@ failed=0
 total=0
 lines=()
 
-# gtest's closing lines: "[==========] N tests from M test suites ran.",
-# "[  SKIPPED ] N tests", "[  FAILED  ] N tests".
-count() { sed -n "s/^\[ *$2 *\] \([0-9]*\) tests\?[ ,.].*/\1/p" "$1" | tail -n 1; }
+# From gtest's log: "[==========] N tests from M test suites ran.", the
+# summary "[  SKIPPED ] N tests." and one "[  FAILED  ] Suite.Test" per failure.
+ran_count() { sed -n 's/^\[==========\] \([0-9]*\) tests\? from .* ran.*/\1/p' "$1" | tail -n 1; }
+skipped_count() { sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\?\.$/\1/p' "$1" | tail -n 1; }
+failed_count() { grep -c '^\[  FAILED  \] [A-Za-z]' "$1"; }
 
 # suite NAME BINARY FILTER: runs the tests FILTER selects, one log per suite.
 suite() {
@@ -39,9 +41,9 @@ suite() {
   fi
   "$bin" --gtest_filter="$filter" --gtest_brief=1 --gtest_color=no >"$log" 2>&1
   rc=$?
-  ran=$(sed -n 's/^\[==========\] \([0-9]*\) tests\? from .* ran.*/\1/p' "$log" | tail -n 1)
-  skipped=$(count "$log" SKIPPED)
-  bad=$(count "$log" FAILED)
+  ran=$(ran_count "$log")
+  skipped=$(skipped_count "$log")
+  bad=$(failed_count "$log")
   ran=${ran:-0} skipped=${skipped:-0} bad=${bad:-0}
   total=$((total + ran))
   if [ "$rc" -ne 0 ] || [ "$ran" -eq 0 ] || [ "$skipped" -ne 0 ] || [ "$bad" -ne 0 ]; then

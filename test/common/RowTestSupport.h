@@ -31,6 +31,19 @@ template <typename Fn> void forEachTypeAndShape(std::initializer_list<Shape> sha
     }
 }
 
+/// `L` with `extra` bindings after a case's own on every launch of `file`:
+/// runs the cases on another variant of scripts/kernel-variants.sh (a larger
+/// BLOCK, num_warps, num_stages; {"spec", "s16"} for the build specialized on
+/// strides and widths divisible by 16, which the JIT finds by itself).
+inline Launch withVariant(const Launch &L, const std::string &file, const Bindings &extra) {
+  return [=](const std::string &f, const Bindings &b, const std::string &k, LaunchGrid g, std::vector<KArg> a) {
+    Bindings all = b;
+    if (f == file)
+      all.insert(all.end(), extra.begin(), extra.end());
+    return L(f, all, k, g, std::move(a));
+  };
+}
+
 } // namespace blk::ref
 
 #endif

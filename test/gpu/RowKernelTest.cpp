@@ -96,4 +96,68 @@ TEST(RowKernels, JSD) {
   }
 }
 
+const ref::Bindings kS16{{"spec", "s16"}};
+
+// The builds specialized on strides and widths divisible by 16 (.s16: vector
+// accesses, what the benchmarks time) at widths that are multiples of 16 but
+// not of BLOCK, in every type.
+TEST(RowKernels, S16VariantsAtWidthsNotMultiplesOfBlock) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  ref::forEachTypeAndShape({{37, 112}, {5, 1008}}, [&](ref::DType t, Shape s) {
+    ref::expectChecks(ref::softmaxCase(ref::withVariant(gpuLaunch, "softmax", kS16), t, s.rows, s.cols, rng));
+    ref::expectChecks(
+        ref::rmsNormCase(ref::withVariant(gpuLaunch, "rms_norm", kS16), t, s.rows, s.cols, rng, 0, 0.0));
+    ref::expectChecks(ref::layerNormCase(ref::withVariant(gpuLaunch, "layer_norm", kS16), t, s.rows, s.cols, rng));
+  });
+  ref::forEachTypeAndShape({{5, 1008}, {9, 4000}}, [&](ref::DType t, Shape s) {
+    ref::expectChecks(
+        ref::crossEntropyCase(ref::withVariant(gpuLaunch, "cross_entropy", kS16), t, s.rows, s.cols, rng, {}));
+    ref::expectChecks(
+        ref::klDivCase(ref::withVariant(gpuLaunch, "kl_div_loss", kS16), t, s.rows, s.cols, rng, {false, 3}));
+    ref::expectChecks(ref::jsdCase(ref::withVariant(gpuLaunch, "jsd", kS16), t, s.rows, s.cols, rng, {}));
+  });
+  SCOPED_TRACE("gemma");
+  ref::expectChecks(ref::rmsNormCase(ref::withVariant(gpuLaunch, "rms_norm", kS16), ref::DType::BF16, 5, 1008, rng,
+                                     1, 1.0));
+}
+
+// The larger-block variants of scripts/kernel-variants.sh (the benchmarks'
+// builds), plain at ragged widths and .s16 at multiples of 16 that are not
+// multiples of BLOCK.
+TEST(RowKernels, LargeBlockVariantsAtRaggedWidths) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  using ref::DType;
+  auto variant = [](const char *block, const char *warps, bool s16, const char *stages = nullptr) {
+    ref::Bindings b{{"BLOCK", block}, {"num_warps", warps}};
+    if (stages)
+      b.push_back({"num_stages", stages});
+    if (s16)
+      b.push_back({"spec", "s16"});
+    return b;
+  };
+  for (bool s16 : {false, true}) {
+    SCOPED_TRACE(s16 ? "s16" : "plain");
+    for (Shape s : {s16 ? Shape{7, 4000} : Shape{7, 3000}, s16 ? Shape{3, 1040} : Shape{3, 1025}}) {
+      SCOPED_TRACE(std::to_string(s.rows) + "x" + std::to_string(s.cols));
+      ref::expectChecks(ref::softmaxCase(ref::withVariant(gpuLaunch, "softmax", variant("4096", "8", s16)),
+                                         DType::BF16, s.rows, s.cols, rng));
+      ref::expectChecks(ref::rmsNormCase(ref::withVariant(gpuLaunch, "rms_norm", variant("4096", "8", s16)),
+                                         DType::BF16, s.rows, s.cols, rng, 0, 0.0));
+      ref::expectChecks(ref::layerNormCase(ref::withVariant(gpuLaunch, "layer_norm", variant("4096", "4", s16)),
+                                           DType::BF16, s.rows, s.cols, rng));
+    }
+    for (Shape s : {s16 ? Shape{5, 10000} : Shape{5, 10001}, s16 ? Shape{4, 32000} : Shape{4, 32003}}) {
+      SCOPED_TRACE(std::to_string(s.rows) + "x" + std::to_string(s.cols));
+      for (const char *stages : {(const char *)nullptr, "2"})
+        ref::expectChecks(ref::crossEntropyCase(
+            ref::withVariant(gpuLaunch, "cross_entropy", variant("8192", "16", s16, stages)), DType::BF16, s.rows,
+            s.cols, rng, {}));
+      ref::expectChecks(ref::klDivCase(ref::withVariant(gpuLaunch, "kl_div_loss", variant("8192", "16", s16)),
+                                       DType::F32, s.rows, s.cols, rng, {false, 3}));
+    }
+  }
+}
+
 } // namespace
