@@ -359,6 +359,68 @@ def matmuls(h):
         print(f"matmul f8e4m3: skipped ({type(e).__name__}: {e})", flush=True)
 
 
+def attention(h, batch=4, heads=32, seq=4096, d=128):
+    """Attention forward (bf16, B=4 H=32 S=4096 D=128, causal and not):
+    kernels/attention.blk's 128x64 variant (8 warps, 3 stages), the same
+    source in Triton (bench/triton_kernels.py) at the same tiling, and
+    PyTorch SDPA's cuDNN and flash backends. Every output is checked against
+    float64 on the first two heads before it is timed."""
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    dt = torch.bfloat16
+    q = torch.randn(batch, heads, seq, d, device="cuda", dtype=dt)
+    k = torch.randn(batch, heads, seq, d, device="cuda", dtype=dt)
+    v = torch.randn(batch, heads, seq, d, device="cuda", dtype=dt)
+    o = torch.empty_like(q)
+    lse = torch.empty(batch * heads, seq, device="cuda", dtype=torch.float32)
+    scale = d ** -0.5
+    bm, bn = 128, 64
+    grid = (triton.cdiv(seq, bm), batch * heads)
+    strides = [*q.stride()[:3], *k.stride()[:3], *v.stride()[:3], *o.stride()[:3]]
+
+    def check(out, causal):
+        qd, kd, vd = (x[0, :2].double() for x in (q, k, v))
+        s = qd @ kd.transpose(-1, -2) * scale
+        if causal:
+            s = s.masked_fill(torch.ones(seq, seq, device="cuda", dtype=torch.bool).triu(1), float("-inf"))
+        return rel_err(out[0, :2], torch.softmax(s, -1) @ vd)
+
+    for causal in (False, True):
+        name = f"attention.bf16.128.128.64{'.True' if causal else ''}.w8.st3.spec"
+        fn = h.load(name, "attention_forward").prepare(grid, q, k, v, o, lse, scale, seq, seq, heads, 1, *strides)
+        err = check(poisoned(o, fn), causal)
+        tri = lambda: [lambda: tk.attention_forward_kernel[grid](
+            q, k, v, o, lse, scale, seq, seq, heads, 1, *strides, D=d, BLOCK_M=bm, BLOCK_N=bn, CAUSAL=causal,
+            num_warps=8, num_stages=3)]
+
+        def sdpa(backend):
+            def run():
+                with sdpa_kernel(backend):
+                    return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
+            return run
+        cudnn, flash = sdpa(SDPBackend.CUDNN_ATTENTION), sdpa(SDPBackend.FLASH_ATTENTION)
+        anchors = {"triton": check(poisoned(o, tri()[0]), causal), "cudnn": check(cudnn(), causal),
+                   "flash": check(flash(), causal)}
+        compiled = tri()[0]()  # Triton's compiled kernel: its register use beside blk's (ptxas -v)
+        print(f"Triton attention{' causal' if causal else ''}: {compiled.n_regs} registers, "
+              f"{compiled.n_spills} spills", flush=True)
+        bad = {k_: e for k_, e in anchors.items() if not e < TOL[dt]}
+        if bad:
+            print(f"attention anchors failed their check: {bad}", flush=True)
+        label = f"attention fwd{' causal' if causal else ''}"
+        row = h.record(f"{label} bf16", f"{batch}x{heads}x{seq}x{d}", dt, err, 0, [fn], tri, [cudnn], rounds=5)
+        flops = 4 * batch * heads * seq * seq * d / (2 if causal else 1)
+        if row.get("blk_us"):
+            row["flash_us"] = median_us([flash], h.reps)
+            row["anchor_errors"] = anchors
+            row["rate"] = flops / row["blk_us"] / 1e6
+            row["unit"] = "TFLOP/s"
+            print(f"{label} {batch}x{heads}x{seq}x{d} bf16: blk {row['rate']:.0f}, Triton (same source) "
+                  f"{flops / row['triton_us'] / 1e6:.0f}, SDPA cuDNN {flops / row['torch_us'] / 1e6:.0f}, "
+                  f"SDPA flash {flops / row['flash_us'] / 1e6:.0f} TFLOP/s (rel err {err:.1e})", flush=True)
+        else:
+            print(f"{label}: {row['status']}", flush=True)
+
+
 def fp8_matmul(h, n=4096):
     """C = A @ B with e4m3 operands (values of randn, rounded) into bf16:
     blk's fp8 variant (mma.sync, operands through registers), Triton's
@@ -570,7 +632,7 @@ def main():
     ap.add_argument("--bundle", default=".bundle")
     ap.add_argument("--out", default="bench-out")
     ap.add_argument("--reps", type=int, default=100)
-    ap.add_argument("--only", choices=["matmul"], help="run only these cases (and the limits)")
+    ap.add_argument("--only", choices=["matmul", "attention"], help="run only these cases (and the limits)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     h = Harness(args.bundle, args.reps)
@@ -578,9 +640,13 @@ def main():
     if args.only == "matmul":
         matmuls(h)
         overhead = None
+    elif args.only == "attention":
+        attention(h)
+        overhead = None
     else:
         run_cases(h)
         matmuls(h)
+        attention(h)
         overhead = launch_overhead(h)
     report(h, overhead, args.out)
     return 1 if any(r["status"] != "ok" for r in h.rows) else 0

@@ -217,3 +217,50 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_
         b += BK * s_bk
     c = c_ptr + rm[:, None] * s_cm + rn[None, :] * s_cn
     tl.store(c, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def attention_forward_kernel(Q, K, V, O, LSE, sm_scale, seq_q, seq_k, heads, kv_group,
+                             s_qb, s_qh, s_qm, s_kb, s_kh, s_kn, s_vb, s_vh, s_vn, s_ob, s_oh, s_om,
+                             D: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
+    # The same source as kernels/attention.blk (the online-softmax forward of
+    # Triton's fused-attention tutorial, with pointer loads).
+    pid_m = tl.program_id(0)
+    bh = tl.program_id(1)
+    b = (bh // heads).to(tl.int64)
+    h = bh % heads
+    kvh = (h // kv_group).to(tl.int64)
+    q_base = Q + b * s_qb + h.to(tl.int64) * s_qh
+    k_base = K + b * s_kb + kvh * s_kh
+    v_base = V + b * s_vb + kvh * s_vh
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, D)
+    q = tl.load(q_base + offs_m[:, None].to(tl.int64) * s_qm + offs_d[None, :], mask=offs_m[:, None] < seq_q, other=0)
+    qk_scale = sm_scale * 1.4426950408889634
+    m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_M], tl.float32)
+    acc = tl.zeros([BLOCK_M, D], tl.float32)
+    hi = seq_k
+    if CAUSAL:
+        hi = tl.minimum(seq_k, (pid_m + 1) * BLOCK_M)
+    for start_n in range(0, hi, BLOCK_N):
+        cols = start_n + offs_n
+        kt = tl.load(k_base + cols[None, :].to(tl.int64) * s_kn + offs_d[:, None], mask=cols[None, :] < seq_k, other=0)
+        qk = tl.dot(q, kt)
+        valid = cols[None, :] < seq_k
+        if CAUSAL:
+            valid = valid & (offs_m[:, None] >= cols[None, :])
+        s = tl.where(valid, qk * qk_scale, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(s, 1))
+        p = tl.math.exp2(s - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_base + cols[:, None].to(tl.int64) * s_vn + offs_d[None, :], mask=cols[:, None] < seq_k, other=0)
+        acc = tl.dot(p.to(q.dtype), v, acc * alpha[:, None])
+        m_i = m_new
+    acc = acc / l_i[:, None]
+    row_ok = offs_m < seq_q
+    tl.store(LSE + bh.to(tl.int64) * seq_q + offs_m, (m_i + tl.math.log2(l_i)) * 0.6931471805599453, mask=row_ok)
+    o_base = O + b * s_ob + h.to(tl.int64) * s_oh
+    tl.store(o_base + offs_m[:, None].to(tl.int64) * s_om + offs_d[None, :], acc.to(q.dtype), mask=row_ok[:, None])

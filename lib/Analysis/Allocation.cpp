@@ -65,7 +65,7 @@ SharedMove sharedMoveOf(Operation *op) {
 bool isLdmatrixConversion(RankedTensorType from, RankedTensorType to) {
   auto op = dyn_cast_or_null<DotOperandLayoutAttr>(to.getEncoding());
   return op && op.getKWidth() == 2 && to.getElementTypeBitWidth() == 16 && hasLayout(from) &&
-         from.getShape() == to.getShape();
+         from.getShape() == to.getShape() && crossesThreads(LinearLayout::get(from), LinearLayout::get(to));
 }
 
 static int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }

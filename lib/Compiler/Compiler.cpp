@@ -4,6 +4,7 @@
 #include "blk/Frontend/Parser.h"
 #include "blk/Pipeline/Pipeline.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
@@ -92,8 +93,26 @@ std::string signatureLines(const std::vector<KernelInfo> &kernels) {
   return lines;
 }
 
+static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
+                                              const CompileOptions &options);
+
 FailureOr<CompileResult> compile(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
                                  const CompileOptions &options) {
+  // Any error fails the compile, also one a pass reported without failing
+  // (a rewrite pattern that lost to another): its output is not trusted.
+  unsigned errors = 0;
+  ScopedDiagnosticHandler counter(&ctx, [&](Diagnostic &d) {
+    errors += d.getSeverity() == DiagnosticSeverity::Error;
+    return failure(); // on to the caller's handler, which prints it
+  });
+  FailureOr<CompileResult> result = compilePhases(ctx, sourceMgr, bufferId, options);
+  if (errors)
+    return failure();
+  return result;
+}
+
+static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
+                                              const CompileOptions &options) {
   CompileResult result;
   Timer timer{result.phases};
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);

@@ -54,7 +54,7 @@ struct SharedMove {
 };
 SharedMove sharedMoveOf(mlir::Operation *op);
 
-/// Whether a layout conversion goes to a 16-bit tensor-core operand through
+/// Whether a layout conversion that moves elements between threads goes to a 16-bit tensor-core operand through
 /// a swizzled tile read with ldmatrix (lowering: DotOperandToLLVM.cpp). The
 /// tile holds the block unpadded, arranged as a ring's slot (lines along the
 /// source's contiguous dimension, 16-byte units XOR-swizzled by line).

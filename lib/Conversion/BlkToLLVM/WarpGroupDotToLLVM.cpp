@@ -1,7 +1,9 @@
 // blk.warp_group_dot on wgmma: each warpgroup (4 consecutive warps) owns
 // 64-row slabs of the accumulator; for each slab and each 16-wide step of K
-// it issues wgmma.mma_async m64nNk16 with both operands read from their
-// rings through 64-bit shared-memory descriptors, then commits the group.
+// it issues wgmma.mma_async m64nNk16 with B read from its ring through a
+// 64-bit shared-memory descriptor and A either the same way or from
+// registers (four b32 per thread: the mma.sync A fragment of the warp's 16
+// rows), then commits the group.
 // blk.warp_group_dot_wait is wgmma.wait_group; the accumulator's registers
 // pass through both so that nothing reads them while wgmma writes.
 #include "SharedRing.h"
@@ -74,6 +76,15 @@ SmallVector<Value> asmThrough(OpBuilder &b, Location loc, StringRef text, ArrayR
   return out;
 }
 
+/// Packs two 16-bit elements into one b32 register.
+Value packPair(OpBuilder &b, Location loc, Value lo, Value hi) {
+  auto vecType = VectorType::get({2}, lo.getType());
+  Value vec = LLVM::UndefOp::create(b, loc, vecType);
+  vec = LLVM::InsertElementOp::create(b, loc, vec, lo, i32Const(b, loc, 0));
+  vec = LLVM::InsertElementOp::create(b, loc, vec, hi, i32Const(b, loc, 1));
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec);
+}
+
 struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(WarpGroupDotOp op, OneToNOpAdaptor adaptor,
@@ -81,52 +92,96 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     Location loc = op.getLoc();
     auto accType = op.getAcc().getType();
     auto mma = cast<MmaLayoutAttr>(accType.getEncoding());
-    SharedRing ringA(op.getA().getType()), ringB(op.getB().getType());
-    int64_t M = accType.getDimSize(0), N = accType.getDimSize(1), K = op.getA().getType().getTileShape()[1];
+    bool registerA = op.hasRegisterA();
+    SharedRing ringB(op.getB().getType());
+    std::optional<SharedRing> ringA;
+    if (!registerA)
+      ringA.emplace(cast<SharedBufferType>(op.getA().getType()));
+    int64_t M = accType.getDimSize(0), N = accType.getDimSize(1);
+    int64_t K = cast<SharedBufferType>(op.getB().getType()).getTileShape()[0];
     int64_t warps = mma.getWarpsPerCTA()[0];
     LinearLayout layout = LinearLayout::get(accType);
     llvm::DenseMap<int64_t, int64_t> regAt = registersByPosition(layout);
+    llvm::DenseMap<int64_t, int64_t> aRegAt;
+    if (registerA)
+      aRegAt = registersByPosition(LinearLayout::get(cast<RankedTensorType>(op.getA().getType())));
 
-    OperandDesc da = operandDesc(ringA, 1), db = operandDesc(ringB, 0);
-    Value baseA = slotAddress(rewriter, loc, adaptor.getA()[0], adaptor.getASlot()[0], ringA);
+    OperandDesc db = operandDesc(ringB, 0);
+    OperandDesc da = ringA ? operandDesc(*ringA, 1) : OperandDesc{0, 0, false};
+    Value baseA = ringA ? slotAddress(rewriter, loc, adaptor.getA()[0], adaptor.getASlot()[0], *ringA) : Value();
     Value baseB = slotAddress(rewriter, loc, adaptor.getB()[0], adaptor.getBSlot()[0], ringB);
     Value warpGroup = LLVM::LShrOp::create(rewriter, loc, emitWarpId(rewriter, loc), i32Const(rewriter, loc, 2));
     Value groupRow = LLVM::MulOp::create(rewriter, loc, warpGroup, i32Const(rewriter, loc, 64));
     Value zero = i32Const(rewriter, loc, 0), one = i32Const(rewriter, loc, 1);
 
-    std::string elem = op.getA().getType().getElementType().isBF16() ? "bf16" : "f16";
+    Type elemType = registerA ? cast<RankedTensorType>(op.getA().getType()).getElementType()
+                              : cast<SharedBufferType>(op.getA().getType()).getElementType();
+    std::string elem = elemType.isBF16() ? "bf16" : "f16";
     int64_t n = N / 2; // accumulator registers per thread per slab
-    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(2 * n + 2) +
+    // Operands after the accumulator: A (a descriptor, or four b32), B's
+    // descriptor, then the scale-d predicate's source.
+    int64_t aOps = registerA ? 4 : 1, bAt = n + aOps, predAt = bAt + 1;
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + predAt) +
                        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32." + elem + "." + elem +
                        " {";
     for (int64_t i = 0; i < n; ++i)
       text += (i ? ", $" : "$") + std::to_string(i);
-    text += "}, $" + std::to_string(2 * n) + ", $" + std::to_string(2 * n + 1) + ", p, 1, 1, " +
-            (da.mnMajor ? "1" : "0") + ", " + (db.mnMajor ? "1" : "0") + ";\n}";
+    text += "}, ";
+    if (registerA) {
+      text += "{";
+      for (int64_t i = 0; i < 4; ++i)
+        text += (i ? ", $" : "$") + std::to_string(2 * n + i);
+      text += "}";
+    } else {
+      text += "$" + std::to_string(2 * n);
+    }
+    text += ", $" + std::to_string(n + bAt) + ", p, 1, 1, ";
+    if (!registerA) // the register form has no transpose for A
+      text += std::string(da.mnMajor ? "1" : "0") + ", ";
+    text += std::string(db.mnMajor ? "1" : "0") + ";\n}";
+    std::string extraConstraints = registerA ? "r,r,r,r,l,r" : "l,l,r";
 
     SmallVector<Value> acc(adaptor.getAcc());
+    ValueRange aValues = registerA ? adaptor.getA() : ValueRange{};
     inlineAsm(rewriter, loc, Type(), ValueRange{}, "wgmma.fence.sync.aligned;", "");
     for (int64_t slab = 0; slab < M / (16 * warps); ++slab) {
       // The registers of this slab in wgmma's order: per 8 columns, rows
       // +0 and +8, each two adjacent columns.
       SmallVector<int64_t> regs;
+      int64_t slabRow = slab * 16 * warps;
       for (int64_t i = 0; i < n; ++i) {
-        int64_t q = i % 4, row = slab * 16 * warps + 8 * (q / 2), col = 8 * (i / 4) + q % 2;
+        int64_t q = i % 4, row = slabRow + 8 * (q / 2), col = 8 * (i / 4) + q % 2;
         auto it = regAt.find(row * N + col);
         if (it == regAt.end())
           return op.emitOpError("the accumulator layout does not match wgmma's fragments");
         regs.push_back(it->second);
       }
-      Value row = LLVM::AddOp::create(rewriter, loc, groupRow, i32Const(rewriter, loc, slab * 16 * warps));
+      Value row = LLVM::AddOp::create(rewriter, loc, groupRow, i32Const(rewriter, loc, slabRow));
       for (int64_t k = 0; k < K; k += 16) {
-        Value a = LLVM::AddOp::create(rewriter, loc, baseA, stepOffset(rewriter, loc, ringA, da.mnMajor, row, k));
+        Value aAddr = ringA ? Value(LLVM::AddOp::create(rewriter, loc, baseA,
+                                                        stepOffset(rewriter, loc, *ringA, da.mnMajor, row, k)))
+                            : Value();
         Value b = LLVM::AddOp::create(rewriter, loc, baseB, stepOffset(rewriter, loc, ringB, db.mnMajor, zero, k));
+        SmallVector<Value> operandsA;
+        if (registerA) {
+          // a0..a3: rows +0/+8 of columns k+{0,1}, then of k+{8,9}.
+          for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0}, {0, 8}, {8, 8}}) {
+            int64_t at = (slabRow + dr) * K + k + dc;
+            auto lo = aRegAt.find(at), hi = aRegAt.find(at + 1);
+            if (lo == aRegAt.end() || hi == aRegAt.end())
+              return op.emitOpError("operand A's layout does not hold wgmma's register fragments");
+            operandsA.push_back(packPair(rewriter, loc, aValues[lo->second], aValues[hi->second]));
+          }
+        }
         SmallVector<Value> in;
         for (int64_t r : regs)
           in.push_back(acc[r]);
-        Value descs[] = {descriptor(rewriter, loc, a, da.leading, da.stride, ringA.swizzleMode()),
-                         descriptor(rewriter, loc, b, db.leading, db.stride, ringB.swizzleMode()), one};
-        SmallVector<Value> out = asmThrough(rewriter, loc, text, in, descs, "l,l,r");
+        if (!registerA)
+          operandsA.push_back(descriptor(rewriter, loc, aAddr, da.leading, da.stride, ringA->swizzleMode()));
+        SmallVector<Value> extra(operandsA);
+        extra.push_back(descriptor(rewriter, loc, b, db.leading, db.stride, ringB.swizzleMode()));
+        extra.push_back(one);
+        SmallVector<Value> out = asmThrough(rewriter, loc, text, in, extra, extraConstraints);
         for (auto [r, v] : llvm::zip(regs, out))
           acc[r] = v;
       }

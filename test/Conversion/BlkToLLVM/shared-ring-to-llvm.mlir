@@ -121,7 +121,7 @@ module attributes {blk.num_warps = 4 : i32} {
       %71 = blk.splat %70 : i32 -> tensor<32x1xi32, #blocked>
       %72 = arith.cmpi slt, %15, %71 : tensor<32x1xi32, #blocked>
       %cst_4 = arith.constant 0.000000e+00 : bf16
-      %73 = blk.warp_group_dot %27[%67], %28[%67], %arg5 : <[4, 64, 32], bf16, contig = 1>, <[4, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %73 = blk.warp_group_dot %27[%67], %28[%67], %arg5 : !blk.smem<[4, 64, 32], bf16, contig = 1>, <[4, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
       %74 = blk.warp_group_dot_wait %73 {pending = 1 : i32} : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
       %75 = arith.addi %arg4, %c64_i32 : i32
       %76 = blk.addptr %arg6, %52 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>

@@ -274,6 +274,51 @@ func.func @wgmma_shapes(%c: tensor<64x64xf32, #mma>, %s: i32) {
 
 // -----
 
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @wgmma_register_a_layout(%a: tensor<64x32xbf16, #blocked>, %c: tensor<64x64xf32, #mma>, %s: i32) {
+  %b = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1>
+  // expected-error @+1 {{a register operand A needs a #blk.dot_op layout with opIdx 0 and kWidth 2}}
+  %d = blk.warp_group_dot %a, %b[%s], %c : tensor<64x32xbf16, #blocked>, !blk.smem<[2, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#mma8 = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 64, 16]>
+#dot = #blk.dot_op<opIdx = 0, parent = #mma8, kWidth = 2>
+func.func @wgmma_register_a_warps(%a: tensor<64x32xbf16, #dot>, %c: tensor<64x64xf32, #mma>, %s: i32) {
+  %b = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1>
+  // expected-error @+1 {{a register operand A must be laid out for the accumulator's warps (a version 3 parent)}}
+  %d = blk.warp_group_dot %a, %b[%s], %c : tensor<64x32xbf16, #dot>, !blk.smem<[2, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#dot = #blk.dot_op<opIdx = 0, parent = #mma, kWidth = 2>
+func.func @wgmma_register_a_slot(%a: tensor<64x32xbf16, #dot>, %c: tensor<64x64xf32, #mma>, %s: i32) {
+  %b = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1>
+  // expected-error @+1 {{a register operand A takes no slot}}
+  %d = blk.warp_group_dot %a[%s], %b[%s], %c : tensor<64x32xbf16, #dot>, !blk.smem<[2, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @wgmma_ring_a_slot(%c: tensor<64x64xf32, #mma>, %s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1>
+  %b = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1>
+  // expected-error @+1 {{operand A in shared memory needs a slot}}
+  %d = blk.warp_group_dot %a, %b[%s], %c : !blk.smem<[2, 64, 32], bf16, contig = 1>, !blk.smem<[2, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
 func.func @dot_precision(%a: tensor<32x16xf32>, %b: tensor<16x32xf32>, %c: tensor<32x32xf32>) {
   // expected-error @+1 {{input_precision must be "ieee" or "tf32", got "tf32x3"}}
   %d = blk.dot %a, %b, %c {input_precision = "tf32x3"} : tensor<32x16xf32>, tensor<16x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>

@@ -52,18 +52,38 @@ LogicalResult LocalLoadOp::verify() {
 }
 
 LogicalResult WarpGroupDotOp::verify() {
-  auto a = getA().getType(), b = getB().getType();
+  auto b = cast<SharedBufferType>(getB().getType());
   auto acc = getAcc().getType();
   if (getResult().getType() != acc)
     return emitOpError("result must have the accumulator's type");
   auto mma = dyn_cast_or_null<MmaLayoutAttr>(acc.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError("the accumulator needs a version 3 (wgmma) mma layout");
-  ArrayRef<int64_t> as = a.getTileShape(), bs = b.getTileShape();
+  SmallVector<int64_t, 2> as;
+  Type elem;
+  if (hasRegisterA()) {
+    auto a = cast<RankedTensorType>(getA().getType());
+    auto op = dyn_cast_or_null<DotOperandLayoutAttr>(a.getEncoding());
+    if (!op || op.getOpIdx() != 0 || op.getKWidth() != 2)
+      return emitOpError("a register operand A needs a #blk.dot_op layout with opIdx 0 and kWidth 2");
+    auto parent = cast<MmaLayoutAttr>(op.getParent());
+    if (parent.getVersion() != 3 || parent.getWarpsPerCTA() != mma.getWarpsPerCTA())
+      return emitOpError("a register operand A must be laid out for the accumulator's warps (a version 3 parent)");
+    if (getASlot())
+      return emitOpError("a register operand A takes no slot");
+    as.assign(a.getShape().begin(), a.getShape().end());
+    elem = a.getElementType();
+  } else {
+    auto a = cast<SharedBufferType>(getA().getType());
+    if (!getASlot())
+      return emitOpError("operand A in shared memory needs a slot");
+    as.assign(a.getTileShape().begin(), a.getTileShape().end());
+    elem = a.getElementType();
+  }
+  ArrayRef<int64_t> bs = b.getTileShape();
   if (as[1] != bs[0] || acc.getDimSize(0) != as[0] || acc.getDimSize(1) != bs[1])
     return emitOpError("tiles ") << as[0] << "x" << as[1] << " and " << bs[0] << "x" << bs[1]
                                  << " do not multiply into " << acc.getDimSize(0) << "x" << acc.getDimSize(1);
-  Type elem = a.getElementType();
   if (elem != b.getElementType() || !(elem.isF16() || elem.isBF16()) || !acc.getElementType().isF32())
     return emitOpError("multiplies f16 or bf16 tiles into f32");
   if (as[0] % 64 || as[1] % 16)

@@ -7,6 +7,8 @@
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
+#include "Rematerialize.h"
+
 using namespace mlir;
 
 namespace blk {
@@ -20,11 +22,16 @@ RankedTensorType withEncoding(Type type, Attribute encoding) {
 }
 
 /// The blocked layout `op` should access its block in, or null when its
-/// current one already runs along the access's dimension.
+/// current one already runs along the access's dimension. A block in
+/// another kind of layout (a tensor-core accumulator's or operand's, when a
+/// load shares its mask with one) is accessed in a blocked layout of its own
+/// when its registers do not hold the access's vectors.
 BlockedLayoutAttr coalescedLayout(Operation *op, Value ptr, unsigned dim, unsigned vec, unsigned numWarps) {
   auto t = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!t || t.getRank() != 2 || !hasLayout(t))
+    return {};
   BlockedLayoutAttr current = getBlockedLayout(t);
-  if (!t || t.getRank() != 2 || !current || current.getOrder()[0] == dim)
+  if (current ? current.getOrder()[0] == dim : LinearLayout::get(t).contiguousRegisters(dim) >= vec)
     return {};
   SmallVector<unsigned> order{dim};
   for (unsigned d = t.getRank(); d-- > 0;)
@@ -60,7 +67,12 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
       // A tensor-core accumulator (mma layouts are 2-D).
       auto stored = store ? dyn_cast<RankedTensorType>(store.getValue().getType()) : nullptr;
       bool accumulator = stored && isa_and_nonnull<MmaLayoutAttr>(stored.getEncoding());
-      if (op->hasAttr("vec_dim") || accumulator) {
+      auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
+      // A load in another kind of layout is coalesced when its pointer and
+      // mask can be computed in the new layout for free.
+      bool unblocked = load && ptrType && hasLayout(ptrType) && !getBlockedLayout(ptrType) &&
+                       isRecomputable(load.getPtr()) && (!load.getMask() || isRecomputable(load.getMask()));
+      if (op->hasAttr("vec_dim") || accumulator || unblocked) {
         if (!numWarps) {
           op->emitError() << "blk-coalesce needs the layouts of blk-assign-layouts (no " << kNumWarpsAttr
                           << " on the module)";

@@ -1,15 +1,22 @@
-// Shared-memory pipelining of a tensor-core dot's operands. In a loop
+// Shared-memory pipelining of tensor-core dots' operands. In a loop
 //   for i: a = load(pa(i)); b = load(pb(i)); acc = dot(cvt(a), cvt(b), acc)
-// the operand tiles go to rings of shared-memory slots through cp.async,
-// D = num_stages - 1 iterations ahead:
-//   copy tiles 0 .. D-1; commit each
+// each operand that is a load the loop can issue ahead goes to a ring of
+// shared-memory slots through cp.async, D = num_stages - 1 iterations ahead;
+// one schedule serves every dot of the loop:
+//   copy the ring operands' tiles 0 .. D-1; commit each iteration's group
 //   for i (the n-th iteration): wait until tile n landed; barrier
 //     acc = dot(ldmatrix(A[n % S]), ldmatrix(B[n % S]), acc)       mma.sync
 //     acc = wait(wgmma(A[n % S], B[n % S], acc), 1 pending)          wgmma
+//     ... (every dot of the loop)
 //     copy tiles n + D into slot (n + D) % S; commit
-// mma.sync reads its slot before the next iteration's barrier, so S = D + 1
-// slots suffice; an asynchronous wgmma may still read slot n - 1 while
-// another warpgroup passes that barrier, so wgmma takes S = D + 2.
+// Operands that are not such loads keep their registers: mma.sync reads
+// both operands from registers, wgmma reads A from registers (a value
+// computed in the loop, such as attention's probabilities, or a tile loaded
+// once before it) but needs B in a ring, so a wgmma dot whose B is no ring
+// load runs on mma.sync. mma.sync reads its slots before the next
+// iteration's barrier, so S = D + 1 slots suffice; an asynchronous wgmma may
+// still read slot n - 1 while another warpgroup passes that barrier, so
+// loops with wgmma take S = D + 2.
 // Descriptor loads that blk-lower-tensor-descriptors kept for TMA are copied
 // by one thread (async_tma_copy, none past the bound) and waited for on the
 // slot's mbarrier (phase n / S) instead of cp.async groups.
@@ -18,6 +25,7 @@
 #include "LoopSlice.h"
 
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 
@@ -80,48 +88,92 @@ SharedBufferType ringFor(const OperandLoad &op, int64_t slots) {
   return ring;
 }
 
+/// A dot operand's tile copied into a ring.
+struct RingOperand {
+  OperandLoad op;
+  SharedBufferType type;
+  Value buf, bars; // bars: TMA copies only
+};
+
+/// How one dot of the loop reads its operands: a ring (index into the
+/// loop's rings) or its registers (-1).
+struct DotPlan {
+  DotOp dot;
+  int a = -1, b = -1;
+  bool wgmma;
+};
+
 struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<DotOp> dots;
-    getOperation().walk([&](DotOp dot) { dots.push_back(dot); });
-    for (DotOp dot : dots) {
+    // Dots by the loop that holds them, in program order.
+    llvm::MapVector<Operation *, SmallVector<DotOp>> byLoop;
+    llvm::DenseMap<Operation *, APInt> steps;
+    getOperation().walk([&](DotOp dot) {
       APInt step;
-      if (scf::ForOp loop = pipelinableLoop(dot, &step))
-        pipeline(loop, step, dot);
-    }
+      if (scf::ForOp loop = pipelinableLoop(dot, &step)) {
+        byLoop[loop].push_back(dot);
+        steps[loop] = step;
+      }
+    });
+    for (auto &[loop, dots] : byLoop)
+      pipeline(cast<scf::ForOp>(loop), steps[loop], dots);
   }
 
-  void pipeline(scf::ForOp loop, const APInt &stepValue, DotOp dot) {
-    auto mma = dyn_cast_or_null<MmaLayoutAttr>(dot.getType().getEncoding());
-    if (!mma)
+  void pipeline(scf::ForOp loop, const APInt &stepValue, ArrayRef<DotOp> loopDots) {
+    int64_t ahead = std::max<int64_t>(numStages, 2) - 1;
+    // Which operands go through rings. Rings hold 16-bit operands (ldmatrix
+    // and wgmma read them); tf32 and i8 fragments keep the register path.
+    SmallVector<DotPlan> plans;
+    SmallVector<RingOperand> rings;
+    bool anyWgmma = false;
+    auto ringIndex = [&](Value operand, int64_t slots) -> int {
+      std::optional<OperandLoad> op = operandLoad(loop, operand);
+      if (!op)
+        return -1;
+      SharedBufferType type = ringFor(*op, slots);
+      if (!type)
+        return -1;
+      rings.push_back({std::move(*op), type, Value(), Value()});
+      return int(rings.size() - 1);
+    };
+    // The slot count depends on whether any dot runs on wgmma, and that on
+    // whether its B has a ring: decide with the larger count, then size.
+    for (DotOp dot : loopDots) {
+      auto mma = dyn_cast_or_null<MmaLayoutAttr>(dot.getType().getEncoding());
+      if (!mma || dot.getA().getType().getElementTypeBitWidth() != 16)
+        continue;
+      DotPlan plan{dot};
+      plan.a = ringIndex(dot.getA(), ahead + 2);
+      plan.b = ringIndex(dot.getB(), ahead + 2);
+      plan.wgmma = mma.getVersion() == 3 && plan.b >= 0;
+      if (plan.a < 0 && plan.b < 0)
+        continue;
+      anyWgmma |= plan.wgmma;
+      plans.push_back(plan);
+    }
+    if (plans.empty())
       return;
-    // Rings hold 16-bit operands (ldmatrix and wgmma read them); tf32 and
-    // i8 fragments keep the register path.
-    if (dot.getA().getType().getElementTypeBitWidth() != 16)
-      return;
-    std::optional<OperandLoad> opA = operandLoad(loop, dot.getA()), opB = operandLoad(loop, dot.getB());
-    if (!opA || !opB)
-      return;
-    bool wgmma = mma.getVersion() == 3;
-    int64_t ahead = std::max<int64_t>(numStages, 2) - 1, slots = ahead + (wgmma ? 2 : 1);
-    SharedBufferType ringA = ringFor(*opA, slots), ringB = ringFor(*opB, slots);
-    if (!ringA || !ringB)
-      return;
-    // An asynchronous wgmma overlaps the next iteration only when the loop
-    // just carries its result on.
-    BlockArgument accArg = dyn_cast<BlockArgument>(dot.getAcc());
-    bool carried = accArg && accArg.getOwner() == loop.getBody() && dot->hasOneUse() &&
-                   isa<scf::YieldOp>(*dot->getUsers().begin()) &&
-                   loop.getYieldedValues()[accArg.getArgNumber() - 1] == dot.getResult();
+    int64_t slots = ahead + (anyWgmma ? 2 : 1);
+    if (!anyWgmma)
+      for (RingOperand &r : rings)
+        r.type = SharedBufferType::get(r.type.getContext(), {slots, r.type.getTileShape()[0], r.type.getTileShape()[1]},
+                                       r.type.getElementType(), r.type.getContig());
 
-    // The advances' offsets are scaled in front of the loop.
-    for (OperandLoad *op : {&*opA, &*opB})
-      for (const Advance &adv : op->slice.advances)
+    // The advances' offsets are scaled in front of the loop, and operand
+    // conversions of values defined before it happen there once.
+    for (RingOperand &r : rings)
+      for (const Advance &adv : r.op.slice.advances)
         hoistInvariant(loop, adv.step);
+    for (DotPlan &plan : plans)
+      for (auto [index, operand] : {std::pair{plan.a, plan.dot.getA()}, std::pair{plan.b, plan.dot.getB()}})
+        if (index < 0)
+          if (auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+              convert && convert->getBlock() == loop.getBody() && loop.isDefinedOutsideOfLoop(convert.getSrc()))
+            convert->moveBefore(loop);
 
-    Location loc = dot.getLoc();
+    Location loc = loop.getLoc();
     OpBuilder b(loop);
     Type ivType = loop.getInductionVar().getType(), i32 = b.getI32Type();
     auto ivConst = [&](OpBuilder &ob, const APInt &v) -> Value {
@@ -130,13 +182,15 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     auto i32Const = [&](OpBuilder &ob, int64_t v) -> Value {
       return arith::ConstantOp::create(ob, loc, IntegerAttr::get(i32, v));
     };
-    Value bufA = LocalAllocOp::create(b, loc, ringA), bufB = LocalAllocOp::create(b, loc, ringB);
-    // One mbarrier per slot for each operand TMA copies.
-    auto barriersFor = [&](const OperandLoad &op) -> Value {
-      return op.tma() ? MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots)).getResult() : Value();
-    };
-    Value barsA = barriersFor(*opA), barsB = barriersFor(*opB);
-    bool anyCpAsync = !opA->tma() || !opB->tma();
+    bool anyCpAsync = false;
+    for (RingOperand &r : rings) {
+      r.buf = LocalAllocOp::create(b, loc, r.type);
+      // One mbarrier per slot for each operand TMA copies.
+      if (r.op.tma())
+        r.bars = MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots));
+      else
+        anyCpAsync = true;
+    }
     // Each advance's offset for k iterations, computed once.
     llvm::DenseMap<std::pair<Value, int64_t>, Value> scaled;
     auto offsetTimes = [&](Value step, int64_t k) -> Value {
@@ -151,26 +205,30 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       return v;
     };
 
-    // Copies of the tiles of iteration `iv`, k iterations after the one
-    // whose iter args `args` hold, masked by iterationMask.
-    auto copy = [&](OpBuilder &ob, const OperandLoad &op, Value buf, Value bars, Value slot, Value iv, int64_t k,
-                    ValueRange args, Value from) {
-      IRMapping map = cloneIteration(ob, loop, op.slice, iv, [&](const Advance &adv) -> Value {
-        Value at = args[adv.arg.getArgNumber() - 1];
-        return k ? AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k)).getResult() : at;
-      });
-      if (DescriptorLoadOp tma = op.tma()) {
-        SmallVector<Value> offsets;
-        for (Value o : tma.getOffsets())
-          offsets.push_back(map.lookupOrDefault(o));
-        Value pred = iterationMask(ob, loc, loop, iv, from, ob.getI1Type(), Value());
-        AsyncTMACopyOp::create(ob, loc, tma.getDesc(), offsets, buf, slot, bars, pred);
-        return;
+    // Copies of every ring's tile of iteration `iv`, k iterations after the
+    // one whose iter args `args` hold, masked by iterationMask; one group.
+    auto copyAll = [&](OpBuilder &ob, Value slot, Value iv, int64_t k, ValueRange args, Value from) {
+      for (RingOperand &r : rings) {
+        const OperandLoad &op = r.op;
+        IRMapping map = cloneIteration(ob, loop, op.slice, iv, [&](const Advance &adv) -> Value {
+          Value at = args[adv.arg.getArgNumber() - 1];
+          return k ? AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k)).getResult() : at;
+        });
+        if (DescriptorLoadOp tma = op.tma()) {
+          SmallVector<Value> offsets;
+          for (Value o : tma.getOffsets())
+            offsets.push_back(map.lookupOrDefault(o));
+          Value pred = iterationMask(ob, loc, loop, iv, from, ob.getI1Type(), Value());
+          AsyncTMACopyOp::create(ob, loc, tma.getDesc(), offsets, r.buf, slot, r.bars, pred);
+          continue;
+        }
+        auto load = cast<LoadOp>(op.load);
+        Value mask = iterationMask(ob, loc, loop, iv, from, load.getPtr().getType(),
+                                   load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
+        AsyncCopyOp::create(ob, loc, map.lookupOrDefault(load.getPtr()), mask, r.buf, slot, load.getVec());
       }
-      auto load = cast<LoadOp>(op.load);
-      Value mask = iterationMask(ob, loc, loop, iv, from, load.getPtr().getType(),
-                                 load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
-      AsyncCopyOp::create(ob, loc, map.lookupOrDefault(load.getPtr()), mask, buf, slot, load.getVec());
+      if (anyCpAsync)
+        AsyncCommitGroupOp::create(ob, loc);
     };
 
     // The prologue.
@@ -178,11 +236,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     for (int64_t k = 0; k < ahead; ++k) {
       Value iv = k ? arith::AddIOp::create(b, loc, loop.getLowerBound(), ivConst(b, stepValue * k)).getResult()
                    : loop.getLowerBound();
-      Value slot = i32Const(b, k);
-      copy(b, *opA, bufA, barsA, slot, iv, k, inits, k ? loop.getLowerBound() : Value());
-      copy(b, *opB, bufB, barsB, slot, iv, k, inits, k ? loop.getLowerBound() : Value());
-      if (anyCpAsync)
-        AsyncCommitGroupOp::create(b, loc);
+      copyAll(b, i32Const(b, k), iv, k, inits, k ? loop.getLowerBound() : Value());
     }
 
     // The body: wait for this iteration's tiles at the top.
@@ -195,57 +249,79 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     else if (ivType != i32)
       n = arith::TruncIOp::create(body, loc, i32, n);
     Value slot = arith::RemUIOp::create(body, loc, n, i32Const(body, slots));
-    Value nextSlot =
-        arith::RemUIOp::create(body, loc, arith::AddIOp::create(body, loc, n, i32Const(body, ahead)), i32Const(body, slots));
+    Value nextSlot = arith::RemUIOp::create(body, loc, arith::AddIOp::create(body, loc, n, i32Const(body, ahead)),
+                                            i32Const(body, slots));
     if (anyCpAsync) {
       AsyncWaitOp::create(body, loc, ahead - 1);
-      if (wgmma)
+      if (anyWgmma)
         FenceAsyncSharedOp::create(body, loc); // the copies wrote through the generic proxy
     }
-    if (barsA || barsB) {
+    if (llvm::any_of(rings, [](const RingOperand &r) { return bool(r.bars); })) {
       Value phase = arith::AndIOp::create(body, loc, arith::DivUIOp::create(body, loc, n, i32Const(body, slots)),
                                           i32Const(body, 1));
-      for (Value bars : {barsA, barsB})
-        if (bars)
-          MBarrierWaitOp::create(body, loc, bars, slot, phase);
+      for (RingOperand &r : rings)
+        if (r.bars)
+          MBarrierWaitOp::create(body, loc, r.bars, slot, phase);
     }
     // cp.async data of other threads, and slots no warpgroup still reads (TMA overwrites them next).
     BarrierOp::create(body, loc);
 
-    body.setInsertionPoint(dot);
-    Value result;
-    if (wgmma) {
-      Value issued = WarpGroupDotOp::create(body, loc, dot.getType(), bufA, slot, bufB, slot, dot.getAcc());
-      result = WarpGroupDotWaitOp::create(body, loc, issued, carried ? 1 : 0);
-    } else {
-      Value fragA = LocalLoadOp::create(body, loc, dot.getA().getType(), bufA, slot);
-      Value fragB = LocalLoadOp::create(body, loc, dot.getB().getType(), bufB, slot);
-      result = DotOp::create(body, loc, dot.getType(), fragA, fragB, dot.getAcc(), dot.getMmaAttr(),
-                             dot.getInputPrecisionAttr());
+    // Each dot reads its rings' slots; the last one is followed by the
+    // copies of tile n + D, so that they overlap the dots.
+    SmallVector<std::pair<Value, BlockArgument>> carriedResults; // wgmma results the loop carries
+    Operation *last = nullptr;
+    for (DotPlan &plan : plans) {
+      DotOp dot = plan.dot;
+      body.setInsertionPoint(dot);
+      auto operand = [&](int index, Value value) -> Value {
+        return index < 0 ? value : LocalLoadOp::create(body, loc, value.getType(), rings[index].buf, slot).getResult();
+      };
+      Value result;
+      if (plan.wgmma) {
+        // An asynchronous wgmma overlaps the next iteration only when the
+        // loop just carries its result on.
+        BlockArgument accArg = dyn_cast<BlockArgument>(dot.getAcc());
+        bool carried = accArg && accArg.getOwner() == loop.getBody() && dot->hasOneUse() &&
+                       isa<scf::YieldOp>(*dot->getUsers().begin()) &&
+                       loop.getYieldedValues()[accArg.getArgNumber() - 1] == dot.getResult();
+        Value issued = plan.a >= 0 ? WarpGroupDotOp::create(body, loc, dot.getType(), rings[plan.a].buf, slot,
+                                                            rings[plan.b].buf, slot, dot.getAcc())
+                                   : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(),
+                                                            rings[plan.b].buf, slot, dot.getAcc());
+        auto wait = WarpGroupDotWaitOp::create(body, loc, issued, carried ? 1 : 0);
+        result = wait;
+        if (carried)
+          carriedResults.push_back({result, accArg});
+      } else {
+        Value a = operand(plan.a, dot.getA());
+        Value b = operand(plan.b, dot.getB());
+        result = DotOp::create(body, loc, dot.getType(), a, b, dot.getAcc(), dot.getMmaAttr(),
+                               dot.getInputPrecisionAttr());
+      }
+      last = result.getDefiningOp();
+      dot.getResult().replaceAllUsesWith(result);
     }
-    // The tiles `ahead` iterations on, after the dot so that they overlap it.
+    // The tiles `ahead` iterations on, after the last dot.
+    body.setInsertionPointAfter(last);
     Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
-    ValueRange args = loop.getRegionIterArgs();
-    copy(body, *opA, bufA, barsA, nextSlot, future, ahead, args, iv);
-    copy(body, *opB, bufB, barsB, nextSlot, future, ahead, args, iv);
-    if (anyCpAsync)
-      AsyncCommitGroupOp::create(body, loc);
+    copyAll(body, nextSlot, future, ahead, loop.getRegionIterArgs(), iv);
 
-    dot.getResult().replaceAllUsesWith(result);
-    Operation *convertA = dot.getA().getDefiningOp<ConvertLayoutOp>();
-    Operation *convertB = dot.getB().getDefiningOp<ConvertLayoutOp>();
-    dot.erase();
-    for (Operation *op : {convertA, convertB})
-      if (op && op->use_empty())
-        op->erase();
-    opA->load->erase();
-    opB->load->erase();
+    for (DotPlan &plan : plans) {
+      Operation *convertA = plan.a >= 0 ? plan.dot.getA().getDefiningOp<ConvertLayoutOp>() : nullptr;
+      Operation *convertB = plan.b >= 0 ? plan.dot.getB().getDefiningOp<ConvertLayoutOp>() : nullptr;
+      plan.dot.erase();
+      for (Operation *op : {convertA, convertB})
+        if (op && op->use_empty())
+          op->erase();
+    }
+    for (RingOperand &r : rings)
+      r.op.load->erase();
 
     // After the loop: the last wgmma done, stray copies (masked, past the
     // bound) landed before the memory is reused.
     OpBuilder after(loop->getContext());
     after.setInsertionPointAfter(loop);
-    if (wgmma && carried) {
+    for (auto [result, accArg] : carriedResults) {
       Value final = loop.getResult(accArg.getArgNumber() - 1);
       auto done = WarpGroupDotWaitOp::create(after, loc, final, 0);
       final.replaceAllUsesExcept(done.getResult(), done);
@@ -255,9 +331,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     BarrierOp::create(after, loc);
     // Every TMA copy issued was waited for in its iteration; the barriers'
     // memory may hold other data once retired.
-    for (Value bars : {barsA, barsB})
-      if (bars)
-        MBarrierInvalOp::create(after, loc, bars);
+    for (RingOperand &r : rings)
+      if (r.bars)
+        MBarrierInvalOp::create(after, loc, r.bars);
   }
 };
 

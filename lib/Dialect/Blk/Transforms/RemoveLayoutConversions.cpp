@@ -4,6 +4,8 @@
 // layout is a few integer instructions per element and no memory traffic.
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
+#include "Rematerialize.h"
+
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
 
@@ -19,16 +21,6 @@ using Key = std::pair<Value, Attribute>;
 Attribute encodingOf(Value v) {
   auto t = dyn_cast<RankedTensorType>(v.getType());
   return t ? t.getEncoding() : Attribute();
-}
-
-/// Ops recomputed in another layout: pure, and cheap next to a round trip
-/// through shared memory.
-bool isRematerializable(Operation *op) {
-  if (isa<ArangeOp, SplatOp, ExpandDimsOp, BroadcastOp, AddPtrOp, ConvertLayoutOp, arith::ConstantOp,
-          arith::SelectOp>(op))
-    return true;
-  return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 && op->getNumRegions() == 0 &&
-         isMemoryEffectFree(op);
 }
 
 /// The layout operand `operand` of `op` needs for `op`'s result to have
@@ -97,6 +89,22 @@ struct RemoveLayoutConversions : impl::BlkRemoveLayoutConversionsPassBase<Remove
 
   void runOnOperation() override {
     rematerialized.clear();
+    // A conversion of a conversion that nothing else reads moves the
+    // elements once, from the first layout (a load coalesced in a layout of
+    // its own, then read as a tensor-core operand); none when they match.
+    getOperation().walk([&](ConvertLayoutOp op) {
+      auto inner = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+      if (!inner || !inner->hasOneUse())
+        return;
+      op.getSrcMutable().assign(inner.getSrc());
+      inner.erase();
+    });
+    getOperation().walk([&](ConvertLayoutOp op) {
+      if (op.getSrc().getType() == op.getType()) {
+        op.getResult().replaceAllUsesWith(op.getSrc());
+        op.erase();
+      }
+    });
     SmallVector<ConvertLayoutOp> converts;
     getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
     for (ConvertLayoutOp convert : converts) {

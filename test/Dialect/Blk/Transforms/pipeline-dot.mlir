@@ -190,12 +190,18 @@ module attributes {blk.num_warps = 4 : i32} {
 
 // -----
 
-// A load whose masked-off elements are not zero stays a load: cp.async can
-// only fill with zeros.
+// A load whose masked-off elements are not zero stays a load (cp.async can
+// only fill with zeros) and keeps the register path; the other operand still
+// gets its ring.
 // CHECK-LABEL: func.func @nonzero_other
+// CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 32], bf16, contig = 1>
 // CHECK-NOT: blk.local_alloc
-// CHECK: blk.load
-// CHECK: blk.dot
+// CHECK: scf.for
+// CHECK: %[[SLOT:.+]] = arith.remui %{{.+}}, %c3_i32
+// CHECK: %[[LB:.+]] = blk.load %{{.+}}, %{{.+}}, %{{.+}} {{.*}} -> tensor<32x64xbf16
+// CHECK: %[[FB:.+]] = blk.convert_layout %[[LB]]
+// CHECK: %[[FA:.+]] = blk.local_load %[[A]][%[[SLOT]]]
+// CHECK-NEXT: blk.dot %[[FA]], %[[FB]], %arg5
 #blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #slice = #blk.slice<dim = 1, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
 #slice1 = #blk.slice<dim = 0, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>

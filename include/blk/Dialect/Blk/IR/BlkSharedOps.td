@@ -65,18 +65,28 @@ def Blk_LocalLoadOp : Blk_Op<"local_load", [MemoryEffects<[MemRead<DefaultResour
 }
 
 def Blk_WarpGroupDotOp : Blk_Op<"warp_group_dot", [MemoryEffects<[MemRead<DefaultResource>]>]> {
-  let summary = "acc + a @ b with a and b in shared memory, on wgmma (asynchronous)";
+  let summary = "acc + a @ b on wgmma (asynchronous), b in shared memory, a in shared memory or registers";
   let description = [{
     Each warpgroup (4 warps) multiplies its 64-row slabs of `a` by all of `b`
-    (wgmma.mma_async m64nNk16, N the block's width), reading both operands
-    through shared-memory descriptors. The result is defined only after a
-    `blk.warp_group_dot_wait` that leaves it done.
-    Example: `%c = blk.warp_group_dot %a[%s], %b[%s], %acc : !blk.smem<[3, 128, 64], bf16, contig = 1>, !blk.smem<[3, 64, 256], bf16, contig = 1>, tensor<128x256xf32, #mma> -> tensor<128x256xf32, #mma>`
+    (wgmma.mma_async m64nNk16, N the block's width), reading `b` through a
+    shared-memory descriptor. `a` is a ring slot read the same way, or a
+    block in the `#blk.dot_op<opIdx = 0>` layout of the accumulator's mma
+    layout, read from registers (wgmma's register-A form: a value computed
+    in registers, such as attention's probabilities). The result is defined
+    only after a `blk.warp_group_dot_wait` that leaves it done.
+    Examples:
+    `%c = blk.warp_group_dot %a[%s], %b[%s], %acc : !blk.smem<[3, 128, 64], bf16, contig = 1>, !blk.smem<[3, 64, 256], bf16, contig = 1>, tensor<128x256xf32, #mma> -> tensor<128x256xf32, #mma>`
+    `%c = blk.warp_group_dot %p, %b[%s], %acc : tensor<128x64xbf16, #dot_a>, !blk.smem<[3, 64, 128], bf16, contig = 1>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>`
   }];
-  let arguments = (ins Blk_SharedBuffer:$a, I32:$aSlot, Blk_SharedBuffer:$b, I32:$bSlot, AnyRankedTensor:$acc);
+  let arguments = (ins AnyTypeOf<[Blk_SharedBuffer, AnyRankedTensor]>:$a, Optional<I32>:$aSlot,
+                       Blk_SharedBuffer:$b, I32:$bSlot, AnyRankedTensor:$acc);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
-    $a `[` $aSlot `]` `,` $b `[` $bSlot `]` `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc) `->` type($result)
+    $a (`[` $aSlot^ `]`)? `,` $b `[` $bSlot `]` `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc) `->` type($result)
+  }];
+  let extraClassDeclaration = [{
+    /// A in registers (a block), not in a ring.
+    bool hasRegisterA() { return ::mlir::isa<::mlir::RankedTensorType>(getA().getType()); }
   }];
   let hasVerifier = 1;
 }

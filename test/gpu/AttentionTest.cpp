@@ -1,0 +1,57 @@
+// kernels/attention.blk on the GPU: every variant at ragged sequence
+// lengths, causal and not, grouped-query heads, both memory orders, against
+// float64.
+#include "../common/AttentionCases.h"
+#include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
+#include "GpuLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+/// The `# variants:` entries of kernels/attention.blk, in its order.
+std::vector<ref::AttentionVariant> attentionVariants() {
+  using ref::DType;
+  auto v = [](const char *t, DType type, int d, int bm, int bn, bool causal, int warps, int stages) {
+    ref::Bindings b{{"T", t}, {"D", std::to_string(d)}, {"BLOCK_M", std::to_string(bm)}, {"BLOCK_N", std::to_string(bn)}};
+    if (causal)
+      b.push_back({"CAUSAL", "True"});
+    b.push_back({"num_warps", std::to_string(warps)});
+    if (stages)
+      b.push_back({"num_stages", std::to_string(stages)});
+    return ref::AttentionVariant{b, type, d, bm, causal};
+  };
+  return {v("bf16", DType::BF16, 64, 64, 32, false, 4, 0),   v("f16", DType::F16, 64, 64, 32, true, 4, 0),
+          v("bf16", DType::BF16, 128, 128, 64, false, 8, 3), v("bf16", DType::BF16, 128, 128, 64, true, 8, 3),
+          v("f16", DType::F16, 128, 128, 64, false, 8, 3),   v("bf16", DType::BF16, 64, 128, 64, true, 8, 3)};
+}
+
+TEST(Attention, ForwardEveryVariant) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  std::vector<ref::Check> checks;
+  auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
+  for (ref::AttentionVariant v : attentionVariants()) {
+    for (bool spec : {false, true}) {
+#ifdef BLK_GPU_TESTS_THROUGH_JIT
+      if (spec)
+        continue; // the JIT specializes on the arguments itself
+#endif
+      ref::AttentionVariant w = v;
+      if (spec)
+        w.bindings.push_back({"spec", "spec"});
+      int d = v.d;
+      if (v.causal) {
+        add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 300, d, true}, rng));
+        add(ref::attentionForwardCase(gpuLaunch, w, {1, 2, 2, 129, 129, d, true, /*seqMajor=*/true}, rng));
+      } else {
+        add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
+        add(ref::attentionForwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));
+      }
+    }
+  }
+  ref::expectChecks(checks);
+}
+
+} // namespace

@@ -1,0 +1,28 @@
+// kernels/attention.blk on the interpreter: small ragged shapes, causal and
+// not, grouped-query heads, both memory orders, against float64.
+#include "../common/AttentionCases.h"
+#include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
+#include "InterpLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+TEST(Attention, ForwardRaggedCausalGrouped) {
+  BLK_SEEDED_RNG(rng);
+  ref::AttentionVariant plain{{{"T", "bf16"}, {"D", "64"}, {"BLOCK_M", "64"}, {"BLOCK_N", "32"}},
+                              ref::DType::BF16, 64, 64, false};
+  ref::AttentionVariant causal{
+      {{"T", "f16"}, {"D", "64"}, {"BLOCK_M", "64"}, {"BLOCK_N", "32"}, {"CAUSAL", "True"}},
+      ref::DType::F16, 64, 64, true};
+  std::vector<ref::Check> checks;
+  auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
+  add(ref::attentionForwardCase(interpLaunch, plain, {1, 2, 1, 70, 45, 64, false}, rng));
+  add(ref::attentionForwardCase(interpLaunch, plain, {1, 2, 2, 33, 80, 64, false, /*seqMajor=*/true}, rng));
+  // The first query row sees one key.
+  add(ref::attentionForwardCase(interpLaunch, causal, {1, 2, 1, 75, 75, 64, true}, rng));
+  ref::expectChecks(checks);
+}
+
+} // namespace
