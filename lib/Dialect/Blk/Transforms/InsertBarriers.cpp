@@ -18,6 +18,19 @@ void merge(Pending &into, const Pending &from) {
       into.push_back(range);
 }
 
+/// Bytes `op` uses at its offset. A ring or mbarrier allocation counts as
+/// an access to all of its memory: asynchronous copies and mbarrier
+/// initialization write it from then on, and a conversion's scratch placed
+/// there before (a loop-invariant operand converted in front of the loop)
+/// must be read by every thread first.
+int64_t bytesAt(Operation *op) {
+  if (auto ring = dyn_cast<LocalAllocOp>(op))
+    return ring.getType().getSlots() * ring.getType().getSlotBytes();
+  if (auto bars = dyn_cast<MBarrierAllocOp>(op))
+    return 8 * bars.getType().getCount();
+  return scratchFor(op).bytes;
+}
+
 struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>()) {
@@ -62,7 +75,7 @@ struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
     auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
     if (!offset)
       return;
-    int64_t begin = offset.getInt(), end = begin + scratchFor(op).bytes;
+    int64_t begin = offset.getInt(), end = begin + bytesAt(op);
     bool hazard = llvm::any_of(pending, [&](auto r) { return r.first < end && begin < r.second; });
     if (hazard) {
       OpBuilder b(op);

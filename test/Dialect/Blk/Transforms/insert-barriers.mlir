@@ -1,6 +1,8 @@
 // RUN: blk-opt %s --blk-allocate-shared-memory --blk-insert-barriers | FileCheck %s
 
 #w8 = #blk.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+#b2 = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
+#b2t = #blk.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 8], order = [0, 1]>
 module attributes {blk.num_warps = 8 : i32} {
 // The second reduction reuses the first one's bytes: one barrier between
 // them, none before the first.
@@ -60,5 +62,17 @@ func.func @single(%x: tensor<4096xf32, #w8>) -> f32 attributes {blk.kernel} {
     blk.reduce.return %c : f32
   }
   return %s : f32
+}
+
+// A ring placed where a conversion's scratch was: every thread has read the
+// conversion's tile before the ring's asynchronous copies may write there.
+// CHECK-LABEL: func.func @ring_after_scratch
+// CHECK: blk.convert_layout
+// CHECK-NEXT: blk.barrier
+// CHECK-NEXT: blk.local_alloc
+func.func @ring_after_scratch(%x: tensor<64x64xbf16, #b2>) -> tensor<64x64xbf16, #b2t> attributes {blk.kernel} {
+  %y = blk.convert_layout %x : tensor<64x64xbf16, #b2> -> tensor<64x64xbf16, #b2t>
+  %r = blk.local_alloc : !blk.smem<[2, 64, 64], bf16, contig = 1>
+  return %y : tensor<64x64xbf16, #b2t>
 }
 }
