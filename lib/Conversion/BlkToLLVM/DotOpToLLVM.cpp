@@ -41,7 +41,6 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
     int64_t M = aType.getDimSize(0), K = aType.getDimSize(1), N = bType.getDimSize(1);
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1], k = mma.getInstrShape()[2], w = k / 8;
     Type inElem = aType.getElementType(), accElem = cType.getElementType(), i32 = rewriter.getI32Type();
-    Type regElem = getTypeConverter()->convertType(inElem); // fp8: bytes
 
     // tf32 operands (w == 1): each f32 register rounded once, to nearest as
     // the interpreter does; the fragments then take the rounded words.
@@ -68,11 +67,7 @@ struct MmaDotToLLVM : OpConversionPattern<DotOp> {
       }
       if (w == 1) // already a tf32 word
         return elems[0];
-      auto vecType = VectorType::get({int64_t(w)}, regElem);
-      Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
-      for (unsigned e = 0; e < w; ++e)
-        vec = LLVM::InsertElementOp::create(rewriter, loc, vec, elems[e], i32Const(rewriter, loc, e));
-      return Value(LLVM::BitcastOp::create(rewriter, loc, i32, vec));
+      return packWord(rewriter, loc, elems);
     };
 
     std::string text = mmaInstruction(inElem, bType.getElementType(), accElem, k) + " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, " +

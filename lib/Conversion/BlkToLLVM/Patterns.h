@@ -84,6 +84,9 @@ llvm::SmallVector<mlir::Value> loadSharedVector(mlir::OpBuilder &b, mlir::Locati
                                                 mlir::Value ptr);
 
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+/// `elems` (of one type, 32 bits together) packed into one i32 register, the
+/// first in the low bits: a tensor-core fragment register.
+mlir::Value packWord(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange elems);
 /// a && c for i1 values, either of which may be null (true).
 mlir::Value andValues(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a, mlir::Value c);
 /// Whether this thread writes (stores, atomics) the elements of a block of

@@ -27,6 +27,14 @@ Value i32Const(OpBuilder &b, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
 }
 
+Value packWord(OpBuilder &b, Location loc, ValueRange elems) {
+  auto vecType = VectorType::get({int64_t(elems.size())}, elems.front().getType());
+  Value vec = LLVM::UndefOp::create(b, loc, vecType);
+  for (auto [e, v] : llvm::enumerate(elems))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Const(b, loc, int64_t(e)));
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec);
+}
+
 Value emitLaneId(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   return LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, kWarpSize - 1));

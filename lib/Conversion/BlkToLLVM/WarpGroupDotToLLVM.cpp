@@ -76,15 +76,6 @@ SmallVector<Value> asmThrough(OpBuilder &b, Location loc, StringRef text, ArrayR
   return out;
 }
 
-/// Packs two 16-bit elements into one b32 register.
-Value packPair(OpBuilder &b, Location loc, Value lo, Value hi) {
-  auto vecType = VectorType::get({2}, lo.getType());
-  Value vec = LLVM::UndefOp::create(b, loc, vecType);
-  vec = LLVM::InsertElementOp::create(b, loc, vec, lo, i32Const(b, loc, 0));
-  vec = LLVM::InsertElementOp::create(b, loc, vec, hi, i32Const(b, loc, 1));
-  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec);
-}
-
 struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(WarpGroupDotOp op, OneToNOpAdaptor adaptor,
@@ -98,7 +89,7 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     if (!registerA)
       ringA.emplace(cast<SharedBufferType>(op.getA().getType()));
     int64_t M = accType.getDimSize(0), N = accType.getDimSize(1);
-    int64_t K = cast<SharedBufferType>(op.getB().getType()).getTileShape()[0];
+    int64_t K = op.getB().getType().getTileShape()[0];
     int64_t warps = mma.getWarpsPerCTA()[0];
     LinearLayout layout = LinearLayout::get(accType);
     llvm::DenseMap<int64_t, int64_t> regAt = registersByPosition(layout);
@@ -114,9 +105,7 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     Value groupRow = LLVM::MulOp::create(rewriter, loc, warpGroup, i32Const(rewriter, loc, 64));
     Value zero = i32Const(rewriter, loc, 0), one = i32Const(rewriter, loc, 1);
 
-    Type elemType = registerA ? cast<RankedTensorType>(op.getA().getType()).getElementType()
-                              : cast<SharedBufferType>(op.getA().getType()).getElementType();
-    std::string elem = elemType.isBF16() ? "bf16" : "f16";
+    std::string elem = op.getB().getType().getElementType().isBF16() ? "bf16" : "f16"; // A's too (verifier)
     int64_t n = N / 2; // accumulator registers per thread per slab
     // Operands after the accumulator: A (a descriptor, or four b32), B's
     // descriptor, then the scale-d predicate's source.
@@ -170,7 +159,7 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
             auto lo = aRegAt.find(at), hi = aRegAt.find(at + 1);
             if (lo == aRegAt.end() || hi == aRegAt.end())
               return op.emitOpError("operand A's layout does not hold wgmma's register fragments");
-            operandsA.push_back(packPair(rewriter, loc, aValues[lo->second], aValues[hi->second]));
+            operandsA.push_back(packWord(rewriter, loc, {aValues[lo->second], aValues[hi->second]}));
           }
         }
         SmallVector<Value> in;

@@ -128,25 +128,22 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     SmallVector<DotPlan> plans;
     SmallVector<RingOperand> rings;
     bool anyWgmma = false;
-    auto ringIndex = [&](Value operand, int64_t slots) -> int {
+    // Whether a tile fits a ring does not depend on the slot count, which
+    // depends on whether any dot runs on wgmma: rings are typed after.
+    auto ringIndex = [&](Value operand) -> int {
       std::optional<OperandLoad> op = operandLoad(loop, operand);
-      if (!op)
+      if (!op || !ringFor(*op, 1))
         return -1;
-      SharedBufferType type = ringFor(*op, slots);
-      if (!type)
-        return -1;
-      rings.push_back({std::move(*op), type, Value(), Value()});
+      rings.push_back({std::move(*op), SharedBufferType(), Value(), Value()});
       return int(rings.size() - 1);
     };
-    // The slot count depends on whether any dot runs on wgmma, and that on
-    // whether its B has a ring: decide with the larger count, then size.
     for (DotOp dot : loopDots) {
       auto mma = dyn_cast_or_null<MmaLayoutAttr>(dot.getType().getEncoding());
       if (!mma || dot.getA().getType().getElementTypeBitWidth() != 16)
         continue;
       DotPlan plan{dot};
-      plan.a = ringIndex(dot.getA(), ahead + 2);
-      plan.b = ringIndex(dot.getB(), ahead + 2);
+      plan.a = ringIndex(dot.getA());
+      plan.b = ringIndex(dot.getB());
       plan.wgmma = mma.getVersion() == 3 && plan.b >= 0;
       if (plan.a < 0 && plan.b < 0)
         continue;
@@ -156,10 +153,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     if (plans.empty())
       return;
     int64_t slots = ahead + (anyWgmma ? 2 : 1);
-    if (!anyWgmma)
-      for (RingOperand &r : rings)
-        r.type = SharedBufferType::get(r.type.getContext(), {slots, r.type.getTileShape()[0], r.type.getTileShape()[1]},
-                                       r.type.getElementType(), r.type.getContig());
+    for (RingOperand &r : rings)
+      r.type = ringFor(r.op, slots);
 
     // The advances' offsets are scaled in front of the loop, and operand
     // conversions of values defined before it happen there once.
@@ -268,7 +263,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
 
     // Each dot reads its rings' slots; the last one is followed by the
     // copies of tile n + D, so that they overlap the dots.
-    SmallVector<std::pair<Value, BlockArgument>> carriedResults; // wgmma results the loop carries
+    SmallVector<BlockArgument> carriedAccs; // iter args of wgmma results the loop carries
     Operation *last = nullptr;
     for (DotPlan &plan : plans) {
       DotOp dot = plan.dot;
@@ -288,10 +283,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
                                                             rings[plan.b].buf, slot, dot.getAcc())
                                    : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(),
                                                             rings[plan.b].buf, slot, dot.getAcc());
-        auto wait = WarpGroupDotWaitOp::create(body, loc, issued, carried ? 1 : 0);
-        result = wait;
+        result = WarpGroupDotWaitOp::create(body, loc, issued, carried ? 1 : 0);
         if (carried)
-          carriedResults.push_back({result, accArg});
+          carriedAccs.push_back(accArg);
       } else {
         Value a = operand(plan.a, dot.getA());
         Value b = operand(plan.b, dot.getB());
@@ -321,7 +315,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // bound) landed before the memory is reused.
     OpBuilder after(loop->getContext());
     after.setInsertionPointAfter(loop);
-    for (auto [result, accArg] : carriedResults) {
+    for (BlockArgument accArg : carriedAccs) {
       Value final = loop.getResult(accArg.getArgNumber() - 1);
       auto done = WarpGroupDotWaitOp::create(after, loc, final, 0);
       final.replaceAllUsesExcept(done.getResult(), done);

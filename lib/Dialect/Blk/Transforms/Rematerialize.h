@@ -8,6 +8,7 @@
 
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace blk {
 
@@ -22,16 +23,23 @@ inline bool isRematerializable(mlir::Operation *op) {
 }
 
 /// Whether block `v` is computed by rematerializable ops from scalars alone
-/// (no loop-carried block, no load), within `budget` ops.
+/// (no loop-carried block, no load), through at most `budget` ops.
 inline bool isRecomputable(mlir::Value v, int budget = 64) {
-  if (!mlir::isa<mlir::RankedTensorType>(v.getType()))
-    return true;
-  mlir::Operation *op = v.getDefiningOp();
-  if (!op || !isRematerializable(op) || budget <= 0)
-    return false;
-  for (mlir::Value operand : op->getOperands())
-    if (!isRecomputable(operand, budget - 1))
+  llvm::SmallPtrSet<mlir::Operation *, 16> seen;
+  llvm::SmallVector<mlir::Value> work{v};
+  while (!work.empty()) {
+    mlir::Value w = work.pop_back_val();
+    if (!mlir::isa<mlir::RankedTensorType>(w.getType()))
+      continue;
+    mlir::Operation *op = w.getDefiningOp();
+    if (!op || !isRematerializable(op))
       return false;
+    if (!seen.insert(op).second)
+      continue;
+    if (int(seen.size()) > budget)
+      return false;
+    llvm::append_range(work, op->getOperands());
+  }
   return true;
 }
 

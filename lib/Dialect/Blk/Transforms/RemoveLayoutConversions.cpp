@@ -91,19 +91,14 @@ struct RemoveLayoutConversions : impl::BlkRemoveLayoutConversionsPassBase<Remove
     rematerialized.clear();
     // A conversion of a conversion that nothing else reads moves the
     // elements once, from the first layout (a load coalesced in a layout of
-    // its own, then read as a tensor-core operand); none when they match.
+    // its own, then read as a tensor-core operand); the loop below drops it
+    // when the two match.
     getOperation().walk([&](ConvertLayoutOp op) {
       auto inner = op.getSrc().getDefiningOp<ConvertLayoutOp>();
       if (!inner || !inner->hasOneUse())
         return;
       op.getSrcMutable().assign(inner.getSrc());
       inner.erase();
-    });
-    getOperation().walk([&](ConvertLayoutOp op) {
-      if (op.getSrc().getType() == op.getType()) {
-        op.getResult().replaceAllUsesWith(op.getSrc());
-        op.erase();
-      }
     });
     SmallVector<ConvertLayoutOp> converts;
     getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
