@@ -33,7 +33,10 @@ Value inlineF32(OpBuilder &b, Location loc, StringRef text, ValueRange operands)
 /// exp, exp2, log and log2 on f32 use the hardware's approximations, as
 /// Triton does: ex2.approx (about 2 ulp) and lg2.approx (absolute error about
 /// 2^-22), with exp scaled by log2(e) before and log by ln(2) after, so that a
-/// kernel does not inline libdevice's expf/logf at every element.
+/// kernel does not inline libdevice's expf/logf at every element. ex2 flushes
+/// subnormals (.ftz): without it ptxas wraps each ex2 in a range test and two
+/// multiplies, and a result under 2^-126 is below every tolerance of a
+/// softmax. lg2 keeps subnormal inputs, whose logarithms are finite.
 template <typename MathOp>
 struct ApproxF32 : ConvertOpToLLVMPattern<MathOp> {
   using ConvertOpToLLVMPattern<MathOp>::ConvertOpToLLVMPattern;
@@ -51,7 +54,7 @@ struct ApproxF32 : ConvertOpToLLVMPattern<MathOp> {
     Value x = adaptor.getOperand();
     if (std::is_same_v<MathOp, math::ExpOp>)
       x = scale(x, 1.4426950408889634f);
-    Value r = inlineF32(rewriter, loc, isExp ? "ex2.approx.f32 $0, $1;" : "lg2.approx.f32 $0, $1;", x);
+    Value r = inlineF32(rewriter, loc, isExp ? "ex2.approx.ftz.f32 $0, $1;" : "lg2.approx.f32 $0, $1;", x);
     if (std::is_same_v<MathOp, math::LogOp>)
       r = scale(r, 0.6931471805599453f);
     rewriter.replaceOp(op, r);

@@ -130,9 +130,15 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     text += std::string(db.mnMajor ? "1" : "0") + ";\n}";
     std::string extraConstraints = registerA ? "r,r,r,r,l,r" : "l,l,r";
 
-    SmallVector<Value> acc(adaptor.getAcc());
+    // Every instruction's operands (A's packed fragments or descriptor, B's
+    // descriptor) are computed before the fence: work between two wgmma
+    // instructions makes ptxas fence and commit each of them alone.
+    struct Issue {
+      SmallVector<int64_t> regs; // accumulator registers in wgmma's order
+      SmallVector<Value> operands;
+    };
+    SmallVector<Issue> issues;
     ValueRange aValues = registerA ? adaptor.getA() : ValueRange{};
-    inlineAsm(rewriter, loc, Type(), ValueRange{}, "wgmma.fence.sync.aligned;", "");
     for (int64_t slab = 0; slab < M / (16 * warps); ++slab) {
       // The registers of this slab in wgmma's order: per 8 columns, rows
       // +0 and +8, each two adjacent columns.
@@ -147,11 +153,7 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
       }
       Value row = LLVM::AddOp::create(rewriter, loc, groupRow, i32Const(rewriter, loc, slabRow));
       for (int64_t k = 0; k < K; k += 16) {
-        Value aAddr = ringA ? Value(LLVM::AddOp::create(rewriter, loc, baseA,
-                                                        stepOffset(rewriter, loc, *ringA, da.mnMajor, row, k)))
-                            : Value();
-        Value b = LLVM::AddOp::create(rewriter, loc, baseB, stepOffset(rewriter, loc, ringB, db.mnMajor, zero, k));
-        SmallVector<Value> operandsA;
+        Issue issue{regs, {}};
         if (registerA) {
           // a0..a3: rows +0/+8 of columns k+{0,1}, then of k+{8,9}.
           for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0}, {0, 8}, {8, 8}}) {
@@ -159,21 +161,28 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
             auto lo = aRegAt.find(at), hi = aRegAt.find(at + 1);
             if (lo == aRegAt.end() || hi == aRegAt.end())
               return op.emitOpError("operand A's layout does not hold wgmma's register fragments");
-            operandsA.push_back(packWord(rewriter, loc, {aValues[lo->second], aValues[hi->second]}));
+            issue.operands.push_back(packWord(rewriter, loc, {aValues[lo->second], aValues[hi->second]}));
           }
+        } else {
+          Value aAddr = LLVM::AddOp::create(rewriter, loc, baseA, stepOffset(rewriter, loc, *ringA, da.mnMajor, row, k));
+          issue.operands.push_back(descriptor(rewriter, loc, aAddr, da.leading, da.stride, ringA->swizzleMode()));
         }
-        SmallVector<Value> in;
-        for (int64_t r : regs)
-          in.push_back(acc[r]);
-        if (!registerA)
-          operandsA.push_back(descriptor(rewriter, loc, aAddr, da.leading, da.stride, ringA->swizzleMode()));
-        SmallVector<Value> extra(operandsA);
-        extra.push_back(descriptor(rewriter, loc, b, db.leading, db.stride, ringB.swizzleMode()));
-        extra.push_back(one);
-        SmallVector<Value> out = asmThrough(rewriter, loc, text, in, extra, extraConstraints);
-        for (auto [r, v] : llvm::zip(regs, out))
-          acc[r] = v;
+        Value b = LLVM::AddOp::create(rewriter, loc, baseB, stepOffset(rewriter, loc, ringB, db.mnMajor, zero, k));
+        issue.operands.push_back(descriptor(rewriter, loc, b, db.leading, db.stride, ringB.swizzleMode()));
+        issue.operands.push_back(one);
+        issues.push_back(std::move(issue));
       }
+    }
+
+    SmallVector<Value> acc(adaptor.getAcc());
+    inlineAsm(rewriter, loc, Type(), ValueRange{}, "wgmma.fence.sync.aligned;", "");
+    for (Issue &issue : issues) {
+      SmallVector<Value> in;
+      for (int64_t r : issue.regs)
+        in.push_back(acc[r]);
+      SmallVector<Value> out = asmThrough(rewriter, loc, text, in, issue.operands, extraConstraints);
+      for (auto [r, v] : llvm::zip(issue.regs, out))
+        acc[r] = v;
     }
     inlineAsm(rewriter, loc, Type(), ValueRange{}, "wgmma.commit_group.sync.aligned;", "");
     rewriter.replaceOpWithMultiple(op, {acc});
@@ -185,9 +194,22 @@ struct WarpGroupDotWaitToLLVM : OpConversionPattern<WarpGroupDotWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(WarpGroupDotWaitOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    SmallVector<Value> acc(adaptor.getAcc());
+    // One wait over the registers of every accumulator it carries.
+    SmallVector<Value> regs;
+    SmallVector<size_t> counts;
+    for (ValueRange acc : adaptor.getAccs()) {
+      llvm::append_range(regs, acc);
+      counts.push_back(acc.size());
+    }
     std::string text = "wgmma.wait_group.sync.aligned " + std::to_string(op.getPending()) + ";";
-    rewriter.replaceOpWithMultiple(op, {asmThrough(rewriter, op.getLoc(), text, acc, ValueRange{}, "")});
+    SmallVector<Value> done = asmThrough(rewriter, op.getLoc(), text, regs, ValueRange{}, "");
+    SmallVector<SmallVector<Value>> results;
+    ArrayRef<Value> rest(done);
+    for (size_t count : counts) {
+      results.emplace_back(rest.take_front(count));
+      rest = rest.drop_front(count);
+    }
+    rewriter.replaceOpWithMultiple(op, std::move(results));
     return success();
   }
 };

@@ -1,13 +1,13 @@
 // RUN: blk-opt %s --blk-lower-to-nvvm | FileCheck %s
 
 module attributes {blk.num_warps = 8 : i32} {
-  // Kernels get nvvm.kernel and the thread count; exp and log on f32 use ex2/lg2.approx;
+  // Kernels get nvvm.kernel and the thread count; exp and log on f32 use ex2.approx.ftz/lg2.approx;
   // other math goes to libdevice; loops become branches.
   // CHECK-LABEL: llvm.func @kernel
   // CHECK-SAME: nvvm.kernel
   // CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
   // CHECK: llvm.fmul
-  // CHECK: llvm.inline_asm "ex2.approx.f32 $0, $1;", "=f,f"
+  // CHECK: llvm.inline_asm "ex2.approx.ftz.f32 $0, $1;", "=f,f"
   // CHECK: llvm.inline_asm "lg2.approx.f32 $0, $1;", "=f,f"
   // CHECK: llvm.call @__nv_sinf
   // CHECK: llvm.cond_br

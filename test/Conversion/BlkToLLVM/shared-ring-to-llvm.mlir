@@ -7,7 +7,9 @@
 // wgmma m64n64k16 twice (K = 32), A K-major (trans-a 0) and B N-major
 // (trans-b 1), commits and waits with one group left in flight. B's
 // descriptor: 128-byte swizzle (mode 1 at bit 62), 8-line groups 1024 bytes
-// apart (64 << 32), N chunks 4096 bytes apart (256 << 16).
+// apart (64 << 32), N chunks 4096 bytes apart (256 << 16). Every
+// descriptor is computed before the fence, so nothing but the wgmma
+// instructions sits between the fence and the commit.
 // CHECK: llvm.mlir.global external @blk_shared() {addr_space = 3 : i32, alignment = 1024 : i64}
 // CHECK-LABEL: func.func @wgmma
 // CHECK-SAME: blk.shared = 32768
@@ -17,10 +19,13 @@
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK: fence.proxy.async.shared::cta
 // CHECK: nvvm.barrier0
-// CHECK: wgmma.fence.sync.aligned
 // CHECK: llvm.mlir.constant(4611686293322072064 : i64)
-// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
+// CHECK: wgmma.fence.sync.aligned
+// CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
+// CHECK-NOT: llvm.{{(add|or|and|lshr|zext|mul|mlir.constant)}}
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
 // CHECK-NOT: wgmma.mma_async
+// CHECK-NOT: llvm.{{(add|or|and|lshr|zext|mul|mlir.constant)}}
 // CHECK: wgmma.commit_group.sync.aligned
 // CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK-COUNT-4: cp.async.cg.shared.global

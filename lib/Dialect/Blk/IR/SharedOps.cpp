@@ -91,4 +91,19 @@ LogicalResult WarpGroupDotOp::verify() {
   return success();
 }
 
+LogicalResult WarpGroupDotWaitOp::inferReturnTypes(MLIRContext *, std::optional<Location>, ValueRange operands,
+                                                   DictionaryAttr, OpaqueProperties, RegionRange,
+                                                   SmallVectorImpl<Type> &types) {
+  llvm::append_range(types, operands.getTypes());
+  return success();
+}
+
+LogicalResult WarpGroupDotWaitOp::verify() {
+  if (getAccs().empty())
+    return emitOpError("waits for at least one accumulator");
+  if (getAccs().getTypes() != getResults().getTypes())
+    return emitOpError("results must have the accumulators' types, in order");
+  return success();
+}
+
 } // namespace blk

@@ -17,6 +17,11 @@
 // iteration's barrier, so S = D + 1 slots suffice; an asynchronous wgmma may
 // still read slot n - 1 while another warpgroup passes that barrier, so
 // loops with wgmma take S = D + 2.
+// A wgmma result the loop only carries stays in flight past its iteration:
+// with one group pending when it accumulates into its own iter arg (matmul),
+// else until the next iteration's first complete wait, which carries it
+// before anything reads it (attention's PV overlaps the next QK and the
+// softmax), and after the loop a complete wait.
 // Descriptor loads that blk-lower-tensor-descriptors kept for TMA are copied
 // by one thread (async_tma_copy, none past the bound) and waited for on the
 // slot's mbarrier (phase n / S) instead of cp.async groups.
@@ -86,6 +91,39 @@ SharedBufferType ringFor(const OperandLoad &op, int64_t slots) {
   if (!ring || load.getVec() * ring.getElementBytes() < 4)
     return {};
   return ring;
+}
+
+/// The op whose result the loop yields into `arg`.
+Operation *yieldedDefinition(scf::ForOp loop, BlockArgument arg) {
+  return loop.getYieldedValues()[arg.getArgNumber() - 1].getDefiningOp();
+}
+
+/// Makes the first complete wgmma wait of the body that precedes every
+/// reader of `arg` (a wgmma result of the previous iteration, still in
+/// flight) carry it, and the readers read the waited value. False when no
+/// such wait exists. `last` follows the wait when it is the one replaced.
+bool waitInNextIteration(scf::ForOp loop, BlockArgument arg, Operation *&last) {
+  Block *body = loop.getBody();
+  SmallVector<Operation *> readers;
+  for (OpOperand &use : arg.getUses())
+    readers.push_back(body->findAncestorOpInBlock(*use.getOwner()));
+  for (auto wait : body->getOps<WarpGroupDotWaitOp>()) {
+    if (wait.getPending() != 0)
+      continue;
+    if (!llvm::all_of(readers, [&](Operation *r) { return r && wait->isBeforeInBlock(r); }))
+      return false;
+    SmallVector<Value> accs(wait.getAccs());
+    accs.push_back(arg);
+    OpBuilder b(wait);
+    auto carrying = WarpGroupDotWaitOp::create(b, wait.getLoc(), accs, 0);
+    wait.replaceAllUsesWith(carrying.getResults().drop_back());
+    arg.replaceAllUsesExcept(carrying.getResults().back(), carrying);
+    if (last == wait)
+      last = carrying;
+    wait.erase();
+    return true;
+  }
+  return false;
 }
 
 /// A dot operand's tile copied into a ring.
@@ -264,6 +302,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // Each dot reads its rings' slots; the last one is followed by the
     // copies of tile n + D, so that they overlap the dots.
     SmallVector<BlockArgument> carriedAccs; // iter args of wgmma results the loop carries
+    SmallVector<BlockArgument> inFlight;    // those of them no wait in their iteration completes
     Operation *last = nullptr;
     for (DotPlan &plan : plans) {
       DotOp dot = plan.dot;
@@ -273,19 +312,27 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       };
       Value result;
       if (plan.wgmma) {
-        // An asynchronous wgmma overlaps the next iteration only when the
-        // loop just carries its result on.
-        BlockArgument accArg = dyn_cast<BlockArgument>(dot.getAcc());
-        bool carried = accArg && accArg.getOwner() == loop.getBody() && dot->hasOneUse() &&
-                       isa<scf::YieldOp>(*dot->getUsers().begin()) &&
-                       loop.getYieldedValues()[accArg.getArgNumber() - 1] == dot.getResult();
+        // The iter arg the loop carries the result into, when the yield is
+        // the result's only use.
+        BlockArgument yieldedInto;
+        if (dot->hasOneUse() && isa<scf::YieldOp>(*dot->getUsers().begin()))
+          yieldedInto = loop.getRegionIterArgs()[dot->getUses().begin()->getOperandNumber()];
+        // A dot accumulating into that iter arg overlaps the next iteration
+        // with one group pending; any other carried result stays in flight
+        // until the next iteration's first complete wait (attention's PV).
+        bool carried = yieldedInto && dot.getAcc() == yieldedInto;
         Value issued = plan.a >= 0 ? WarpGroupDotOp::create(body, loc, dot.getType(), rings[plan.a].buf, slot,
                                                             rings[plan.b].buf, slot, dot.getAcc())
                                    : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(),
                                                             rings[plan.b].buf, slot, dot.getAcc());
-        result = WarpGroupDotWaitOp::create(body, loc, issued, carried ? 1 : 0);
-        if (carried)
-          carriedAccs.push_back(accArg);
+        if (yieldedInto && !carried) {
+          result = issued;
+          inFlight.push_back(yieldedInto);
+        } else {
+          result = WarpGroupDotWaitOp::create(body, loc, ValueRange{issued}, carried ? 1 : 0).getResult(0);
+          if (carried)
+            carriedAccs.push_back(yieldedInto);
+        }
       } else {
         Value a = operand(plan.a, dot.getA());
         Value b = operand(plan.b, dot.getB());
@@ -294,6 +341,17 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       }
       last = result.getDefiningOp();
       dot.getResult().replaceAllUsesWith(result);
+    }
+    for (BlockArgument accArg : inFlight) {
+      if (Operation *issue = yieldedDefinition(loop, accArg); !waitInNextIteration(loop, accArg, last)) {
+        // No complete wait precedes the iter arg's readers: wait right after the issue.
+        body.setInsertionPointAfter(issue);
+        auto done = WarpGroupDotWaitOp::create(body, loc, ValueRange{issue->getResult(0)}, 0);
+        issue->getResult(0).replaceAllUsesExcept(done.getResult(0), done);
+        if (last == issue)
+          last = done;
+      }
+      carriedAccs.push_back(accArg);
     }
     // The tiles `ahead` iterations on, after the last dot.
     body.setInsertionPointAfter(last);
@@ -317,8 +375,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     after.setInsertionPointAfter(loop);
     for (BlockArgument accArg : carriedAccs) {
       Value final = loop.getResult(accArg.getArgNumber() - 1);
-      auto done = WarpGroupDotWaitOp::create(after, loc, final, 0);
-      final.replaceAllUsesExcept(done.getResult(), done);
+      auto done = WarpGroupDotWaitOp::create(after, loc, ValueRange{final}, 0);
+      final.replaceAllUsesExcept(done.getResult(0), done);
     }
     if (anyCpAsync)
       AsyncWaitOp::create(after, loc, 0);

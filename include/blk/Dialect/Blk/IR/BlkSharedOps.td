@@ -92,15 +92,21 @@ def Blk_WarpGroupDotOp : Blk_Op<"warp_group_dot", [MemoryEffects<[MemRead<Defaul
 }
 
 def Blk_WarpGroupDotWaitOp : Blk_Op<"warp_group_dot_wait", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
-                                                           AllTypesMatch<["acc", "result"]>]> {
+                                                           DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "Wait until at most `pending` of this warpgroup's wgmma groups are in flight";
   let description = [{
-    `acc` passes through: with `pending` 0 it is complete afterwards.
-    Example: `%d = blk.warp_group_dot_wait %c {pending = 0 : i32} : tensor<128x256xf32, #mma>`
+    Each accumulator passes through to the result of the same position:
+    with `pending` 0 all of them are complete afterwards. One wait may carry
+    the accumulators of several dots, such as a dot issued in the previous
+    iteration of a loop and still in flight.
+    Examples:
+    `%d = blk.warp_group_dot_wait %c {pending = 0 : i32} : tensor<128x256xf32, #mma>`
+    `%s, %o = blk.warp_group_dot_wait %c, %acc {pending = 0 : i32} : tensor<128x64xf32, #mma>, tensor<128x128xf32, #mma1>`
   }];
-  let arguments = (ins AnyRankedTensor:$acc, I32Attr:$pending);
-  let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$acc attr-dict `:` type($acc)";
+  let arguments = (ins Variadic<AnyRankedTensor>:$accs, I32Attr:$pending);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$accs attr-dict `:` type($accs)";
+  let hasVerifier = 1;
 }
 
 def Blk_Barriers : Type<CPred<"::mlir::isa<::blk::BarriersType>($_self)">, "blk mbarriers", "::blk::BarriersType">;
