@@ -389,3 +389,20 @@ func.func @tma_barriers(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32, %p: i1,
   blk.async_tma_copy %d[%o, %o] into %r[%o], %b if %p : !blk.tensordesc<[64, 64], bf16>, !blk.smem<[2, 64, 64], bf16, contig = 1>, !blk.mbarriers<3>
   return
 }
+
+// -----
+
+func.func @wgmma_wait_nothing() {
+  // expected-error @+1 {{waits for at least one accumulator}}
+  "blk.warp_group_dot_wait"() <{pending = 0 : i32}> : () -> ()
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @wgmma_wait_types(%c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{results must have the accumulators' types, in order}}
+  %d = "blk.warp_group_dot_wait"(%c) <{pending = 0 : i32}> : (tensor<64x64xf32, #mma>) -> tensor<64x32xf32, #mma>
+  return
+}

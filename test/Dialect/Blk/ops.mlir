@@ -50,3 +50,15 @@ func.func @dot(%a: tensor<32x16xbf16>, %b: tensor<16x32xbf16>, %c: tensor<32x32x
   %d = blk.dot %a, %b, %c : tensor<32x16xbf16>, tensor<16x32xbf16>, tensor<32x32xf32> -> tensor<32x32xf32>
   return %d : tensor<32x32xf32>
 }
+
+// One wgmma wait carries several accumulators: a dot's and one still in
+// flight from an earlier dot; each result has its accumulator's type.
+// CHECK-LABEL: func.func @wgmma_wait
+// CHECK: %[[W:.+]]:2 = blk.warp_group_dot_wait %{{.*}}, %{{.*}} {pending = 0 : i32} : tensor<64x32xf32, #blk.mma<{{.*}}instrShape = [64, 32, 16]>>, tensor<64x64xf32, #blk.mma<{{.*}}instrShape = [64, 64, 16]>>
+// CHECK: return %[[W]]#1
+#mma32 = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>
+#mma64 = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @wgmma_wait(%s: tensor<64x32xf32, #mma32>, %o: tensor<64x64xf32, #mma64>) -> tensor<64x64xf32, #mma64> {
+  %w:2 = blk.warp_group_dot_wait %s, %o {pending = 0 : i32} : tensor<64x32xf32, #mma32>, tensor<64x64xf32, #mma64>
+  return %w#1 : tensor<64x64xf32, #mma64>
+}

@@ -335,3 +335,244 @@ module attributes {blk.num_warps = 4 : i32} {
     return
   }
 
+// -----
+
+// Attention's chain on wgmma: the second dot accumulates into acc * 0.5, so
+// its result is not its own iter arg; the loop only carries it, and every
+// reader of the iter arg comes after the first dot's complete wait. That
+// wait carries it (the second dot stays in flight across the loop edge), the
+// rescale reads the waited value, the loop yields the issued dot, and one
+// wait follows the loop.
+// CHECK-LABEL: func.func @in_flight_pv
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{[^ ]+}})
+// CHECK: %[[S:.+]] = blk.warp_group_dot %{{.+}}, %{{.+}}[%{{.+}}], %{{.+}} : tensor<64x64xf16
+// CHECK-NEXT: %[[W:.+]]:2 = blk.warp_group_dot_wait %[[S]], %[[ACC]] {pending = 0 : i32}
+// CHECK: arith.mulf %[[W]]#1
+// CHECK: %[[PV:.+]] = blk.warp_group_dot
+// CHECK-NOT: blk.warp_group_dot_wait
+// CHECK: scf.yield %[[PV]]
+// CHECK: blk.warp_group_dot_wait %{{[^ ]+}} {pending = 0 : i32}
+#blocked = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #blk.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+#blocked2 = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#slice = #blk.slice<dim = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+#slice1 = #blk.slice<dim = 1, parent = #blocked>
+#slice2 = #blk.slice<dim = 1, parent = #blocked1>
+#slice3 = #blk.slice<dim = 1, parent = #blocked2>
+#slice4 = #blk.slice<dim = 0, parent = #blocked>
+#slice5 = #blk.slice<dim = 0, parent = #blocked1>
+#slice6 = #blk.slice<dim = 0, parent = #blocked2>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @in_flight_pv(%arg0: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg4: i32, %arg5: i64 {blk.divisibility = 16 : i64}, %arg6: i64 {blk.divisibility = 16 : i64}) attributes {blk.constants = {}, blk.kernel} {
+    %cst = arith.constant 5.000000e-01 : f32
+    %cst_0 = arith.constant 1.000000e+00 : f32
+    %cst_1 = arith.constant 0.000000e+00 : f16
+    %c0_i32 = arith.constant 0 : i32
+    %cst_2 = arith.constant 0.000000e+00 : f32
+    %c64_i32 = arith.constant 64 : i32
+    %0 = blk.arange 0, 64 : tensor<64xi32, #slice1>
+    %1 = blk.arange 0, 64 : tensor<64xi32, #slice2>
+    %2 = blk.arange 0, 64 : tensor<64xi32, #slice3>
+    %3 = blk.arange 0, 64 : tensor<64xi32, #slice>
+    %4 = blk.arange 0, 64 : tensor<64xi32, #slice4>
+    %5 = blk.arange 0, 64 : tensor<64xi32, #slice5>
+    %6 = blk.arange 0, 64 : tensor<64xi32, #slice6>
+    %7 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #slice1> -> tensor<64x1xi32, #blocked>
+    %8 = blk.expand_dims %1 {axis = 1 : i32} : tensor<64xi32, #slice2> -> tensor<64x1xi32, #blocked1>
+    %9 = blk.expand_dims %2 {axis = 1 : i32} : tensor<64xi32, #slice3> -> tensor<64x1xi32, #blocked2>
+    %10 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blocked>
+    %11 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blocked2>
+    %12 = arith.muli %7, %10 : tensor<64x1xi32, #blocked>
+    %13 = arith.muli %9, %11 : tensor<64x1xi32, #blocked2>
+    %14 = blk.splat %arg0 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>, #blocked2>
+    %15 = blk.addptr %14, %13 : tensor<64x1x!blk.ptr<f16>, #blocked2>, tensor<64x1xi32, #blocked2>
+    %16 = blk.expand_dims %4 {axis = 0 : i32} : tensor<64xi32, #slice4> -> tensor<1x64xi32, #blocked>
+    %17 = blk.expand_dims %6 {axis = 0 : i32} : tensor<64xi32, #slice6> -> tensor<1x64xi32, #blocked2>
+    %18 = blk.broadcast %15 : tensor<64x1x!blk.ptr<f16>, #blocked2> -> tensor<64x64x!blk.ptr<f16>, #blocked2>
+    %19 = blk.broadcast %16 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %20 = blk.broadcast %17 : tensor<1x64xi32, #blocked2> -> tensor<64x64xi32, #blocked2>
+    %21 = blk.addptr %18, %20 : tensor<64x64x!blk.ptr<f16>, #blocked2>, tensor<64x64xi32, #blocked2>
+    %22 = blk.load %21 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<64x64x!blk.ptr<f16>, #blocked2>) -> tensor<64x64xf16, #blocked2>
+    %23 = blk.splat %cst_2 : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %24 = scf.for %arg7 = %c0_i32 to %arg4 step %c64_i32 iter_args(%arg8 = %23) -> (tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>)  : i32 {
+      %30 = blk.splat %arg7 : i32 -> tensor<64xi32, #slice3>
+      %31 = blk.splat %arg7 : i32 -> tensor<64xi32, #slice>
+      %32 = blk.splat %arg7 : i32 -> tensor<64xi32, #slice5>
+      %33 = arith.addi %30, %2 : tensor<64xi32, #slice3>
+      %34 = arith.addi %31, %3 : tensor<64xi32, #slice>
+      %35 = arith.addi %32, %5 : tensor<64xi32, #slice5>
+      %36 = blk.expand_dims %34 {axis = 0 : i32} : tensor<64xi32, #slice> -> tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %37 = blk.expand_dims %35 {axis = 0 : i32} : tensor<64xi32, #slice5> -> tensor<1x64xi32, #blocked1>
+      %38 = arith.extsi %37 : tensor<1x64xi32, #blocked1> to tensor<1x64xi64, #blocked1>
+      %39 = blk.splat %arg5 : i64 -> tensor<1x64xi64, #blocked1>
+      %40 = arith.muli %38, %39 : tensor<1x64xi64, #blocked1>
+      %41 = blk.splat %arg1 : !blk.ptr<f16> -> tensor<1x64x!blk.ptr<f16>, #blocked1>
+      %42 = blk.addptr %41, %40 : tensor<1x64x!blk.ptr<f16>, #blocked1>, tensor<1x64xi64, #blocked1>
+      %43 = blk.broadcast %42 : tensor<1x64x!blk.ptr<f16>, #blocked1> -> tensor<64x64x!blk.ptr<f16>, #blocked1>
+      %44 = blk.broadcast %8 : tensor<64x1xi32, #blocked1> -> tensor<64x64xi32, #blocked1>
+      %45 = blk.addptr %43, %44 : tensor<64x64x!blk.ptr<f16>, #blocked1>, tensor<64x64xi32, #blocked1>
+      %46 = blk.splat %arg4 : i32 -> tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %47 = blk.splat %arg4 : i32 -> tensor<1x64xi32, #blocked1>
+      %48 = arith.cmpi slt, %36, %46 : tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %49 = arith.cmpi slt, %37, %47 : tensor<1x64xi32, #blocked1>
+      %50 = blk.broadcast %48 : tensor<1x64xi1, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xi1, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %51 = blk.broadcast %49 : tensor<1x64xi1, #blocked1> -> tensor<64x64xi1, #blocked1>
+      %52 = blk.splat %cst_1 : f16 -> tensor<64x64xf16, #blocked2>
+      %53 = blk.splat %cst_1 : f16 -> tensor<64x64xf16, #blocked1>
+      %54 = blk.load %45, %51, %53 {operandSegmentSizes = array<i32: 1, 1, 1>, vec = 8 : i32, vec_dim = 0 : i32} : (tensor<64x64x!blk.ptr<f16>, #blocked1>, tensor<64x64xi1, #blocked1>, tensor<64x64xf16, #blocked1>) -> tensor<64x64xf16, #blocked1>
+      %55 = blk.convert_layout %22 : tensor<64x64xf16, #blocked2> -> tensor<64x64xf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %56 = blk.convert_layout %54 : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %57 = blk.dot %55, %56, %23 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x64xf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %58 = blk.splat %cst_0 : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %59 = arith.negf %57 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %60 = math.exp %59 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %61 = arith.addf %58, %60 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %62 = arith.divf %58, %61 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %63 = arith.select %50, %62, %23 : tensor<64x64xi1, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %64 = blk.expand_dims %33 {axis = 1 : i32} : tensor<64xi32, #slice3> -> tensor<64x1xi32, #blocked2>
+      %65 = arith.extsi %64 : tensor<64x1xi32, #blocked2> to tensor<64x1xi64, #blocked2>
+      %66 = blk.splat %arg6 : i64 -> tensor<64x1xi64, #blocked2>
+      %67 = arith.muli %65, %66 : tensor<64x1xi64, #blocked2>
+      %68 = blk.splat %arg2 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>, #blocked2>
+      %69 = blk.addptr %68, %67 : tensor<64x1x!blk.ptr<f16>, #blocked2>, tensor<64x1xi64, #blocked2>
+      %70 = blk.broadcast %69 : tensor<64x1x!blk.ptr<f16>, #blocked2> -> tensor<64x64x!blk.ptr<f16>, #blocked2>
+      %71 = blk.addptr %70, %20 : tensor<64x64x!blk.ptr<f16>, #blocked2>, tensor<64x64xi32, #blocked2>
+      %72 = blk.splat %arg4 : i32 -> tensor<64x1xi32, #blocked2>
+      %73 = arith.cmpi slt, %64, %72 : tensor<64x1xi32, #blocked2>
+      %74 = blk.broadcast %73 : tensor<64x1xi1, #blocked2> -> tensor<64x64xi1, #blocked2>
+      %75 = blk.load %71, %74, %52 {operandSegmentSizes = array<i32: 1, 1, 1>, vec = 8 : i32} : (tensor<64x64x!blk.ptr<f16>, #blocked2>, tensor<64x64xi1, #blocked2>, tensor<64x64xf16, #blocked2>) -> tensor<64x64xf16, #blocked2>
+      %76 = arith.truncf %63 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> to tensor<64x64xf16, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %77 = blk.splat %cst : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %78 = arith.mulf %arg8, %77 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %79 = blk.convert_layout %76 : tensor<64x64xf16, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %80 = blk.convert_layout %75 : tensor<64x64xf16, #blocked2> -> tensor<64x64xf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %81 = blk.dot %79, %80, %78 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x64xf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      scf.yield %81 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    }
+    %25 = blk.splat %arg3 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blocked>
+    %26 = blk.addptr %25, %12 : tensor<64x1x!blk.ptr<f32>, #blocked>, tensor<64x1xi32, #blocked>
+    %27 = blk.broadcast %26 : tensor<64x1x!blk.ptr<f32>, #blocked> -> tensor<64x64x!blk.ptr<f32>, #blocked>
+    %28 = blk.addptr %27, %19 : tensor<64x64x!blk.ptr<f32>, #blocked>, tensor<64x64xi32, #blocked>
+    %29 = blk.convert_layout %24 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blocked>
+    blk.store %28, %29 {vec = 4 : i32} : (tensor<64x64x!blk.ptr<f32>, #blocked>, tensor<64x64xf32, #blocked>) -> ()
+    return
+  }
+}
+
+// -----
+
+// The same loop with the iter arg read before the first dot: no wait in
+// the iteration precedes every reader, so the second dot waits at once.
+// CHECK-LABEL: func.func @read_early
+// CHECK: scf.for
+// CHECK: blk.warp_group_dot_wait %{{[^ ,]+}} {pending = 0 : i32}
+// CHECK: %[[PV:.+]] = blk.warp_group_dot
+// CHECK-NEXT: %[[DONE:.+]] = blk.warp_group_dot_wait %[[PV]] {pending = 0 : i32}
+// CHECK: scf.yield %[[DONE]]
+#blocked = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #blk.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+#blocked2 = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#slice = #blk.slice<dim = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+#slice1 = #blk.slice<dim = 1, parent = #blocked>
+#slice2 = #blk.slice<dim = 1, parent = #blocked1>
+#slice3 = #blk.slice<dim = 1, parent = #blocked2>
+#slice4 = #blk.slice<dim = 0, parent = #blocked>
+#slice5 = #blk.slice<dim = 0, parent = #blocked1>
+#slice6 = #blk.slice<dim = 0, parent = #blocked2>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @read_early(%arg0: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg4: i32, %arg5: i64 {blk.divisibility = 16 : i64}, %arg6: i64 {blk.divisibility = 16 : i64}) attributes {blk.constants = {}, blk.kernel} {
+    %cst = arith.constant 5.000000e-01 : f32
+    %cst_0 = arith.constant 1.000000e+00 : f32
+    %cst_1 = arith.constant 0.000000e+00 : f16
+    %c0_i32 = arith.constant 0 : i32
+    %cst_2 = arith.constant 0.000000e+00 : f32
+    %c64_i32 = arith.constant 64 : i32
+    %0 = blk.arange 0, 64 : tensor<64xi32, #slice1>
+    %1 = blk.arange 0, 64 : tensor<64xi32, #slice2>
+    %2 = blk.arange 0, 64 : tensor<64xi32, #slice3>
+    %3 = blk.arange 0, 64 : tensor<64xi32, #slice>
+    %4 = blk.arange 0, 64 : tensor<64xi32, #slice4>
+    %5 = blk.arange 0, 64 : tensor<64xi32, #slice5>
+    %6 = blk.arange 0, 64 : tensor<64xi32, #slice6>
+    %7 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #slice1> -> tensor<64x1xi32, #blocked>
+    %8 = blk.expand_dims %1 {axis = 1 : i32} : tensor<64xi32, #slice2> -> tensor<64x1xi32, #blocked1>
+    %9 = blk.expand_dims %2 {axis = 1 : i32} : tensor<64xi32, #slice3> -> tensor<64x1xi32, #blocked2>
+    %10 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blocked>
+    %11 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blocked2>
+    %12 = arith.muli %7, %10 : tensor<64x1xi32, #blocked>
+    %13 = arith.muli %9, %11 : tensor<64x1xi32, #blocked2>
+    %14 = blk.splat %arg0 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>, #blocked2>
+    %15 = blk.addptr %14, %13 : tensor<64x1x!blk.ptr<f16>, #blocked2>, tensor<64x1xi32, #blocked2>
+    %16 = blk.expand_dims %4 {axis = 0 : i32} : tensor<64xi32, #slice4> -> tensor<1x64xi32, #blocked>
+    %17 = blk.expand_dims %6 {axis = 0 : i32} : tensor<64xi32, #slice6> -> tensor<1x64xi32, #blocked2>
+    %18 = blk.broadcast %15 : tensor<64x1x!blk.ptr<f16>, #blocked2> -> tensor<64x64x!blk.ptr<f16>, #blocked2>
+    %19 = blk.broadcast %16 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %20 = blk.broadcast %17 : tensor<1x64xi32, #blocked2> -> tensor<64x64xi32, #blocked2>
+    %21 = blk.addptr %18, %20 : tensor<64x64x!blk.ptr<f16>, #blocked2>, tensor<64x64xi32, #blocked2>
+    %22 = blk.load %21 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<64x64x!blk.ptr<f16>, #blocked2>) -> tensor<64x64xf16, #blocked2>
+    %23 = blk.splat %cst_2 : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    %24 = scf.for %arg7 = %c0_i32 to %arg4 step %c64_i32 iter_args(%arg8 = %23) -> (tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>)  : i32 {
+      %early = arith.negf %arg8 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %30 = blk.splat %arg7 : i32 -> tensor<64xi32, #slice3>
+      %31 = blk.splat %arg7 : i32 -> tensor<64xi32, #slice>
+      %32 = blk.splat %arg7 : i32 -> tensor<64xi32, #slice5>
+      %33 = arith.addi %30, %2 : tensor<64xi32, #slice3>
+      %34 = arith.addi %31, %3 : tensor<64xi32, #slice>
+      %35 = arith.addi %32, %5 : tensor<64xi32, #slice5>
+      %36 = blk.expand_dims %34 {axis = 0 : i32} : tensor<64xi32, #slice> -> tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %37 = blk.expand_dims %35 {axis = 0 : i32} : tensor<64xi32, #slice5> -> tensor<1x64xi32, #blocked1>
+      %38 = arith.extsi %37 : tensor<1x64xi32, #blocked1> to tensor<1x64xi64, #blocked1>
+      %39 = blk.splat %arg5 : i64 -> tensor<1x64xi64, #blocked1>
+      %40 = arith.muli %38, %39 : tensor<1x64xi64, #blocked1>
+      %41 = blk.splat %arg1 : !blk.ptr<f16> -> tensor<1x64x!blk.ptr<f16>, #blocked1>
+      %42 = blk.addptr %41, %40 : tensor<1x64x!blk.ptr<f16>, #blocked1>, tensor<1x64xi64, #blocked1>
+      %43 = blk.broadcast %42 : tensor<1x64x!blk.ptr<f16>, #blocked1> -> tensor<64x64x!blk.ptr<f16>, #blocked1>
+      %44 = blk.broadcast %8 : tensor<64x1xi32, #blocked1> -> tensor<64x64xi32, #blocked1>
+      %45 = blk.addptr %43, %44 : tensor<64x64x!blk.ptr<f16>, #blocked1>, tensor<64x64xi32, #blocked1>
+      %46 = blk.splat %arg4 : i32 -> tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %47 = blk.splat %arg4 : i32 -> tensor<1x64xi32, #blocked1>
+      %48 = arith.cmpi slt, %36, %46 : tensor<1x64xi32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %49 = arith.cmpi slt, %37, %47 : tensor<1x64xi32, #blocked1>
+      %50 = blk.broadcast %48 : tensor<1x64xi1, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xi1, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %51 = blk.broadcast %49 : tensor<1x64xi1, #blocked1> -> tensor<64x64xi1, #blocked1>
+      %52 = blk.splat %cst_1 : f16 -> tensor<64x64xf16, #blocked2>
+      %53 = blk.splat %cst_1 : f16 -> tensor<64x64xf16, #blocked1>
+      %54 = blk.load %45, %51, %53 {operandSegmentSizes = array<i32: 1, 1, 1>, vec = 8 : i32, vec_dim = 0 : i32} : (tensor<64x64x!blk.ptr<f16>, #blocked1>, tensor<64x64xi1, #blocked1>, tensor<64x64xf16, #blocked1>) -> tensor<64x64xf16, #blocked1>
+      %55 = blk.convert_layout %22 : tensor<64x64xf16, #blocked2> -> tensor<64x64xf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %56 = blk.convert_layout %54 : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %57 = blk.dot %55, %56, %23 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x64xf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %58 = blk.splat %cst_0 : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %59 = arith.negf %57 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %60 = math.exp %59 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %61 = arith.addf %58, %60 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %62 = arith.divf %58, %61 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %63 = arith.select %50, %62, %23 : tensor<64x64xi1, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %64 = blk.expand_dims %33 {axis = 1 : i32} : tensor<64xi32, #slice3> -> tensor<64x1xi32, #blocked2>
+      %65 = arith.extsi %64 : tensor<64x1xi32, #blocked2> to tensor<64x1xi64, #blocked2>
+      %66 = blk.splat %arg6 : i64 -> tensor<64x1xi64, #blocked2>
+      %67 = arith.muli %65, %66 : tensor<64x1xi64, #blocked2>
+      %68 = blk.splat %arg2 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>, #blocked2>
+      %69 = blk.addptr %68, %67 : tensor<64x1x!blk.ptr<f16>, #blocked2>, tensor<64x1xi64, #blocked2>
+      %70 = blk.broadcast %69 : tensor<64x1x!blk.ptr<f16>, #blocked2> -> tensor<64x64x!blk.ptr<f16>, #blocked2>
+      %71 = blk.addptr %70, %20 : tensor<64x64x!blk.ptr<f16>, #blocked2>, tensor<64x64xi32, #blocked2>
+      %72 = blk.splat %arg4 : i32 -> tensor<64x1xi32, #blocked2>
+      %73 = arith.cmpi slt, %64, %72 : tensor<64x1xi32, #blocked2>
+      %74 = blk.broadcast %73 : tensor<64x1xi1, #blocked2> -> tensor<64x64xi1, #blocked2>
+      %75 = blk.load %71, %74, %52 {operandSegmentSizes = array<i32: 1, 1, 1>, vec = 8 : i32} : (tensor<64x64x!blk.ptr<f16>, #blocked2>, tensor<64x64xi1, #blocked2>, tensor<64x64xf16, #blocked2>) -> tensor<64x64xf16, #blocked2>
+      %76 = arith.truncf %63 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> to tensor<64x64xf16, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %77 = blk.splat %cst : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %78 = arith.mulf %arg8, %77 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      %79 = blk.convert_layout %76 : tensor<64x64xf16, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %80 = blk.convert_layout %75 : tensor<64x64xf16, #blocked2> -> tensor<64x64xf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>
+      %81 = blk.dot %79, %80, %78 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x64xf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>, kWidth = 2>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+      scf.yield %81 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>
+    }
+    %25 = blk.splat %arg3 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blocked>
+    %26 = blk.addptr %25, %12 : tensor<64x1x!blk.ptr<f32>, #blocked>, tensor<64x1xi32, #blocked>
+    %27 = blk.broadcast %26 : tensor<64x1x!blk.ptr<f32>, #blocked> -> tensor<64x64x!blk.ptr<f32>, #blocked>
+    %28 = blk.addptr %27, %19 : tensor<64x64x!blk.ptr<f32>, #blocked>, tensor<64x64xi32, #blocked>
+    %29 = blk.convert_layout %24 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>> -> tensor<64x64xf32, #blocked>
+    blk.store %28, %29 {vec = 4 : i32} : (tensor<64x64x!blk.ptr<f32>, #blocked>, tensor<64x64xf32, #blocked>) -> ()
+    return
+  }
+}
