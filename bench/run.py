@@ -33,8 +33,8 @@ import triton_kernels as tk  # noqa: E402
 from blk import Runtime  # noqa: E402
 
 ROTATE_BYTES = 256 << 20  # each timing rotates through at least this much input data
-TOL = {torch.float32: 1e-5, torch.float16: 5e-3, torch.bfloat16: 1e-2}
-DT = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16"}
+TOL = {torch.float32: 1e-5, torch.float16: 5e-3, torch.bfloat16: 1e-2, torch.int32: 0.5}
+DT = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.int32: "i32"}
 
 
 def median_us(fns, reps=100, warmup=10):
@@ -62,16 +62,17 @@ def rel_err(out, ref):
 
 
 class Harness:
-    def __init__(self, bundle, reps):
+    def __init__(self, bundle, reps, ptx_dir=None):
         self.bundle, self.reps = bundle, reps
+        self.ptx_dir = ptx_dir or os.path.join(bundle, "ptx")
         self.rt = Runtime(os.path.join(bundle, "lib", "libblk_runtime.so"))
         self.rows, self.sweeps, self.compile_rows = [], {}, []
         self.triton_first_call = {}
         self.device = torch.cuda.get_device_name()
 
     def load(self, ptx, name):
-        """Kernel `name` of the bundle's ptx/<ptx>.ptx."""
-        return self.rt.load(os.path.join(self.bundle, "ptx", ptx + ".ptx"), name)
+        """Kernel `name` of <ptx>.ptx in the bundle's ptx/ (or --ptx-dir)."""
+        return self.rt.load(os.path.join(self.ptx_dir, ptx + ".ptx"), name)
 
     def kernel(self, file, dtype, name, spec=True):
         return self.load(f"{file}.{DT[dtype]}{'.n16' if spec else ''}", name)
@@ -421,6 +422,105 @@ def attention(h, batch=4, heads=32, seq=4096, d=128):
             print(f"{label}: {row['status']}", flush=True)
 
 
+def exact_or_rel_err(out, ref):
+    """Integers must match exactly (0 or infinity); floats as rel_err."""
+    if out.dtype == torch.int32:
+        return 0.0 if torch.equal(out.long(), ref.long()) else math.inf
+    return rel_err(out, ref)
+
+
+def poison_any(out, fn):
+    """`poisoned` for integer outputs too (0x7f7f7f7f where NaN cannot go)."""
+    if out.dtype.is_floating_point:
+        return poisoned(out, fn)
+    out.fill_(0x7F7F7F7F)
+    fn()
+    torch.cuda.synchronize()
+    return out
+
+
+def layout_stress(h, elems=1 << 24):
+    """The layout-stress set (test/kernels/layout_stress.blk and counting.blk
+    against the same sources in Triton, bench/triton_kernels.py): scans along
+    each axis of [1024, 16], [16, 1024] and [128, 128] tiles, column sums,
+    blocks of different shapes broadcast together, a one-program chunked
+    exclusive scan and a counting-sort rank. Every output is checked
+    (integers exactly, floats in float64) before it is timed."""
+    def data(dt, n):
+        if dt == torch.int32:
+            return torch.randint(-1000, 1000, (n,), device="cuda", dtype=dt)
+        return torch.randn(n, device="cuda", dtype=dt)
+
+    for dt in (torch.int32, torch.float32):
+        t = DT[dt]
+        x = data(dt, elems)
+        y = torch.empty_like(x)
+        acc = torch.int64 if dt == torch.int32 else torch.float64
+        for r, c in ((1024, 16), (16, 1024), (128, 128)):
+            ptx = f"layout_stress.{t}.{r}.{c}"
+            tiles = x.view(-1, r, c)
+            grid = (elems // (r * c),)
+            for axis, name, tri in ((0, "scan_axis0", tk.scan_axis0_kernel), (1, "scan_axis1", tk.scan_axis1_kernel)):
+                fn = h.load(ptx, name).prepare(grid, x, y)
+                ref = torch.cumsum(tiles.to(acc), dim=axis + 1).reshape(-1)
+                err = exact_or_rel_err(poison_any(y, fn), ref)
+                h.record(f"layout {name} {t}", f"{r}x{c} tiles, {elems} elems", dt, err, 2 * x.numel() * 4, [fn],
+                         lambda tri=tri, r=r, c=c, grid=grid: [lambda: tri[grid](x, y, R=r, C=c, num_warps=4)],
+                         [lambda axis=axis, tiles=tiles: torch.cumsum(tiles, dim=axis + 1)])
+            u = data(dt, elems // c)
+            v = data(dt, c)
+            fn = h.load(ptx, "broadcast_mix").prepare(grid, x, u, v, y)
+            xd = tiles.to(acc)
+            ref = (xd * u.to(acc).view(-1, r, 1) + v.to(acc).view(1, 1, c) + xd.sum(2, keepdim=True)).reshape(-1)
+            err = exact_or_rel_err(poison_any(y, fn), ref)
+            h.record(f"layout broadcast_mix {t}", f"{r}x{c} tiles, {elems} elems", dt, err, 2 * x.numel() * 4, [fn],
+                     lambda r=r, c=c, grid=grid, u=u, v=v: [
+                         lambda: tk.broadcast_mix_kernel[grid](x, u, v, y, R=r, C=c, num_warps=4)],
+                     [lambda tiles=tiles, u=u, v=v, r=r, c=c: tiles * u.view(-1, r, 1) + v.view(1, 1, c)
+                      + tiles.sum(2, keepdim=True)])
+            if c != 1024:  # column sums of an [elems / 4096, 4096] matrix, C columns per program
+                rows, width = elems // 4096, 4096
+                out = torch.empty(width, device="cuda", dtype=dt)
+                fn = h.load(ptx, "column_sums").prepare((width // c,), x, out, rows)
+                ref = x.view(rows, width).to(acc).sum(0)
+                err = exact_or_rel_err(poison_any(out, fn), ref)
+                h.record(f"layout column_sums {t}", f"{rows}x{width}, {r}x{c} blocks", dt, err, x.numel() * 4, [fn],
+                         lambda r=r, c=c, out=out, rows=rows: [lambda: tk.column_sums_kernel[(width // c,)](
+                             x, out, rows, R=r, C=c, num_warps=4)],
+                         [lambda rows=rows: x.view(rows, width).sum(0)])
+        del x, y
+
+    keys = torch.randint(0, 1 << 30, (elems,), device="cuda", dtype=torch.int32)
+    rank = torch.empty_like(keys)
+    n = 1024
+    fn = h.load("counting", "digit_rank").prepare((elems // n,), keys, rank, 4)
+    digits = ((keys >> 4) & 15).view(-1, n).long()
+    # Stable rank within each block: the sort's inverse permutation.
+    order = torch.sort(digits * n + torch.arange(n, device="cuda"), dim=1).indices
+    ref = torch.empty_like(order).scatter_(1, order, torch.arange(n, device="cuda").expand_as(order)).reshape(-1)
+    err = exact_or_rel_err(poison_any(rank, fn), ref)
+    h.record("layout digit_rank i32", f"{elems} keys, {n} per block", torch.int32, err, 2 * keys.numel() * 4, [fn],
+             lambda: [lambda: tk.digit_rank_kernel[(elems // n,)](keys, rank, 4, N=n, num_warps=4)],
+             [lambda: torch.sort(digits, dim=1, stable=True)])
+    del keys, rank, digits, order, ref
+
+    n = 1 << 20
+    x = torch.randint(-1000, 1000, (n,), device="cuda", dtype=torch.int32)
+    y = torch.empty_like(x)
+    fn = h.load("counting.n16", "exclusive_scan").prepare((1,), x, y, n)
+    ref = torch.cumsum(x.long(), 0) - x.long()
+    err = exact_or_rel_err(poison_any(y, fn), ref)
+    h.record("layout exclusive_scan i32", f"{n}, one program, 4096-element chunks", torch.int32, err,
+             2 * n * 4, [fn], lambda: [lambda: tk.exclusive_scan_kernel[(1,)](x, y, n, CHUNK=4096, num_warps=4)],
+             [lambda: torch.cumsum(x, 0)])
+    for row in h.rows:
+        if row["case"].startswith("layout "):
+            tri = row.get("triton_us")
+            ratio = f"{row['blk_us'] / tri:.2f}x Triton's time" if row.get("blk_us") and tri else row["status"]
+            print(f"{row['case']} {row['shape']}: blk {fmt(row.get('blk_us'))} us, Triton {fmt(tri)} us ({ratio})",
+                  flush=True)
+
+
 def fp8_matmul(h, n=4096):
     """C = A @ B with e4m3 operands (values of randn, rounded) into bf16:
     blk's fp8 variant (mma.sync, operands through registers), Triton's
@@ -632,10 +732,12 @@ def main():
     ap.add_argument("--bundle", default=".bundle")
     ap.add_argument("--out", default="bench-out")
     ap.add_argument("--reps", type=int, default=100)
-    ap.add_argument("--only", choices=["matmul", "attention"], help="run only these cases (and the limits)")
+    ap.add_argument("--ptx-dir", help="load blk's kernels from here instead of the bundle's ptx/ "
+                                      "(another compiler's output, for a before/after comparison)")
+    ap.add_argument("--only", choices=["matmul", "attention", "layouts"], help="run only these cases (and the limits)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    h = Harness(args.bundle, args.reps)
+    h = Harness(args.bundle, args.reps, args.ptx_dir)
     h.limits()
     if args.only == "matmul":
         matmuls(h)
@@ -643,10 +745,14 @@ def main():
     elif args.only == "attention":
         attention(h)
         overhead = None
+    elif args.only == "layouts":
+        layout_stress(h)
+        overhead = None
     else:
         run_cases(h)
         matmuls(h)
         attention(h)
+        layout_stress(h)
         overhead = launch_overhead(h)
     report(h, overhead, args.out)
     return 1 if any(r["status"] != "ok" for r in h.rows) else 0

@@ -264,3 +264,66 @@ def attention_forward_kernel(Q, K, V, O, LSE, sm_scale, seq_q, seq_k, heads, kv_
     tl.store(LSE + bh.to(tl.int64) * seq_q + offs_m, (m_i + tl.math.log2(l_i)) * 0.6931471805599453, mask=row_ok)
     o_base = O + b * s_ob + h.to(tl.int64) * s_oh
     tl.store(o_base + offs_m[:, None].to(tl.int64) * s_om + offs_d[None, :], acc.to(q.dtype), mask=row_ok[:, None])
+
+
+# The layout-stress set: the same sources as test/kernels/layout_stress.blk
+# and test/kernels/counting.blk.
+@triton.jit
+def _tile_offsets(R: tl.constexpr, C: tl.constexpr):
+    r = tl.arange(0, R)
+    c = tl.arange(0, C)
+    return tl.program_id(0).to(tl.int64) * (R * C) + r[:, None] * C + c[None, :]
+
+
+@triton.jit
+def scan_axis0_kernel(X, Y, R: tl.constexpr, C: tl.constexpr):
+    offs = _tile_offsets(R, C)
+    tl.store(Y + offs, tl.cumsum(tl.load(X + offs), axis=0))
+
+
+@triton.jit
+def scan_axis1_kernel(X, Y, R: tl.constexpr, C: tl.constexpr):
+    offs = _tile_offsets(R, C)
+    tl.store(Y + offs, tl.cumsum(tl.load(X + offs), axis=1))
+
+
+@triton.jit
+def column_sums_kernel(X, Y, n_rows, R: tl.constexpr, C: tl.constexpr):
+    cols = tl.program_id(0) * C + tl.arange(0, C)
+    width = tl.num_programs(0) * C
+    acc = tl.zeros([C], Y.dtype.element_ty)
+    for start in range(0, n_rows, R):
+        rows = start + tl.arange(0, R)
+        x = tl.load(X + rows[:, None].to(tl.int64) * width + cols[None, :], mask=rows[:, None] < n_rows, other=0)
+        acc += tl.sum(x, axis=0)
+    tl.store(Y + cols, acc)
+
+
+@triton.jit
+def broadcast_mix_kernel(X, U, V, Y, R: tl.constexpr, C: tl.constexpr):
+    offs = _tile_offsets(R, C)
+    x = tl.load(X + offs)
+    u = tl.load(U + tl.program_id(0) * R + tl.arange(0, R))
+    v = tl.load(V + tl.arange(0, C))
+    tl.store(Y + offs, x * u[:, None] + v[None, :] + tl.sum(x, axis=1)[:, None])
+
+
+@triton.jit
+def digit_rank_kernel(KEYS, RANK, shift, N: tl.constexpr):
+    offs = tl.program_id(0).to(tl.int64) * N + tl.arange(0, N)
+    digit = (tl.load(KEYS + offs) >> shift) & 15
+    onehot = (digit[:, None] == tl.arange(0, 16)[None, :]).to(tl.int32)
+    before = tl.cumsum(onehot, axis=0) - onehot
+    counts = tl.sum(onehot, axis=0)
+    starts = tl.cumsum(counts, axis=0) - counts
+    tl.store(RANK + offs, tl.sum(onehot * (before + starts[None, :]), axis=1))
+
+
+@triton.jit
+def exclusive_scan_kernel(X, Y, n, CHUNK: tl.constexpr):
+    carry = 0
+    for start in range(0, n, CHUNK):
+        offs = start + tl.arange(0, CHUNK)
+        x = tl.load(X + offs, mask=offs < n, other=0)
+        tl.store(Y + offs, tl.cumsum(x, axis=0) - x + carry, mask=offs < n)
+        carry += tl.sum(x, axis=0)

@@ -18,6 +18,25 @@ unsigned warpBitsAlong(const LinearLayout &layout, unsigned axis) {
   return n;
 }
 
+int64_t scanFoldedRegisterBits(const LinearLayout &layout, unsigned axis) {
+  int64_t lowestWarp = INT64_MAX, folded = 0;
+  for (const LinearLayout::Coord &c : layout.warps)
+    if (c[axis] != 0)
+      lowestWarp = std::min(lowestWarp, c[axis]);
+  for (unsigned i = 0; i < layout.regs.size(); ++i)
+    if (layout.regs[i][axis] != 0 && layout.regs[i][axis] < lowestWarp)
+      folded |= int64_t(1) << i;
+  return folded;
+}
+
+int64_t scanSlotOf(int64_t r, int64_t folded) {
+  int64_t slot = 0;
+  for (int64_t bit = 0, out = 0; (r >> bit) != 0; ++bit)
+    if (!(folded >> bit & 1))
+      slot |= (r >> bit & 1) << out++;
+  return slot;
+}
+
 bool crossesThreads(const LinearLayout &from, const LinearLayout &to) {
   if (from.lanes != to.lanes || from.warps != to.warps)
     return true;
@@ -117,14 +136,17 @@ ScratchPlan scratchFor(Operation *op) {
     return plan;
   }
   if (auto scan = dyn_cast<ScanOp>(op)) {
-    // Across warps: every thread's running totals, one slot per register.
+    // Across warps: every thread's running totals, one slot per register
+    // that can hold a total of its own.
     auto src = scan.getSrc().getType();
     if (!hasLayout(src))
       return plan;
     LinearLayout layout = LinearLayout::get(src);
     if (warpBitsAlong(layout, scan.getAxis()) == 0)
       return plan;
-    return onePart((int64_t(32) << layout.warps.size()) * layout.numRegisters() * sharedElementBytes(src));
+    int64_t folded = scanFoldedRegisterBits(layout, scan.getAxis());
+    int64_t slots = layout.numRegisters() >> llvm::popcount(uint64_t(folded));
+    return onePart((int64_t(32) << layout.warps.size()) * slots * sharedElementBytes(src));
   }
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     // Old values that other copies of an element (or, for a scalar, every

@@ -21,6 +21,12 @@ int64_t sharedElementBytes(mlir::Type type);
 /// Warp bits of `layout` that move along `axis` (a reduction along `axis`
 /// combines across them through shared memory).
 unsigned warpBitsAlong(const LinearLayout &layout, unsigned axis);
+/// The register bits of `layout` along `axis` that move less than every
+/// warp bit along it: a scan combines them before it crosses warps, so the
+/// registers that differ only in them share one slot of its scratch.
+int64_t scanFoldedRegisterBits(const LinearLayout &layout, unsigned axis);
+/// The scratch slot of register `r`: its index with the bits of `folded` taken out.
+int64_t scanSlotOf(int64_t r, int64_t folded);
 
 /// Whether converting `from` to `to` moves data between threads (otherwise
 /// it only renames registers).

@@ -6,6 +6,14 @@
 // lower half's total in front of its prefix (a reverse scan: the lower half
 // takes the upper half's total after its prefix), so the order of
 // combination is the order along the axis.
+//
+// Two shortcuts where the bits allow them (blocked layouts): register bits
+// that move less than every lane and warp bit (a thread's run along the axis)
+// are scanned one element after another, not by doubling; register bits that
+// move farther than every lane and warp bit (a block taller than its threads:
+// [128, 128] over 4 warps of 32 lanes along the rows repeats each thread's
+// rows every 4) split the block into chunks along the axis whose prefixes are
+// completed one after another by a carry per column, not by doubling.
 #include "Patterns.h"
 
 #include "blk/Analysis/Allocation.h"
@@ -19,6 +27,123 @@ struct ScanBit {
   enum Kind { Reg, Lane, Warp } kind;
   unsigned index;
   int64_t stride;
+};
+
+/// The state of one scan's lowering: each register's prefix and total.
+struct Scan {
+  ConversionPatternRewriter &rw;
+  Location loc;
+  ScanOp op;
+  SmallVector<Value> prefix, total;
+  Value lane, warp;
+  int64_t folded = 0; // register bits that share scratch slots (scanFoldedRegisterBits)
+  bool sharedUsed = false;
+
+  Value apply(Value a, Value b) { return combine(rw, op.getCombine(), ValueRange{a}, ValueRange{b})[0]; }
+  bool reverse() { return op.getReverse(); }
+  Value laneId() { return lane ? lane : (lane = emitLaneId(rw, loc)); }
+  Value warpId() { return warp ? warp : (warp = emitWarpId(rw, loc)); }
+
+  /// Shared-memory slot of register r of thread (w, lane):
+  /// ((w * 32) + lane) * slots + scanSlotOf(r).
+  Value slot(int64_t offset, Value w, int64_t r) {
+    int64_t slots = int64_t(prefix.size()) >> llvm::popcount(uint64_t(folded));
+    Value t = LLVM::AddOp::create(rw, loc, LLVM::MulOp::create(rw, loc, w, i32Const(rw, loc, 32)), laneId());
+    Value idx = LLVM::AddOp::create(rw, loc, LLVM::MulOp::create(rw, loc, t, i32Const(rw, loc, slots)),
+                                    i32Const(rw, loc, scanSlotOf(r, folded)));
+    return sharedElement(rw, loc, offset, total[0].getType(), idx);
+  }
+
+  /// The first register of `regs` holding each register's total (registers
+  /// share totals in the same pattern in every thread: one value to move).
+  llvm::DenseMap<int64_t, int64_t> firstWithTotal(ArrayRef<int64_t> regs) {
+    llvm::DenseMap<int64_t, int64_t> first;
+    llvm::SmallDenseMap<Value, int64_t> firstOf;
+    for (int64_t r : regs)
+      first[r] = firstOf.try_emplace(total[r], r).first->second;
+    return first;
+  }
+
+  /// One doubling step along a register bit, over registers `regs`.
+  void registerStep(ArrayRef<int64_t> regs, unsigned index) {
+    int64_t m = int64_t(1) << index;
+    for (int64_t r : regs) {
+      if (r & m)
+        continue;
+      int64_t u = r | m;
+      if (reverse())
+        prefix[r] = apply(prefix[r], total[u]);
+      else
+        prefix[u] = apply(total[r], prefix[u]);
+      Value both = apply(total[r], total[u]);
+      total[r] = total[u] = both;
+    }
+  }
+
+  /// The upper or lower half of each pair takes its partner's totals `other`.
+  void takePartner(ArrayRef<int64_t> regs, Value id, unsigned index, llvm::DenseMap<int64_t, Value> &other) {
+    Value upper = emitBitIsSet(rw, loc, id, index);
+    // Registers sharing a total share the new one (keeps the next step's
+    // moves to one per distinct value).
+    llvm::SmallDenseMap<Value, Value> newTotals;
+    for (int64_t r : regs) {
+      if (reverse()) // the lower half adds the upper half's total
+        prefix[r] = LLVM::SelectOp::create(rw, loc, upper, prefix[r], apply(prefix[r], other[r]));
+      else
+        prefix[r] = LLVM::SelectOp::create(rw, loc, upper, apply(other[r], prefix[r]), prefix[r]);
+      Value &next = newTotals[total[r]];
+      if (!next)
+        next = LLVM::SelectOp::create(rw, loc, upper, apply(other[r], total[r]), apply(total[r], other[r]));
+      total[r] = next;
+    }
+  }
+
+  /// One doubling step along a lane bit: partners' totals by xor shuffles
+  /// (one per distinct value: shfl.sync is convergent, so neither MLIR nor
+  /// LLVM would merge the copies).
+  void laneStep(ArrayRef<int64_t> regs, unsigned index) {
+    llvm::DenseMap<int64_t, Value> other;
+    llvm::SmallDenseMap<Value, Value> shuffled;
+    for (int64_t r : regs) {
+      Value &s = shuffled[total[r]];
+      if (!s)
+        s = shuffleXor(rw, loc, total[r], 1u << index);
+      other[r] = s;
+    }
+    takePartner(regs, laneId(), index, other);
+  }
+
+  /// One doubling step along a warp bit: partners' totals through shared memory.
+  void warpStep(ArrayRef<int64_t> regs, unsigned index, int64_t offset) {
+    if (sharedUsed) // the previous step's reads finish before these writes
+      NVVM::Barrier0Op::create(rw, loc);
+    sharedUsed = true;
+    llvm::DenseMap<int64_t, int64_t> first = firstWithTotal(regs);
+    for (int64_t r : regs)
+      if (first[r] == r)
+        storeShared(rw, loc, total[r], slot(offset, warpId(), r));
+    NVVM::Barrier0Op::create(rw, loc);
+    Value partner = LLVM::XOrOp::create(rw, loc, warpId(), i32Const(rw, loc, 1u << index));
+    llvm::DenseMap<int64_t, Value> other;
+    for (int64_t r : regs)
+      other[r] = first[r] == r ? loadShared(rw, loc, total[0].getType(), slot(offset, partner, r)) : other[first[r]];
+    takePartner(regs, warpId(), index, other);
+  }
+
+  /// A run of registers along the axis (in axis order) scanned one after
+  /// another: one combination per element, and one total for the run.
+  void sequentialRun(ArrayRef<int64_t> run) {
+    if (reverse()) {
+      for (size_t i = run.size() - 1; i-- > 0;)
+        prefix[run[i]] = apply(prefix[run[i]], prefix[run[i + 1]]);
+    } else {
+      for (size_t i = 1; i < run.size(); ++i)
+        prefix[run[i]] = apply(prefix[run[i - 1]], prefix[run[i]]);
+    }
+    Value whole = prefix[reverse() ? run.front() : run.back()];
+    for (int64_t r : run)
+      total[r] = whole;
+  }
 };
 
 struct ScanToLLVM : OpConversionPattern<ScanOp> {
@@ -48,92 +173,108 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
       return failure();
     llvm::sort(bits, [](const ScanBit &a, const ScanBit &b) { return a.stride < b.stride; });
 
-    Region &combiner = op.getCombine();
-    auto apply = [&](Value a, Value b) { return combine(rewriter, combiner, ValueRange{a}, ValueRange{b})[0]; };
-    SmallVector<Value> prefix(adaptor.getSrc().begin(), adaptor.getSrc().end()), total = prefix;
+    Scan scan{rewriter, loc, op, {}, {}, {}, {}, scanFoldedRegisterBits(layout, axis)};
+    scan.prefix.assign(adaptor.getSrc().begin(), adaptor.getSrc().end());
+    scan.total = scan.prefix;
     int64_t numRegs = layout.numRegisters();
-    Value lane, warp;
-    bool sharedUsed = false;
+
+    // Chunks: register bits farther than every thread bit, in stride order.
+    int64_t threadReach = 0;
+    for (const ScanBit &bit : bits)
+      if (bit.kind != ScanBit::Reg)
+        threadReach = std::max(threadReach, bit.stride);
+    SmallVector<ScanBit> inner, outer, warpBits;
+    int64_t axisRegs = 0; // register bits along the axis
     for (const ScanBit &bit : bits) {
-      if (bit.kind == ScanBit::Reg) {
-        int64_t m = int64_t(1) << bit.index;
-        for (int64_t r = 0; r < numRegs; ++r) {
-          if (r & m)
-            continue;
-          int64_t u = r | m;
-          if (op.getReverse())
-            prefix[r] = apply(prefix[r], total[u]);
-          else
-            prefix[u] = apply(total[r], prefix[u]);
-          Value both = apply(total[r], total[u]);
-          total[r] = total[u] = both;
-        }
-        continue;
+      if (bit.kind == ScanBit::Reg)
+        axisRegs |= int64_t(1) << bit.index;
+      if (bit.kind == ScanBit::Reg && bit.stride > threadReach)
+        outer.push_back(bit);
+      else if (bit.kind == ScanBit::Warp)
+        warpBits.push_back(bit);
+      else
+        inner.push_back(bit);
+    }
+    // Warps (through shared memory, every chunk at once) come after the
+    // chunks' other bits.
+    bool warpsLast = llvm::all_of(warpBits, [&](const ScanBit &w) {
+      return llvm::all_of(inner, [&](const ScanBit &b) { return b.stride < w.stride; });
+    });
+    FailureOr<int64_t> offset = 0;
+    if (!warpBits.empty() && failed(offset = scratchOffset(op)))
+      return failure();
+    if (!warpsLast) { // the general butterfly over every bit, one chunk
+      outer.clear();
+      inner = bits;
+      warpBits.clear();
+    }
+    // The thread's runs: the register bits below every other bit.
+    size_t runBits = 0;
+    while (runBits < inner.size() && inner[runBits].kind == ScanBit::Reg)
+      ++runBits;
+
+    int64_t outerMask = 0, runMask = 0;
+    for (const ScanBit &bit : outer)
+      outerMask |= int64_t(1) << bit.index;
+    for (const ScanBit &bit : ArrayRef(inner).take_front(runBits))
+      runMask |= int64_t(1) << bit.index;
+    // Registers whose bits `bits` (in stride order) take the values 0, 1, ...
+    // with the others as in `base`.
+    auto along = [](ArrayRef<ScanBit> bits, int64_t base) {
+      SmallVector<int64_t> regs;
+      for (int64_t c = 0; c < (int64_t(1) << bits.size()); ++c) {
+        int64_t r = base;
+        for (auto [i, bit] : llvm::enumerate(bits))
+          if (c >> i & 1)
+            r |= int64_t(1) << bit.index;
+        regs.push_back(r);
       }
-      // Across threads: the partner's totals, then upper or lower half.
-      SmallVector<Value> other(numRegs);
-      Value id;
-      if (bit.kind == ScanBit::Lane) {
-        if (!lane)
-          lane = emitLaneId(rewriter, loc);
-        id = lane;
-        // Registers often share a total (after the in-thread steps): one
-        // shuffle per distinct value (shfl.sync is convergent, so neither
-        // MLIR nor LLVM would merge the copies).
-        llvm::SmallDenseMap<Value, Value> shuffled;
-        for (int64_t r = 0; r < numRegs; ++r) {
-          Value &s = shuffled[total[r]];
-          if (!s)
-            s = shuffleXor(rewriter, loc, total[r], 1u << bit.index);
-          other[r] = s;
-        }
-      } else {
-        FailureOr<int64_t> offset = scratchOffset(op);
-        if (failed(offset))
-          return failure();
-        if (!warp) {
-          lane = lane ? lane : emitLaneId(rewriter, loc);
-          warp = emitWarpId(rewriter, loc);
-        }
-        id = warp;
-        Type elem = total[0].getType();
-        // Slot of register r of thread (w, lane): ((w * 32) + lane) * numRegs + r.
-        auto slot = [&](Value w, int64_t r) {
-          Value t = LLVM::AddOp::create(rewriter, loc, LLVM::MulOp::create(rewriter, loc, w, i32Const(rewriter, loc, 32)),
-                                        lane);
-          Value idx = LLVM::AddOp::create(rewriter, loc,
-                                          LLVM::MulOp::create(rewriter, loc, t, i32Const(rewriter, loc, numRegs)),
-                                          i32Const(rewriter, loc, r));
-          return sharedElement(rewriter, loc, *offset, elem, idx);
-        };
-        if (sharedUsed) // the previous step's reads finish before these writes
-          NVVM::Barrier0Op::create(rewriter, loc);
-        sharedUsed = true;
-        for (int64_t r = 0; r < numRegs; ++r)
-          storeShared(rewriter, loc, total[r], slot(warp, r));
-        NVVM::Barrier0Op::create(rewriter, loc);
-        Value partner = LLVM::XOrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, 1u << bit.index));
-        for (int64_t r = 0; r < numRegs; ++r)
-          other[r] = loadShared(rewriter, loc, elem, slot(partner, r));
-      }
-      Value upper = emitBitIsSet(rewriter, loc, id, bit.index);
-      // Registers sharing a total share the new one (keeps the shuffles of
-      // the next step to one per distinct value).
-      llvm::SmallDenseMap<Value, Value> newTotals;
-      for (int64_t r = 0; r < numRegs; ++r) {
-        if (op.getReverse()) // the lower half adds the upper half's total
-          prefix[r] = LLVM::SelectOp::create(rewriter, loc, upper, prefix[r], apply(prefix[r], other[r]));
+      return regs;
+    };
+    SmallVector<SmallVector<int64_t>> chunks; // registers of each chunk, chunks in axis order
+    for (int64_t first : along(outer, 0)) {
+      SmallVector<int64_t> &regs = chunks.emplace_back();
+      for (int64_t r = 0; r < numRegs; ++r)
+        if ((r & outerMask) == first)
+          regs.push_back(r);
+    }
+    for (ArrayRef<int64_t> regs : chunks) {
+      for (int64_t r : regs)
+        if (runBits && (r & runMask) == 0)
+          scan.sequentialRun(along(ArrayRef(inner).take_front(runBits), r));
+      for (const ScanBit &bit : ArrayRef(inner).drop_front(runBits)) {
+        if (bit.kind == ScanBit::Reg)
+          scan.registerStep(regs, bit.index);
+        else if (bit.kind == ScanBit::Lane)
+          scan.laneStep(regs, bit.index);
         else
-          prefix[r] = LLVM::SelectOp::create(rewriter, loc, upper, apply(other[r], prefix[r]), prefix[r]);
-        Value &next = newTotals[total[r]];
-        if (!next) {
-          Value upperTotal = apply(other[r], total[r]), lowerTotal = apply(total[r], other[r]);
-          next = LLVM::SelectOp::create(rewriter, loc, upper, upperTotal, lowerTotal);
-        }
-        total[r] = next;
+          scan.warpStep(regs, bit.index, *offset);
       }
     }
-    rewriter.replaceOpWithMultiple(op, {prefix});
+    SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, numRegs));
+    for (const ScanBit &bit : warpBits)
+      scan.warpStep(all, bit.index, *offset);
+    // Chunk by chunk in scan order, the carry of the chunks before (after,
+    // reverse) per column.
+    llvm::DenseMap<int64_t, Value> carry; // by register with its axis bits cleared
+    if (scan.reverse())
+      std::reverse(chunks.begin(), chunks.end());
+    for (ArrayRef<int64_t> regs : chunks) {
+      if (outer.empty())
+        break;
+      llvm::DenseMap<int64_t, Value> chunkTotal;
+      for (int64_t r : regs) {
+        int64_t column = r & ~axisRegs;
+        chunkTotal.try_emplace(column, scan.total[r]);
+        if (Value c = carry.lookup(column))
+          scan.prefix[r] = scan.reverse() ? scan.apply(scan.prefix[r], c) : scan.apply(c, scan.prefix[r]);
+      }
+      for (auto [column, t] : chunkTotal) {
+        Value &c = carry[column];
+        c = !c ? t : scan.reverse() ? scan.apply(t, c) : scan.apply(c, t);
+      }
+    }
+    rewriter.replaceOpWithMultiple(op, {scan.prefix});
     return success();
   }
 };

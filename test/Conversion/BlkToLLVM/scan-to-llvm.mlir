@@ -6,15 +6,17 @@ module attributes {blk.num_warps = 2 : i32} {
 // 128 elements, 2 per thread, 2 warps: one in-thread step, five xor
 // shuffles (lanes 1..16; the two registers share one running total, so one
 // shuffle each), then one exchange through shared memory between the two
-// warps (store, barrier, load from warp ^ 1).
+// warps (one store of the shared total, barrier, one load from warp ^ 1).
 // CHECK-LABEL: func.func @cumsum_1d
 // CHECK: arith.addf
 // CHECK-COUNT-5: nvvm.shfl.sync {{ *}}bfly
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
 // CHECK: nvvm.barrier0
 // CHECK: llvm.xor
 // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.load
 // CHECK-NOT: nvvm.barrier0
 // CHECK: return
 func.func @cumsum_1d(%x: tensor<128xf32, #w2>) {
@@ -24,6 +26,34 @@ func.func @cumsum_1d(%x: tensor<128xf32, #w2>) {
     blk.reduce.return %c : f32
   }
   blk.print "s" %s : tensor<128xf32, #w2>
+  return
+}
+
+// 512 elements over 128 threads: each thread's runs of two (register bit 0)
+// are scanned in order, one add; its runs repeat every 128 elements
+// (register bits 1 and 2 reach farther than the threads), so the block is
+// four chunks: shuffles per chunk (5 each), one exchange of the four chunk
+// totals between the warps (four stores, one barrier, four loads), then the
+// carry of the chunks before: one add per register of chunks 1 to 3, and
+// one per chunk for the carry itself.
+// CHECK-LABEL: func.func @cumsum_chunks
+// CHECK-COUNT-20: nvvm.shfl.sync {{ *}}bfly
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-COUNT-4: llvm.store {{.*}} : i32, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load {{.*}} : !llvm.ptr<3> -> i32
+// CHECK-NOT: llvm.load
+// CHECK-NOT: nvvm.barrier0
+// CHECK: return
+func.func @cumsum_chunks(%x: tensor<512xi32, #w2>) {
+  %s = blk.scan %x {axis = 0 : i32} : tensor<512xi32, #w2> -> tensor<512xi32, #w2> {
+  ^bb0(%a: i32, %b: i32):
+    %c = arith.addi %a, %b : i32
+    blk.reduce.return %c : i32
+  }
+  blk.print "s" %s : tensor<512xi32, #w2>
   return
 }
 

@@ -5,7 +5,9 @@
 // the 2-D sources of its broadcasts; other 2-D groups share one blocked layout
 // per kernel (function). A 1-D group takes the slice that `x[:, None]` or a
 // reduction along an axis asks for, or, when nothing asks, a blocked layout of
-// its own. Where a group's layout differs from what an op needs, a
+// its own. A 2-D group that a scan reads takes a layout that keeps the scan's
+// axis inside threads when the kernel's layout would spread it over warps.
+// Where a group's layout differs from what an op needs, a
 // blk.convert_layout goes in.
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
@@ -97,6 +99,23 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
 
   Attribute sliceOf(unsigned dim, Attribute parent) { return SliceLayoutAttr::get(&getContext(), dim, parent); }
 
+  /// The layout of a 2-D block scanned along `axis`: lanes, then warps,
+  /// along the other dimension as far as it reaches (each with up to `vec`
+  /// elements of it), the rest along the axis, so that each thread holds a
+  /// run of the axis and the scan combines it in order, in registers; what
+  /// crosses threads crosses as few as the shape allows.
+  BlockedLayoutAttr scanLayout(ArrayRef<int64_t> shape, unsigned axis, unsigned vec) {
+    unsigned other = 1 - axis;
+    SmallVector<unsigned> spt(2, 1), tpw(2, 1), wpc(2, 1);
+    tpw[other] = unsigned(std::min<int64_t>(kWarpSize, shape[other]));
+    tpw[axis] = kWarpSize / tpw[other];
+    wpc[other] = unsigned(std::clamp<int64_t>(shape[other] / tpw[other], 1, numWarps));
+    wpc[axis] = numWarps / wpc[other];
+    spt[other] = unsigned(std::clamp<int64_t>(shape[other] / (tpw[other] * wpc[other]), 1, vec));
+    spt[axis] = unsigned(std::max<int64_t>(1, shape[axis] / (tpw[axis] * wpc[axis])));
+    return BlockedLayoutAttr::get(&getContext(), spt, tpw, wpc, {other, axis});
+  }
+
   /// The layout of the group of `v`.
   Attribute layoutOf(Value v) {
     auto t = cast<RankedTensorType>(v.getType());
@@ -167,6 +186,13 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     func.walk([&](DotOp dot) {
       if (MmaLayoutAttr mma = dot.getMmaAttr())
         request(dot.getResult(), mma);
+    });
+    // Scans whose axis the kernel's layout spreads over warps (program
+    // order: the first scan of a group decides).
+    func.walk([&](ScanOp scan) {
+      auto t = scan.getSrc().getType();
+      if (t.getRank() == 2 && !t.getEncoding() && parent2D && parent2D.getWarpsPerCTA()[scan.getAxis()] > 1)
+        request(scan.getSrc(), scanLayout(t.getShape(), scan.getAxis(), std::max(widest2D[1 - scan.getAxis()], 1u)));
     });
     SmallVector<BroadcastOp> broadcasts;
     func.walk([&](BroadcastOp op) { broadcasts.push_back(op); });
