@@ -93,6 +93,16 @@ std::string signatureLines(const std::vector<KernelInfo> &kernels) {
   return lines;
 }
 
+std::string invalidOptions(const CompileOptions &options) {
+  if (!isSupportedArch(options.target.arch))
+    return "unsupported --arch '" + options.target.arch + "' (sm_80, sm_86, sm_89, sm_90 or sm_90a)";
+  if (options.numWarps < 1 || options.numWarps > 32 || (options.numWarps & (options.numWarps - 1)))
+    return "--num-warps must be a power of two from 1 to 32, got " + std::to_string(options.numWarps);
+  if (options.numStages < 1 || options.numStages > 8)
+    return "--num-stages must be from 1 to 8, got " + std::to_string(options.numStages);
+  return "";
+}
+
 static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
                                               const CompileOptions &options);
 
@@ -125,17 +135,8 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
     ast::dump(*file, os);
     return result;
   }
-  if (!isSupportedArch(options.target.arch))
-    return emitError(UnknownLoc::get(&ctx)) << "unsupported --arch '" << options.target.arch
-                                            << "' (sm_80, sm_86, sm_89, sm_90 or sm_90a)",
-           failure();
-  if (options.numWarps < 1 || options.numWarps > 32 || (options.numWarps & (options.numWarps - 1)))
-    return emitError(UnknownLoc::get(&ctx)) << "--num-warps must be a power of two from 1 to 32, got "
-                                            << options.numWarps,
-           failure();
-  if (options.numStages < 1 || options.numStages > 8)
-    return emitError(UnknownLoc::get(&ctx)) << "--num-stages must be from 1 to 8, got " << options.numStages,
-           failure();
+  if (std::string why = invalidOptions(options); !why.empty())
+    return emitError(UnknownLoc::get(&ctx)) << why, failure();
   OwningOpRef<ModuleOp> module = generateModule(ctx, *file, options.gen);
   if (!module)
     return failure();

@@ -232,7 +232,11 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     }
     Value maskValue, otherValue;
     if (mask.kind != TV::None) {
-      TV m = toBool(mask, argLoc(1));
+      size_t maskArg = isLoad ? 1 : 2;
+      if (shape.empty() && mask.isVal() && !shapeOf(mask).empty())
+        return error(argLoc(maskArg), "shape mismatch: a mask of " + describe(mask) + " needs a block of pointers; this " +
+                                          name + " goes through a single pointer");
+      TV m = toBool(mask, argLoc(maskArg));
       if (!m)
         return TV();
       if (m.isConst()) {

@@ -9,6 +9,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "blk/Support/CommandLine.h"
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <fstream>
@@ -93,7 +94,8 @@ int main(int argc, char **argv) {
   app.add_option("--print", prints, "Print this pointer argument's buffer after the run");
   app.add_option("--save", saves, "NAME=PATH: write this buffer's raw elements after the run");
   app.add_option("--shuffle", shuffleSeed, "Run the programs in a shuffled order with this seed");
-  CLI11_PARSE(app, argc, argv);
+  if (std::optional<int> stop = blk::parseCommandLine(app, argc, argv, "blk-run"))
+    return *stop;
 
   mlir::MLIRContext ctx;
   ctx.printOpOnDiagnostic(false);

@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "blk/Support/CommandLine.h"
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -42,7 +43,8 @@ int main(int argc, char **argv) {
   app.add_flag("--align-pointers", alignPointers, "Specialize every pointer parameter as 16-byte aligned");
   app.add_flag("--time", timePhases, "Print the time of each compilation phase to standard error");
   app.add_flag("--ptxas-info", ptxasInfo, "Run ptxas and print registers, shared memory and spills per kernel");
-  CLI11_PARSE(app, argc, argv);
+  if (std::optional<int> stop = blk::parseCommandLine(app, argc, argv, "blkc"))
+    return *stop;
 
   mlir::MLIRContext ctx;
   ctx.printOpOnDiagnostic(false); // errors show source lines, not IR
@@ -62,6 +64,10 @@ int main(int argc, char **argv) {
   options.ptxasInfo = ptxasInfo;
   options.gen.kernels = kernels;
   options.headerNamespace = headerNamespace;
+  if (std::string why = blk::invalidOptions(options); !why.empty()) {
+    fmt::print(stderr, "blkc: error: {}\n", why);
+    return 1;
+  }
   if (!blk::parseStage(emit, options.emit)) {
     fmt::print(stderr, "blkc: error: unknown --emit '{}' (ast, blk, gpu, llvm, ptx, cubin or header)\n", emit);
     return 1;

@@ -54,8 +54,6 @@ struct CompileResult {
   std::vector<KernelInfo> kernels;
 };
 
-/// Compiles the buffer `bufferId` of `sourceMgr`. Diagnostics go to the
-/// context's handler; failure means one was reported.
 /// The signature lines that precede the PTX (one per kernel), which the
 /// runtime reads: `// blk.kernel NAME num_warps=N args=... constants=... spec=...`.
 std::string signatureLines(const std::vector<KernelInfo> &kernels);
@@ -63,6 +61,12 @@ std::string signatureLines(const std::vector<KernelInfo> &kernels);
 /// The C++ header of `--emit=header`: `result` holds the PTX and the kernels.
 std::string emitAOTHeader(const CompileResult &result, llvm::StringRef sourceName, llvm::StringRef ns);
 
+/// Why `options` cannot be compiled (an unsupported arch, warp or stage
+/// count), worded for the command line, or empty when they can.
+std::string invalidOptions(const CompileOptions &options);
+
+/// Compiles the buffer `bufferId` of `sourceMgr`. Diagnostics go to the
+/// context's handler; failure means one was reported.
 mlir::FailureOr<CompileResult> compile(mlir::MLIRContext &ctx, llvm::SourceMgr &sourceMgr, unsigned bufferId,
                                        const CompileOptions &options);
 

@@ -55,11 +55,26 @@ template <typename OpT> struct Float8Conversion : OpConversionPattern<OpT> {
     if (!convertsFloat8(op))
       return failure();
     Type from = getElementTypeOrSelf(op.getIn().getType()), to = getElementTypeOrSelf(op.getType());
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    // Other float types go through f32 (the canonicalizer folds the frontend's
+    // f16/bf16 -> f32 -> fp8 chain into one truncf): exact for f16 and bf16.
+    auto toType = [&](ValueRange values, Type type) {
+      SmallVector<Value> out;
+      for (Value v : values) {
+        unsigned have = v.getType().getIntOrFloatBitWidth(), want = type.getIntOrFloatBitWidth();
+        out.push_back(v.getType() == type ? v
+                      : have < want       ? Value(LLVM::FPExtOp::create(rewriter, loc, type, v))
+                                          : Value(LLVM::FPTruncOp::create(rewriter, loc, type, v)));
+      }
+      return out;
+    };
     SmallVector<Value> out;
-    if (isFloat8(from) && (to.isF32() || to.isF16()))
-      out = widenFloat8(rewriter, op.getLoc(), adaptor.getIn(), from, to);
-    else if (isFloat8(to) && from.isF32())
-      out = narrow(rewriter, op.getLoc(), adaptor.getIn(), to);
+    if (isFloat8(from) && isa<FloatType>(to) && !isFloat8(to))
+      out = to.isF16() ? widenFloat8(rewriter, loc, adaptor.getIn(), from, to)
+                       : toType(widenFloat8(rewriter, loc, adaptor.getIn(), from, f32), to);
+    else if (isFloat8(to) && isa<FloatType>(from) && !isFloat8(from))
+      out = narrow(rewriter, loc, toType(adaptor.getIn(), f32), to);
     else
       return op.emitOpError("converts fp8 only to and from f32 (and fp8 to f16), got ") << from << " to " << to;
     rewriter.replaceOpWithMultiple(op, {out});
