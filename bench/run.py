@@ -422,6 +422,102 @@ def attention(h, batch=4, heads=32, seq=4096, d=128):
             print(f"{label}: {row['status']}", flush=True)
 
 
+def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
+    """Attention forward + backward (bf16, B=4 H=32 S=4096 D=128, causal and
+    not): kernels/attention.blk's forward, backward preprocess, dK/dV and dQ
+    kernels at the 128x64 variant, the same source in Triton, and SDPA's cuDNN
+    backend with torch.autograd's backward. FLOPs: the forward's 4*B*H*S^2*D
+    (half when causal) plus 2.5x that for the backward (five products of the
+    forward's two sizes). dQ, dK and dV are checked against float64 gradients
+    on the first two heads before timing."""
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    dt = torch.bfloat16
+    q, k, v, do = (torch.randn(batch, heads, seq, d, device="cuda", dtype=dt) for _ in range(4))
+    o, dq, dk, dv = (torch.empty_like(q) for _ in range(4))
+    lse = torch.empty(batch * heads, seq, device="cuda", dtype=torch.float32)
+    delta = torch.empty_like(lse)
+    scale = d ** -0.5
+    bm, bn = 128, 64
+    gq, gk = (triton.cdiv(seq, bm), batch * heads), (triton.cdiv(seq, bm), batch * heads)
+    st = lambda x: list(x.stride()[:3])
+    fwd_args = [q, k, v, o, lse, scale, seq, seq, heads, 1, *st(q), *st(k), *st(v), *st(o)]
+    pre_args = [o, do, delta, seq, heads, *st(o), *st(do)]
+    dkdv_args = [q, k, v, do, lse, delta, dk, dv, scale, seq, seq, heads, 1,
+                 *st(q), *st(k), *st(v), *st(do), *st(dk), *st(dv)]
+    dq_args = [q, k, v, do, lse, delta, dq, scale, seq, seq, heads, 1, *st(q), *st(k), *st(v), *st(do), *st(dq)]
+
+    def reference(causal):  # float64 gradients of batch 0, heads 0 and 1
+        qd, kd, vd, dod = (x[0, :2].double() for x in (q, k, v, do))
+        s = qd @ kd.transpose(-1, -2) * scale
+        if causal:
+            s = s.masked_fill(torch.ones(seq, seq, device="cuda", dtype=torch.bool).triu(1), float("-inf"))
+        p = torch.softmax(s, -1)
+        ds = p * (dod @ vd.transpose(-1, -2) - (dod * (p @ vd)).sum(-1, keepdim=True))
+        return ds @ kd * scale, ds.transpose(-1, -2) @ qd * scale, p.transpose(-1, -2) @ dod
+
+    def check(grads, ref):
+        return max(rel_err(g[0, :2], r) for g, r in zip(grads, ref))
+
+    for causal in (False, True):
+        ref = reference(causal)
+        name = f"attention.bf16.128.128.64{'.True' if causal else ''}.w8.st3.spec"
+        launches = [h.load(name, "attention_forward").prepare(gq, *fwd_args),
+                    h.load(name, "attention_backward_preprocess").prepare(gq, *pre_args),
+                    h.load(name, "attention_backward_dkdv").prepare(gk, *dkdv_args),
+                    h.load(name, "attention_backward_dq").prepare(gq, *dq_args)]
+
+        def blk_step():
+            for f in launches:
+                f()
+
+        for g in (dq, dk, dv):
+            g.fill_(float("nan"))
+        blk_step()
+        torch.cuda.synchronize()
+        err = check((dq, dk, dv), ref)
+        kw = dict(D=d, BLOCK_M=bm, BLOCK_N=bn, num_warps=8, num_stages=3)
+
+        def triton_step():
+            tk.attention_forward_kernel[gq](*fwd_args, CAUSAL=causal, **kw)
+            tk.attention_backward_preprocess_kernel[gq](*pre_args, D=d, BLOCK_M=bm, num_warps=8)
+            tk.attention_backward_dkdv_kernel[gk](*dkdv_args, CAUSAL=causal, **kw)
+            tk.attention_backward_dq_kernel[gq](*dq_args, CAUSAL=causal, **kw)
+
+        qg, kg, vg = (x.detach().clone().requires_grad_() for x in (q, k, v))
+
+        def cudnn_step():
+            qg.grad = kg.grad = vg.grad = None
+            with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+                out = torch.nn.functional.scaled_dot_product_attention(qg, kg, vg, is_causal=causal, scale=scale)
+            out.backward(do)
+
+        for g in (dq, dk, dv):
+            g.fill_(float("nan"))
+        triton_step()
+        torch.cuda.synchronize()
+        cudnn_step()
+        torch.cuda.synchronize()
+        anchors = {"triton": check((dq, dk, dv), ref), "cudnn": check((qg.grad, kg.grad, vg.grad), ref)}
+        bad = {k_: e for k_, e in anchors.items() if not e < TOL[dt]}
+        if bad:
+            print(f"attention fwd+bwd anchors failed their check: {bad}", flush=True)
+        label = f"attention fwd+bwd{' causal' if causal else ''}"
+        row = h.record(f"{label} bf16", f"{batch}x{heads}x{seq}x{d}", dt, err, 0, [blk_step], lambda: [triton_step],
+                       [cudnn_step], rounds=3)
+        flops = 3.5 * 4 * batch * heads * seq * seq * d / (2 if causal else 1)
+        if row.get("blk_us"):
+            row["anchor_errors"] = anchors
+            row["flops"] = "forward 4*B*H*S^2*D (/2 causal), backward 2.5x the forward"
+            row["rate"] = flops / row["blk_us"] / 1e6
+            row["unit"] = "TFLOP/s"
+            print(f"{label} {batch}x{heads}x{seq}x{d} bf16 (FLOPs: forward 4BHS^2D, backward 2.5x): "
+                  f"blk {row['rate']:.0f}, Triton (same source) {flops / row['triton_us'] / 1e6:.0f}, "
+                  f"SDPA cuDNN {flops / row['torch_us'] / 1e6:.0f} TFLOP/s (rel err {err:.1e})", flush=True)
+        else:
+            print(f"{label}: {row['status']}", flush=True)
+        del ref
+
+
 def exact_or_rel_err(out, ref):
     """Integers must match exactly (0 or infinity); floats as rel_err."""
     if out.dtype == torch.int32:
@@ -744,6 +840,7 @@ def main():
         overhead = None
     elif args.only == "attention":
         attention(h)
+        attention_fwd_bwd(h)
         overhead = None
     elif args.only == "layouts":
         layout_stress(h)
@@ -752,6 +849,7 @@ def main():
         run_cases(h)
         matmuls(h)
         attention(h)
+        attention_fwd_bwd(h)
         layout_stress(h)
         overhead = launch_overhead(h)
     report(h, overhead, args.out)

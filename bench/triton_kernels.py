@@ -266,6 +266,131 @@ def attention_forward_kernel(Q, K, V, O, LSE, sm_scale, seq_q, seq_k, heads, kv_
     tl.store(o_base + offs_m[:, None].to(tl.int64) * s_om + offs_d[None, :], acc.to(q.dtype), mask=row_ok[:, None])
 
 
+
+# Attention backward: the same source as kernels/attention.blk (Triton's
+# fused-attention tutorial's algorithm, with separate dK/dV and dQ kernels).
+@triton.jit
+def attention_backward_preprocess_kernel(O, DO, Delta, seq_q, heads, s_ob, s_oh, s_om, s_dob, s_doh, s_dom,
+                                         D: tl.constexpr, BLOCK_M: tl.constexpr):
+    bh = tl.program_id(1)
+    b = (bh // heads).to(tl.int64)
+    h = (bh % heads).to(tl.int64)
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_d = tl.arange(0, D)
+    rows = offs_m[:, None].to(tl.int64)
+    row_ok = offs_m < seq_q
+    o = tl.load(O + b * s_ob + h * s_oh + rows * s_om + offs_d[None, :], mask=row_ok[:, None], other=0).to(tl.float32)
+    do = tl.load(DO + b * s_dob + h * s_doh + rows * s_dom + offs_d[None, :], mask=row_ok[:, None],
+                 other=0).to(tl.float32)
+    tl.store(Delta + bh.to(tl.int64) * seq_q + offs_m, tl.sum(o * do, 1), mask=row_ok)
+
+
+@triton.jit
+def _dkdv_steps(dk, dv, k, v, q_base, do_base, lse_base, delta_base, offs_n, lo, hi, seq_q, s_qm, s_dom, qk_scale,
+                D: tl.constexpr, STEP: tl.constexpr, MASK: tl.constexpr):
+    offs_d = tl.arange(0, D)
+    for start_m in range(lo, hi, STEP):
+        offs_m = start_m + tl.arange(0, STEP)
+        rows_ok = offs_m < seq_q
+        rows = offs_m.to(tl.int64)
+        qt = tl.load(q_base + offs_d[:, None] + rows[None, :] * s_qm, mask=rows_ok[None, :], other=0)
+        lse = tl.load(lse_base + offs_m, mask=rows_ok, other=float("inf")) * 1.4426950408889634
+        pt = tl.math.exp2(tl.dot(k, qt) * qk_scale - lse[None, :])
+        if MASK:
+            pt = tl.where(offs_m[None, :] >= offs_n[:, None], pt, 0.0)
+        do = tl.load(do_base + rows[:, None] * s_dom + offs_d[None, :], mask=rows_ok[:, None], other=0)
+        dv = tl.dot(pt.to(k.dtype), do, dv)
+        dot_ = tl.load(do_base + offs_d[:, None] + rows[None, :] * s_dom, mask=rows_ok[None, :], other=0)
+        delta = tl.load(delta_base + offs_m, mask=rows_ok, other=0)
+        dst = pt * (tl.dot(v, dot_) - delta[None, :])
+        q = tl.load(q_base + rows[:, None] * s_qm + offs_d[None, :], mask=rows_ok[:, None], other=0)
+        dk = tl.dot(dst.to(k.dtype), q, dk)
+    return dk, dv
+
+
+@triton.jit
+def attention_backward_dkdv_kernel(Q, K, V, DO, LSE, Delta, DK, DV, sm_scale, seq_q, seq_k, heads, kv_group,
+                                   s_qb, s_qh, s_qm, s_kb, s_kh, s_kn, s_vb, s_vh, s_vn, s_dob, s_doh, s_dom,
+                                   s_dkb, s_dkh, s_dkn, s_dvb, s_dvh, s_dvn,
+                                   D: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                                   CAUSAL: tl.constexpr):
+    STEP: tl.constexpr = BLOCK_N * 64 // D
+    start_n = tl.program_id(0) * BLOCK_M
+    bkv = tl.program_id(1)
+    kv_heads = heads // kv_group
+    b = (bkv // kv_heads).to(tl.int64)
+    kvh = bkv % kv_heads
+    offs_n = start_n + tl.arange(0, BLOCK_M)
+    offs_d = tl.arange(0, D)
+    cols = offs_n[:, None].to(tl.int64)
+    col_ok = offs_n[:, None] < seq_k
+    k = tl.load(K + b * s_kb + kvh.to(tl.int64) * s_kh + cols * s_kn + offs_d[None, :], mask=col_ok, other=0)
+    v = tl.load(V + b * s_vb + kvh.to(tl.int64) * s_vh + cols * s_vn + offs_d[None, :], mask=col_ok, other=0)
+    qk_scale = sm_scale * 1.4426950408889634
+    dk = tl.zeros([BLOCK_M, D], tl.float32)
+    dv = tl.zeros([BLOCK_M, D], tl.float32)
+    for g in range(0, kv_group, 1):
+        h = kvh * kv_group + g
+        q_base = Q + b * s_qb + h.to(tl.int64) * s_qh
+        do_base = DO + b * s_dob + h.to(tl.int64) * s_doh
+        row0 = (bkv * kv_group + g).to(tl.int64) * seq_q
+        if CAUSAL:
+            mid = tl.minimum(seq_q, start_n + BLOCK_M)
+            dk, dv = _dkdv_steps(dk, dv, k, v, q_base, do_base, LSE + row0, Delta + row0, offs_n, start_n, mid,
+                                 seq_q, s_qm, s_dom, qk_scale, D, STEP, True)
+            dk, dv = _dkdv_steps(dk, dv, k, v, q_base, do_base, LSE + row0, Delta + row0, offs_n, mid, seq_q,
+                                 seq_q, s_qm, s_dom, qk_scale, D, STEP, False)
+        else:
+            dk, dv = _dkdv_steps(dk, dv, k, v, q_base, do_base, LSE + row0, Delta + row0, offs_n, 0, seq_q,
+                                 seq_q, s_qm, s_dom, qk_scale, D, STEP, False)
+    tl.store(DK + b * s_dkb + kvh.to(tl.int64) * s_dkh + cols * s_dkn + offs_d[None, :], (dk * sm_scale).to(k.dtype),
+             mask=col_ok)
+    tl.store(DV + b * s_dvb + kvh.to(tl.int64) * s_dvh + cols * s_dvn + offs_d[None, :], dv.to(k.dtype), mask=col_ok)
+
+
+@triton.jit
+def attention_backward_dq_kernel(Q, K, V, DO, LSE, Delta, DQ, sm_scale, seq_q, seq_k, heads, kv_group,
+                                 s_qb, s_qh, s_qm, s_kb, s_kh, s_kn, s_vb, s_vh, s_vn, s_dob, s_doh, s_dom,
+                                 s_dqb, s_dqh, s_dqm,
+                                 D: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
+    pid_m = tl.program_id(0)
+    bh = tl.program_id(1)
+    b = (bh // heads).to(tl.int64)
+    h = bh % heads
+    kvh = (h // kv_group).to(tl.int64)
+    k_base = K + b * s_kb + kvh * s_kh
+    v_base = V + b * s_vb + kvh * s_vh
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, D)
+    rows = offs_m[:, None].to(tl.int64)
+    row_ok = offs_m < seq_q
+    q = tl.load(Q + b * s_qb + h.to(tl.int64) * s_qh + rows * s_qm + offs_d[None, :], mask=row_ok[:, None], other=0)
+    do = tl.load(DO + b * s_dob + h.to(tl.int64) * s_doh + rows * s_dom + offs_d[None, :], mask=row_ok[:, None],
+                 other=0)
+    lse = tl.load(LSE + bh.to(tl.int64) * seq_q + offs_m, mask=row_ok, other=0) * 1.4426950408889634
+    delta = tl.load(Delta + bh.to(tl.int64) * seq_q + offs_m, mask=row_ok, other=0)
+    qk_scale = sm_scale * 1.4426950408889634
+    dq = tl.zeros([BLOCK_M, D], tl.float32)
+    hi = seq_k
+    if CAUSAL:
+        hi = tl.minimum(seq_k, (pid_m + 1) * BLOCK_M)
+    for start_n in range(0, hi, BLOCK_N):
+        cols = start_n + offs_n
+        col_ok = cols[None, :] < seq_k
+        kt = tl.load(k_base + cols[None, :].to(tl.int64) * s_kn + offs_d[:, None], mask=col_ok, other=0)
+        p = tl.math.exp2(tl.dot(q, kt) * qk_scale - lse[:, None])
+        valid = col_ok
+        if CAUSAL:
+            valid = valid & (offs_m[:, None] >= cols[None, :])
+        p = tl.where(valid, p, 0.0)
+        vt = tl.load(v_base + cols[None, :].to(tl.int64) * s_vn + offs_d[:, None], mask=col_ok, other=0)
+        ds = p * (tl.dot(do, vt) - delta[:, None])
+        k = tl.load(k_base + cols[:, None].to(tl.int64) * s_kn + offs_d[None, :], mask=cols[:, None] < seq_k, other=0)
+        dq = tl.dot(ds.to(q.dtype), k, dq)
+    tl.store(DQ + b * s_dqb + h.to(tl.int64) * s_dqh + rows * s_dqm + offs_d[None, :], (dq * sm_scale).to(q.dtype),
+             mask=row_ok[:, None])
+
 # The layout-stress set: the same sources as test/kernels/layout_stress.blk
 # and test/kernels/counting.blk.
 @triton.jit

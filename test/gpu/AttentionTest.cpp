@@ -1,6 +1,6 @@
 // kernels/attention.blk on the GPU: every variant at ragged sequence
 // lengths, causal and not, grouped-query heads, both memory orders, against
-// float64.
+// float64, forward and backward.
 #include "../common/AttentionCases.h"
 #include "../common/RowTestSupport.h"
 #include "../common/TestSeed.h"
@@ -48,6 +48,33 @@ TEST(Attention, ForwardEveryVariant) {
       } else {
         add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
         add(ref::attentionForwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));
+      }
+    }
+  }
+  ref::expectChecks(checks);
+}
+
+TEST(Attention, BackwardEveryVariant) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  std::vector<ref::Check> checks;
+  auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
+  for (ref::AttentionVariant v : attentionVariants()) {
+    for (bool spec : {false, true}) {
+#ifdef BLK_GPU_TESTS_THROUGH_JIT
+      if (spec)
+        continue; // the JIT specializes on the arguments itself
+#endif
+      ref::AttentionVariant w = v;
+      if (spec)
+        w.bindings.push_back({"spec", "spec"});
+      int d = v.d;
+      if (v.causal) {
+        add(ref::attentionBackwardCase(gpuLaunch, w, {2, 4, 2, 300, 300, d, true}, rng));
+        add(ref::attentionBackwardCase(gpuLaunch, w, {1, 2, 2, 129, 129, d, true, /*seqMajor=*/true}, rng));
+      } else {
+        add(ref::attentionBackwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
+        add(ref::attentionBackwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));
       }
     }
   }

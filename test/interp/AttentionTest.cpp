@@ -1,5 +1,6 @@
 // kernels/attention.blk on the interpreter: small ragged shapes, causal and
-// not, grouped-query heads, both memory orders, against float64.
+// not, grouped-query heads, both memory orders, forward and backward,
+// against float64.
 #include "../common/AttentionCases.h"
 #include "../common/RowTestSupport.h"
 #include "../common/TestSeed.h"
@@ -22,6 +23,24 @@ TEST(Attention, ForwardRaggedCausalGrouped) {
   add(ref::attentionForwardCase(interpLaunch, plain, {1, 2, 2, 33, 80, 64, false, /*seqMajor=*/true}, rng));
   // The first query row sees one key.
   add(ref::attentionForwardCase(interpLaunch, causal, {1, 2, 1, 75, 75, 64, true}, rng));
+  ref::expectChecks(checks);
+}
+
+TEST(Attention, BackwardRaggedCausalGrouped) {
+  BLK_SEEDED_RNG(rng);
+  ref::AttentionVariant plain{{{"T", "bf16"}, {"D", "64"}, {"BLOCK_M", "64"}, {"BLOCK_N", "32"}},
+                              ref::DType::BF16, 64, 64, false};
+  ref::AttentionVariant causal{
+      {{"T", "f16"}, {"D", "64"}, {"BLOCK_M", "64"}, {"BLOCK_N", "32"}, {"CAUSAL", "True"}},
+      ref::DType::F16, 64, 64, true};
+  std::vector<ref::Check> checks;
+  auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
+  // Two query heads share each K/V head; 70 and 45 leave ragged last blocks.
+  add(ref::attentionBackwardCase(interpLaunch, plain, {1, 4, 2, 70, 45, 64, false}, rng));
+  add(ref::attentionBackwardCase(interpLaunch, plain, {1, 2, 2, 33, 80, 64, false, /*seqMajor=*/true}, rng));
+  // The first query row sees one key; key blocks past the diagonal.
+  add(ref::attentionBackwardCase(interpLaunch, causal, {1, 2, 1, 75, 75, 64, true}, rng));
+  add(ref::attentionBackwardCase(interpLaunch, causal, {1, 2, 1, 40, 40, 64, true, /*seqMajor=*/true}, rng));
   ref::expectChecks(checks);
 }
 
