@@ -191,6 +191,22 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
   let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def BlkCheckRegistersPass : Pass<"blk-check-registers", "mlir::ModuleOp"> {
+  let summary = "Warn where a block holds more values per thread than a thread has registers";
+  let description = [{
+    After the layouts and the pipelining (whose rings replace the operand
+    blocks they copy), a block of values (not of pointers, whose addresses
+    fold into their uses) with more than `registers` elements per thread
+    cannot stay in registers: ptxas spills it, and LLVM's backend takes
+    seconds to unroll it. Each kernel gets one warning, at its largest such
+    block, with the numbers and what to change.
+  }];
+  let options = [
+    Option<"registers", "registers", "int64_t", /*default=*/"256",
+           "Values per thread above which a block cannot stay in registers (ptxas allows 255 registers)">,
+  ];
+}
+
 def BlkAllocateSharedMemoryPass : Pass<"blk-allocate-shared-memory", "mlir::ModuleOp"> {
   let summary = "Give every shared-memory scratch buffer an offset and record each kernel's total";
   let description = [{
