@@ -100,7 +100,11 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
       std::reverse(coords.begin(), coords.end());
       shape = dstType.getShape();
     }
-    storeSharedVector(rewriter, loc, values.slice(r, move.write), slot(coords, shape));
+    // Copies of an element (a broadcast source) leave its write to the owner.
+    if (src.owner)
+      storeSharedVectorIf(rewriter, loc, values.slice(r, move.write), slot(coords, shape), src.owner);
+    else
+      storeSharedVector(rewriter, loc, values.slice(r, move.write), slot(coords, shape));
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   ThreadCoords dst = emitThreadCoords(rewriter, loc, to);

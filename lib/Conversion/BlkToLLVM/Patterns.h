@@ -80,6 +80,11 @@ mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, 
 /// aligned to their size; 32-bit words when they fill some): one element
 /// goes as storeShared/loadShared does.
 void storeSharedVector(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange values, mlir::Value ptr);
+/// storeSharedVector done only where `pred` (i1) holds: a predicated
+/// st.shared, so that threads holding copies of an element leave its write
+/// to its owner.
+void storeSharedVectorIf(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange values, mlir::Value ptr,
+                         mlir::Value pred);
 llvm::SmallVector<mlir::Value> loadSharedVector(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, int64_t n,
                                                 mlir::Value ptr);
 

@@ -75,6 +75,59 @@ void storeSharedVector(OpBuilder &b, Location loc, ValueRange values, Value ptr)
   LLVM::StoreOp::create(b, loc, vec, ptr, values.size() * sharedElementBytes(elem));
 }
 
+void storeSharedVectorIf(OpBuilder &b, Location loc, ValueRange values, Value ptr, Value pred) {
+  // The words one access moves (as storeSharedVector moves them), each in
+  // a register of its width; bytes travel in 16-bit registers.
+  Type elem = values[0].getType();
+  SmallVector<Value> words;
+  int64_t bits = int64_t(values.size()) * std::max<int64_t>(8, elem.getIntOrFloatBitWidth());
+  if (values.size() > 1 && bits % 32 == 0) {
+    auto vecType = VectorType::get({int64_t(values.size())}, elem);
+    Value vec = LLVM::UndefOp::create(b, loc, vecType);
+    for (auto [i, v] : llvm::enumerate(values))
+      vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Const(b, loc, i));
+    VectorType access = VectorType::get({bits / 32}, b.getI32Type());
+    vec = LLVM::BitcastOp::create(b, loc, access, vec);
+    for (int64_t i = 0; i < bits / 32; ++i)
+      words.push_back(LLVM::ExtractElementOp::create(b, loc, vec, i32Const(b, loc, i)));
+  } else {
+    for (Value v : values) {
+      unsigned width = v.getType().getIntOrFloatBitWidth();
+      Type asInt = b.getIntegerType(std::max(16u, width));
+      if (isa<FloatType>(v.getType()))
+        v = LLVM::BitcastOp::create(b, loc, b.getIntegerType(width), v);
+      if (width < 16)
+        v = LLVM::ZExtOp::create(b, loc, asInt, v);
+      words.push_back(v);
+    }
+  }
+  unsigned wordBits = words[0].getType().getIntOrFloatBitWidth();
+  unsigned storeBits = values.size() == words.size() ? std::max<unsigned>(8, elem.getIntOrFloatBitWidth()) : 32;
+  const char *reg = wordBits == 64 ? "l" : wordBits == 32 ? "r" : "h";
+  int64_t stride = storeBits / 8;
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
+  // One st.shared per group of up to 4 words (v2/v4 when aligned as one).
+  int64_t group = words.size() == 4 || words.size() == 2 ? int64_t(words.size()) : 1;
+  for (size_t first = 0; first < words.size(); first += group) {
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(group + 1) + ", 0;\n@p st.shared";
+    if (group > 1)
+      text += ".v" + std::to_string(group);
+    text += ".b" + std::to_string(storeBits) + " [$0], ";
+    text += group > 1 ? "{" : "";
+    for (int64_t i = 0; i < group; ++i)
+      text += (i ? ", $" : "$") + std::to_string(i + 1);
+    text += group > 1 ? "};\n}" : ";\n}";
+    std::string constraints = "r";
+    for (int64_t i = 0; i < group; ++i)
+      constraints += std::string(",") + reg;
+    constraints += ",r";
+    SmallVector<Value> operands{LLVM::AddOp::create(b, loc, address, i32Const(b, loc, int64_t(first) * stride))};
+    llvm::append_range(operands, ArrayRef(words).slice(first, group));
+    operands.push_back(LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred));
+    inlineAsm(b, loc, Type(), operands, text, constraints);
+  }
+}
+
 SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc, Type type, int64_t n, Value ptr) {
   if (n == 1)
     return {loadShared(b, loc, type, ptr)};

@@ -1,7 +1,8 @@
 // The ring ops of blk-pipeline-dot: a ring is an address in the kernel's
 // shared memory; async_copy is cp.async with a zero fill for masked-off
-// elements, local_load is ldmatrix, and the waits and fences are their PTX
-// instructions.
+// elements, local_load is ldmatrix, local_store writes each thread's
+// elements (16-byte vectors where they run along the lines), and the waits
+// and fences are their PTX instructions.
 #include "SharedRing.h"
 
 using namespace mlir;
@@ -55,12 +56,21 @@ struct AsyncCopyToLLVM : OpConversionPattern<AsyncCopyOp> {
     // .cg (L2 only) for whole 16-byte lines; smaller copies must use .ca.
     std::string text = std::string("cp.async.") + (bytes == 16 ? "cg" : "ca") + ".shared.global [$0], [$1], " +
                        std::to_string(bytes) + ", $2;";
+    // Threads holding copies of a tile's elements leave their copy to the
+    // owner (two writes of one address race, whatever they write).
+    Value owner = thread.owner ? LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), thread.owner).getResult()
+                               : Value();
+    if (owner)
+      text = "{\n.reg .pred p;\nsetp.ne.b32 p, $3, 0;\n@p " + text + "\n}";
     Value full = i32Const(rewriter, loc, bytes), none = i32Const(rewriter, loc, 0);
     for (int64_t r = 0; r < layout.numRegisters(); r += op.getVec()) {
       Value dst = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
       Value dstAddr = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst);
       Value size = masks.empty() ? full : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none).getResult();
-      inlineAsm(rewriter, loc, Type(), ValueRange{dstAddr, ptrs[r], size}, text, "r,l,r");
+      if (owner)
+        inlineAsm(rewriter, loc, Type(), ValueRange{dstAddr, ptrs[r], size, owner}, text, "r,l,r,r");
+      else
+        inlineAsm(rewriter, loc, Type(), ValueRange{dstAddr, ptrs[r], size}, text, "r,l,r");
     }
     rewriter.eraseOp(op);
     return success();
@@ -117,11 +127,43 @@ struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
   }
 };
 
+struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(LocalStoreOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedRing ring(op.getBuffer().getType());
+    LinearLayout layout = LinearLayout::get(op.getValue().getType());
+    ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
+    if (thread.owner)
+      return op.emitOpError("needs a layout that gives each element to one thread");
+    // Registers that run along the lines from an aligned start go as one
+    // vector of up to 16 bytes (a swizzle moves whole 16-byte units).
+    int64_t vec = 1;
+    if (thread.additive)
+      for (size_t i = 0; i < layout.regs.size() && vec * ring.elemBytes < 16; ++i) {
+        LinearLayout::Coord unit(layout.rank(), 0);
+        unit[ring.contig] = vec;
+        if (layout.regs[i] != unit)
+          break;
+        vec *= 2;
+      }
+    Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
+    ValueRange values = adaptor.getValue();
+    for (int64_t r = 0; r < layout.numRegisters(); r += vec) {
+      Value at = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
+      storeSharedVector(rewriter, loc, values.slice(r, vec), at);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSharedRingPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<LocalAllocToLLVM, AsyncCopyToLLVM, AsyncCommitGroupToLLVM, AsyncWaitToLLVM, FenceAsyncSharedToLLVM,
-               LocalLoadToLLVM>(tc, patterns.getContext());
+               LocalLoadToLLVM, LocalStoreToLLVM>(tc, patterns.getContext());
 }
 
 } // namespace blk

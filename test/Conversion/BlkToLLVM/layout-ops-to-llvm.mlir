@@ -18,11 +18,15 @@ func.func @renames(%v: f32) {
 }
 
 // A conversion that moves elements between threads goes through shared
-// memory: both registers stored, one barrier, the register loaded; booleans
-// travel as bytes.
+// memory: both registers stored (by the thread that owns them: the slice's
+// copies in the other lanes skip the write, a predicated st.shared), one
+// barrier, the register loaded; booleans travel as bytes.
 // CHECK-LABEL: func.func @through_shared
-// CHECK-COUNT-2: llvm.store {{.*}} : i8, !llvm.ptr<3>
+// CHECK: %[[P:.+]] = llvm.zext %{{.+}} : i1 to i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, $2, 0;\0A@p st.shared.b8 [$0], $1;\0A}", "r,h,r" %{{.+}}, %{{.+}}, %[[P]]
+// CHECK: @p st.shared.b8 [$0], $1;
 // CHECK-NOT: llvm.store
+// CHECK-NOT: st.shared
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i8
 // CHECK: llvm.trunc {{.*}} : i8 to i1
@@ -36,13 +40,14 @@ func.func @through_shared(%n: i32) {
 }
 // A transpose writes each element at its transposed row-major position and
 // reads back under the result's layout: eight stores (this thread's eight
-// registers), one barrier, eight loads. The rows of 64 are padded by one
+// registers; lanes 16-31 hold copies of lanes 0-15's columns and skip
+// theirs), one barrier, eight loads. The rows of 64 are padded by one
 // element each (index + index >> 6) so that columns spread over the banks.
 // CHECK-LABEL: func.func @transpose
 // CHECK: %[[SIX:.+]] = llvm.mlir.constant(6 : i32) : i32
 // CHECK-NEXT: %[[PAD:.+]] = llvm.lshr %[[IDX:.+]], %[[SIX]] : i32
 // CHECK-NEXT: llvm.add %[[IDX]], %[[PAD]] : i32
-// CHECK-COUNT-8: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK-COUNT-8: @p st.shared.b32 [$0], $1;
 // CHECK: nvvm.barrier0
 // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<3> -> f32
 // CHECK: return

@@ -289,3 +289,44 @@ module attributes {blk.num_warps = 4 : i32} {
   }
 }
 
+
+// -----
+
+// A block written into a one-slot buffer: each thread's 8 bf16 along a
+// line go as one 16-byte store into the line's swizzled 16-byte unit (the
+// unit XOR-ed with bits 7.. of the line's offset), 4 stores for the thread's
+// 4 rows of the 64x64 tile over 128 threads.
+#b = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+// CHECK-LABEL: func.func @stage
+// CHECK-COUNT-4: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: return
+func.func @stage(%x: tensor<64x64xbf16, #b>) {
+  %c0 = arith.constant 0 : i32
+  %buf = blk.local_alloc : !blk.smem<[1, 64, 64], bf16, contig = 1>
+  blk.local_store %x, %buf[%c0] : tensor<64x64xbf16, #b>, !blk.smem<[1, 64, 64], bf16, contig = 1>
+  return
+}
+}
+
+// -----
+
+// A tile smaller than the threads' reach: an 8x64 bf16 tile over 4 warps in
+// vectors of 8 (16 rows' reach), so warps 2 and 3 hold copies of warps 0
+// and 1's rows. Only the owners issue cp.async (predicated on the warp bit that
+// makes the copies); two writes of one address would race.
+#r = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+// CHECK-LABEL: func.func @replicated_copy
+// CHECK: %[[OWNER:.+]] = llvm.zext %{{.+}} : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, $3, 0;\0A@p cp.async.cg.shared.global [$0], [$1], 16, $2;\0A}", "r,l,r,r" %{{.+}}, %{{.+}}, %{{.+}}, %[[OWNER]]
+// CHECK-NOT: cp.async.cg
+// CHECK: return
+func.func @replicated_copy(%p: tensor<8x64x!blk.ptr<bf16>, #r>) {
+  %c0 = arith.constant 0 : i32
+  %buf = blk.local_alloc : !blk.smem<[2, 8, 64], bf16, contig = 1>
+  blk.async_copy %p into %buf[%c0] {vec = 8 : i32} : tensor<8x64x!blk.ptr<bf16>, #r> -> <[2, 8, 64], bf16, contig = 1>
+  return
+}
+}

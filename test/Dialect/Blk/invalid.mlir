@@ -406,3 +406,22 @@ func.func @wgmma_wait_types(%c: tensor<64x64xf32, #mma>) {
   %d = "blk.warp_group_dot_wait"(%c) <{pending = 0 : i32}> : (tensor<64x64xf32, #mma>) -> tensor<64x32xf32, #mma>
   return
 }
+
+// -----
+
+#b = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @local_store_shape(%x: tensor<64x32xbf16, #b>, %s: i32) {
+  %buf = blk.local_alloc : !blk.smem<[1, 64, 64], bf16, contig = 1>
+  // expected-error @+1 {{the value must match a slot of '!blk.smem<[1, 64, 64], bf16, contig = 1>'}}
+  blk.local_store %x, %buf[%s] : tensor<64x32xbf16, #b>, !blk.smem<[1, 64, 64], bf16, contig = 1>
+  return
+}
+
+// -----
+
+func.func @local_store_layout(%x: tensor<64x64xbf16>, %s: i32) {
+  %buf = blk.local_alloc : !blk.smem<[1, 64, 64], bf16, contig = 1>
+  // expected-error @+1 {{the value needs a layout}}
+  blk.local_store %x, %buf[%s] : tensor<64x64xbf16>, !blk.smem<[1, 64, 64], bf16, contig = 1>
+  return
+}

@@ -1,6 +1,7 @@
 // Verifiers of the shared-buffer type and the ops that fill and read it
 // (BlkSharedOps.td).
 #include "blk/Dialect/Blk/IR/Dialect.h"
+#include "blk/Dialect/Blk/IR/Layout.h"
 
 using namespace mlir;
 
@@ -49,6 +50,15 @@ LogicalResult AsyncCopyOp::verify() {
 LogicalResult LocalLoadOp::verify() {
   auto type = getResult().getType();
   return checkSlotType(*this, getBuffer().getType(), type, type.getElementType(), "the result");
+}
+
+LogicalResult LocalStoreOp::verify() {
+  auto type = getValue().getType();
+  if (failed(checkSlotType(*this, getBuffer().getType(), type, type.getElementType(), "the value")))
+    return failure();
+  if (!hasLayout(type))
+    return emitOpError("the value needs a layout");
+  return success();
 }
 
 LogicalResult WarpGroupDotOp::verify() {

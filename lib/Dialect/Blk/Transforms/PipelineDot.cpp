@@ -25,6 +25,7 @@
 // Descriptor loads that blk-lower-tensor-descriptors kept for TMA are copied
 // by one thread (async_tma_copy, none past the bound) and waited for on the
 // slot's mbarrier (phase n / S) instead of cp.async groups.
+#include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "LoopSlice.h"
@@ -134,12 +135,43 @@ struct RingOperand {
 };
 
 /// How one dot of the loop reads its operands: a ring (index into the
-/// loop's rings) or its registers (-1).
+/// loop's rings) or its registers (-1); or, for a wgmma's loop-invariant A,
+/// a one-slot buffer written once in front of the loop (`staged`, the block
+/// it holds).
 struct DotPlan {
   DotOp dot;
   int a = -1, b = -1;
   bool wgmma;
+  Value staged, aBuf;
 };
+
+/// The one-slot buffer a loop-invariant wgmma A operand can be staged in:
+/// the block before its conversion to the operand layout, 16-bit, each
+/// element held by one thread (every thread writes its own); null otherwise.
+std::pair<Value, SharedBufferType> stagedOperand(scf::ForOp loop, Value operand) {
+  Value src = operand;
+  if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+    src = convert.getSrc();
+  auto type = dyn_cast<RankedTensorType>(src.getType());
+  if (!loop.isDefinedOutsideOfLoop(src) || !type || type.getRank() != 2 || type.getElementTypeBitWidth() != 16 ||
+      !hasLayout(type))
+    return {};
+  LinearLayout layout = LinearLayout::get(type);
+  if (layout.broadcastLaneMask() || layout.broadcastWarpMask())
+    return {};
+  // Lines along the dimension the thread's registers (or else lanes) run along.
+  unsigned contig = 1;
+  if (!layout.regs.empty())
+    contig = layout.regs[0][0] != 0 ? 0 : 1;
+  else if (!layout.lanes.empty())
+    contig = layout.lanes[0][0] != 0 ? 0 : 1;
+  auto buffer = SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
+                                             {1, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(),
+                                             contig);
+  if (!buffer)
+    return {};
+  return {src, buffer};
+}
 
 struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   using Base::Base;
@@ -193,6 +225,22 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     int64_t slots = ahead + (anyWgmma ? 2 : 1);
     for (RingOperand &r : rings)
       r.type = ringFor(r.op, slots);
+    // A wgmma's loop-invariant A is read from shared memory (as Triton
+    // does): registers held across the loop would crowd out accumulators.
+    // Staged while the loop's buffers leave an eighth of shared memory free.
+    int64_t bytes = 0;
+    for (RingOperand &r : rings)
+      bytes += r.type.getSlots() * r.type.getSlotBytes();
+    llvm::MapVector<Value, SharedBufferType> staged;
+    for (DotPlan &plan : plans)
+      if (plan.wgmma && plan.a < 0)
+        if (auto [src, buffer] = stagedOperand(loop, plan.dot.getA()); src) {
+          if (!staged.count(src) && bytes + buffer.getSlotBytes() > sharedMemoryLimit / 8 * 7)
+            continue;
+          if (staged.try_emplace(src, buffer).second)
+            bytes += buffer.getSlotBytes();
+          plan.staged = src;
+        }
 
     // The advances' offsets are scaled in front of the loop, and operand
     // conversions of values defined before it happen there once.
@@ -200,7 +248,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       for (const Advance &adv : r.op.slice.advances)
         hoistInvariant(loop, adv.step);
     for (DotPlan &plan : plans)
-      for (auto [index, operand] : {std::pair{plan.a, plan.dot.getA()}, std::pair{plan.b, plan.dot.getB()}})
+      for (auto [index, operand] : {std::pair{plan.staged ? 0 : plan.a, plan.dot.getA()}, std::pair{plan.b, plan.dot.getB()}})
         if (index < 0)
           if (auto convert = operand.getDefiningOp<ConvertLayoutOp>();
               convert && convert->getBlock() == loop.getBody() && loop.isDefinedOutsideOfLoop(convert.getSrc()))
@@ -223,6 +271,23 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         r.bars = MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots));
       else
         anyCpAsync = true;
+    }
+    // Staged A operands: written once, then visible to the async proxy
+    // (wgmma) and to every warpgroup.
+    Value slotZero;
+    if (!staged.empty()) {
+      slotZero = i32Const(b, 0);
+      llvm::DenseMap<Value, Value> bufferOf;
+      for (auto [src, type] : staged) {
+        Value buf = LocalAllocOp::create(b, loc, type);
+        LocalStoreOp::create(b, loc, src, buf, slotZero);
+        bufferOf[src] = buf;
+      }
+      FenceAsyncSharedOp::create(b, loc);
+      BarrierOp::create(b, loc);
+      for (DotPlan &plan : plans)
+        if (plan.staged)
+          plan.aBuf = bufferOf[plan.staged];
     }
     // Each advance's offset for k iterations, computed once.
     llvm::DenseMap<std::pair<Value, int64_t>, Value> scaled;
@@ -323,6 +388,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         bool carried = yieldedInto && dot.getAcc() == yieldedInto;
         Value issued = plan.a >= 0 ? WarpGroupDotOp::create(body, loc, dot.getType(), rings[plan.a].buf, slot,
                                                             rings[plan.b].buf, slot, dot.getAcc())
+                       : plan.aBuf ? WarpGroupDotOp::create(body, loc, dot.getType(), plan.aBuf, slotZero,
+                                                            rings[plan.b].buf, slot, dot.getAcc())
                                    : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(),
                                                             rings[plan.b].buf, slot, dot.getAcc());
         if (yieldedInto && !carried) {
@@ -359,7 +426,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     copyAll(body, nextSlot, future, ahead, loop.getRegionIterArgs(), iv);
 
     for (DotPlan &plan : plans) {
-      Operation *convertA = plan.a >= 0 ? plan.dot.getA().getDefiningOp<ConvertLayoutOp>() : nullptr;
+      Operation *convertA = plan.a >= 0 || plan.staged ? plan.dot.getA().getDefiningOp<ConvertLayoutOp>() : nullptr;
       Operation *convertB = plan.b >= 0 ? plan.dot.getB().getDefiningOp<ConvertLayoutOp>() : nullptr;
       plan.dot.erase();
       for (Operation *op : {convertA, convertB})

@@ -342,10 +342,16 @@ module attributes {blk.num_warps = 4 : i32} {
 // reader of the iter arg comes after the first dot's complete wait. That
 // wait carries it (the second dot stays in flight across the loop edge), the
 // rescale reads the waited value, the loop yields the issued dot, and one
-// wait follows the loop.
+// wait follows the loop. The first dot's A, loaded before the loop, is
+// written once into a one-slot buffer (then the async-proxy fence and a
+// barrier) and read by wgmma from there.
 // CHECK-LABEL: func.func @in_flight_pv
+// CHECK: %[[ABUF:.+]] = blk.local_alloc : <[1, 64, 64], f16, contig = 1>
+// CHECK-NEXT: blk.local_store %{{.+}}, %[[ABUF]][%[[ZERO:.+]]] : tensor<64x64xf16, #{{.+}}>, <[1, 64, 64], f16, contig = 1>
+// CHECK-NEXT: blk.fence_async_shared
+// CHECK-NEXT: blk.barrier
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{[^ ]+}})
-// CHECK: %[[S:.+]] = blk.warp_group_dot %{{.+}}, %{{.+}}[%{{.+}}], %{{.+}} : tensor<64x64xf16
+// CHECK: %[[S:.+]] = blk.warp_group_dot %[[ABUF]][%[[ZERO]]], %{{.+}}[%{{.+}}], %{{.+}} : !blk.smem<[1, 64, 64], f16
 // CHECK-NEXT: %[[W:.+]]:2 = blk.warp_group_dot_wait %[[S]], %[[ACC]] {pending = 0 : i32}
 // CHECK: arith.mulf %[[W]]#1
 // CHECK: %[[PV:.+]] = blk.warp_group_dot

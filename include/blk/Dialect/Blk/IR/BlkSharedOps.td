@@ -64,6 +64,20 @@ def Blk_LocalLoadOp : Blk_Op<"local_load", [MemoryEffects<[MemRead<DefaultResour
   let hasVerifier = 1;
 }
 
+def Blk_LocalStoreOp : Blk_Op<"local_store", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "Write a block into one slot of a shared buffer, in the buffer's swizzled arrangement";
+  let description = [{
+    Each thread writes the elements it holds (16-byte vectors where its
+    registers run along the buffer's lines); the block's layout gives every
+    element to one thread. Readers in the async proxy (wgmma) need a
+    `blk.fence_async_shared` and a barrier after it. Example:
+    `blk.local_store %k, %buf[%c0] : tensor<128x128xbf16, #blocked>, !blk.smem<[1, 128, 128], bf16, contig = 1>`
+  }];
+  let arguments = (ins AnyRankedTensor:$value, Blk_SharedBuffer:$buffer, I32:$slot);
+  let assemblyFormat = "$value `,` $buffer `[` $slot `]` attr-dict `:` type($value) `,` type($buffer)";
+  let hasVerifier = 1;
+}
+
 def Blk_WarpGroupDotOp : Blk_Op<"warp_group_dot", [MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "acc + a @ b on wgmma (asynchronous), b in shared memory, a in shared memory or registers";
   let description = [{

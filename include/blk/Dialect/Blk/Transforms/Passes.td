@@ -176,8 +176,13 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     one). mma.sync dots read their slot with `blk.local_load` (ldmatrix);
     version 3 layouts become `blk.warp_group_dot` (wgmma from shared memory),
     left one group in flight across iterations when the loop only carries
-    the accumulator. Each iteration waits for its tiles and synchronizes at
-    the top; copies past the upper bound are masked off. Operands that
+    the accumulator, or until the next iteration's first complete wait when
+    the loop carries the result otherwise. A wgmma's A that is not a load
+    in the loop reads from registers, or, when defined before the loop, from
+    a one-slot buffer written once in front of it (`blk.local_store`), while
+    the rings and such buffers stay within 7/8 of `shared-memory-limit`
+    (room for scratch). Each iteration waits for its tiles and synchronizes
+    at the top; copies past the upper bound are masked off. Operands that
     `blk-lower-tensor-descriptors` kept as descriptor loads of hidden
     tensor-map arguments are copied by TMA instead (`blk.async_tma_copy`,
     one thread, none past the bound) and waited for on one mbarrier per slot
@@ -187,6 +192,8 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
            "Tiles in flight plus the one being read (below 2 counts as 2)">,
+    Option<"sharedMemoryLimit", "shared-memory-limit", "int64_t", /*default=*/"232448",
+           "Bytes of shared memory one program may use (227 KiB on sm_90)">,
   ];
   let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
