@@ -3,8 +3,11 @@
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "blk/Frontend/Parser.h"
 #include "blk/Pipeline/Pipeline.h"
+#include "blk/Support/InternalErrors.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
@@ -73,6 +76,23 @@ std::vector<std::string> tensorMaps(func::FuncOp f) {
   return maps;
 }
 
+/// A pass that fails as a compiler bug would, for the tests of how such
+/// failures reach the user (CompileOptions::injectInternalError).
+struct InjectedFailurePass : PassWrapper<InjectedFailurePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InjectedFailurePass)
+  StringRef getArgument() const override { return "blk-injected-failure"; }
+  void runOnOperation() override {
+    for (auto f : getOperation().getOps<func::FuncOp>())
+      f.emitOpError("failed as asked by --inject-internal-error");
+    signalPassFailure();
+  }
+};
+
+void addInjectedFailure(PassManager &pm, const CompileOptions &options, StringRef phase) {
+  if (options.injectInternalError == phase)
+    pm.addPass(std::make_unique<InjectedFailurePass>());
+}
+
 std::string print(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -93,6 +113,8 @@ std::string signatureLines(const std::vector<KernelInfo> &kernels) {
   return lines;
 }
 
+static constexpr llvm::StringLiteral kInjectionPhases[] = {"frontend", "blk-passes", "lowering"};
+
 std::string invalidOptions(const CompileOptions &options) {
   if (!isSupportedArch(options.target.arch))
     return "unsupported --arch '" + options.target.arch + "' (sm_80, sm_86, sm_89, sm_90 or sm_90a)";
@@ -100,6 +122,8 @@ std::string invalidOptions(const CompileOptions &options) {
     return "--num-warps must be a power of two from 1 to 32, got " + std::to_string(options.numWarps);
   if (options.numStages < 1 || options.numStages > 8)
     return "--num-stages must be from 1 to 8, got " + std::to_string(options.numStages);
+  if (!options.injectInternalError.empty() && !llvm::is_contained(kInjectionPhases, options.injectInternalError))
+    return "--inject-internal-error takes frontend, blk-passes or lowering, got '" + options.injectInternalError + "'";
   return "";
 }
 
@@ -137,7 +161,9 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
   }
   if (std::string why = invalidOptions(options); !why.empty())
     return emitError(UnknownLoc::get(&ctx)) << why, failure();
-  OwningOpRef<ModuleOp> module = generateModule(ctx, *file, options.gen);
+  GenOptions gen = options.gen;
+  gen.injectInvalidIR = options.injectInternalError == "frontend";
+  OwningOpRef<ModuleOp> module = generateModule(ctx, *file, gen);
   if (!module)
     return failure();
   module->walk([&](func::FuncOp f) {
@@ -163,9 +189,16 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
   pipelineOptions.numWarps = options.numWarps;
   pipelineOptions.numStages = options.numStages;
   pipelineOptions.arch = options.target.arch;
+  // From here on an error is the compiler's unless its emitter marks it as
+  // the user's (blk/Support/InternalErrors.h).
+  std::string target = " for " + options.target.arch + " with " + std::to_string(options.numWarps) + " warps";
+  InternalErrors internal(ctx, "the blk passes" + target);
+  internal.setKernels(*module);
   {
     PassManager pm(&ctx);
+    addInjectedFailure(pm, options, "blk-passes");
     buildBlkToGPUPipeline(pm, pipelineOptions);
+    internal.instrument(pm);
     if (failed(pm.run(*module)))
       return failure();
   }
@@ -181,13 +214,17 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
     result.output = print(*module);
     return result;
   }
+  internal.setPhase("the lowering to LLVM" + target);
   {
     PassManager pm(&ctx);
+    addInjectedFailure(pm, options, "lowering");
     buildGPUToLLVMPipeline(pm, pipelineOptions);
+    internal.instrument(pm);
     if (failed(pm.run(*module)))
       return failure();
   }
   timer.lap("lowering");
+  internal.setPhase("the translation to PTX" + target);
   if (options.emit == Stage::LLVM) {
     auto ir = emitLLVMIR(*module, options.target);
     if (failed(ir))
@@ -208,6 +245,7 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
   }
   if (options.emit == Stage::PTX && !options.ptxasInfo)
     return result;
+  internal.setPhase("ptxas" + target);
   auto cubin = assemblePTX(result.output, options.target, module->getLoc());
   if (failed(cubin))
     return failure();

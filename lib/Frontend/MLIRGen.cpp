@@ -1,6 +1,8 @@
 // Kernels and expressions: the entry of the frontend's code generation.
 #include "Generator.h"
 
+#include "blk/Support/InternalErrors.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -362,7 +364,20 @@ OwningOpRef<ModuleOp> generateModule(MLIRContext &ctx, const ast::File &file, co
   registerBlkDialects(registry);
   ctx.appendDialectRegistry(registry);
   ctx.loadAllAvailableDialects();
-  return Generator(ctx, file, options).run();
+  OwningOpRef<ModuleOp> module = Generator(ctx, file, options).run();
+  if (!module)
+    return nullptr;
+  // IR the verifier rejects is the frontend's bug, not the user's mistake.
+  InternalErrors internal(ctx, "checking the IR the frontend generated");
+  internal.setKernels(*module);
+  if (options.injectInvalidIR)
+    for (auto f : module->getOps<func::FuncOp>()) {
+      OpBuilder b = OpBuilder::atBlockBegin(&f.getBody().front());
+      func::ReturnOp::create(b, f.getLoc()); // a terminator in the middle of a block
+    }
+  if (failed(verify(*module)) || failed(internal.report()))
+    return nullptr;
+  return module;
 }
 
 } // namespace blk

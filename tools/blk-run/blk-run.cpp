@@ -94,6 +94,9 @@ int main(int argc, char **argv) {
   app.add_option("--print", prints, "Print this pointer argument's buffer after the run");
   app.add_option("--save", saves, "NAME=PATH: write this buffer's raw elements after the run");
   app.add_option("--shuffle", shuffleSeed, "Run the programs in a shuffled order with this seed");
+  bool injectInvalidIR = false;
+  app.add_flag("--inject-internal-error", injectInvalidIR, "For tests: the frontend generates IR its verifier rejects")
+      ->group(""); // hidden from --help
   if (std::optional<int> stop = blk::parseCommandLine(app, argc, argv, "blk-run"))
     return *stop;
 
@@ -122,6 +125,7 @@ int main(int argc, char **argv) {
   }
   if (!kernel.empty())
     gen.kernels.push_back(kernel);
+  gen.injectInvalidIR = injectInvalidIR;
   auto module = blk::generateModule(ctx, *ast, gen);
   if (!module)
     return 1;

@@ -43,6 +43,10 @@ int main(int argc, char **argv) {
   app.add_flag("--align-pointers", alignPointers, "Specialize every pointer parameter as 16-byte aligned");
   app.add_flag("--time", timePhases, "Print the time of each compilation phase to standard error");
   app.add_flag("--ptxas-info", ptxasInfo, "Run ptxas and print registers, shared memory and spills per kernel");
+  std::string injectInternalError;
+  app.add_option("--inject-internal-error", injectInternalError,
+                 "For tests: fail as a compiler bug would in frontend, blk-passes or lowering")
+      ->group(""); // hidden from --help
   if (std::optional<int> stop = blk::parseCommandLine(app, argc, argv, "blkc"))
     return *stop;
 
@@ -64,6 +68,7 @@ int main(int argc, char **argv) {
   options.ptxasInfo = ptxasInfo;
   options.gen.kernels = kernels;
   options.headerNamespace = headerNamespace;
+  options.injectInternalError = injectInternalError;
   if (std::string why = blk::invalidOptions(options); !why.empty()) {
     fmt::print(stderr, "blkc: error: {}\n", why);
     return 1;

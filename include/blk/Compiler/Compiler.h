@@ -23,6 +23,10 @@ struct CompileOptions {
   bool ptxasInfo = false;
   /// Stage::Header: the C++ namespace of the generated code.
   std::string headerNamespace;
+  /// For tests of internal-error reporting: "frontend" (the frontend's IR
+  /// fails verification), "blk-passes" or "lowering" (a pass of that
+  /// pipeline fails). Empty: none.
+  std::string injectInternalError;
 };
 
 struct PhaseTime {

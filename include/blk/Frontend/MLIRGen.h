@@ -24,6 +24,8 @@ struct GenOptions {
   bool alignAllPointers = false;
   /// Kernels to generate; all `@kernel` functions when empty.
   std::vector<std::string> kernels;
+  /// For tests of internal-error reporting: generate IR the verifier rejects.
+  bool injectInvalidIR = false;
 };
 
 /// Null after an error (already reported through the diagnostic engine).

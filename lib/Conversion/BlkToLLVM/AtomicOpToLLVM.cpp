@@ -3,6 +3,7 @@
 // stay quiet; a scalar atomic is issued by thread 0). When the old values are
 // used and other threads hold copies, the owners pass them on through shared
 // memory.
+#include "blk/Support/InternalErrors.h"
 #include "Patterns.h"
 
 #include "blk/Analysis/Allocation.h"
@@ -189,7 +190,7 @@ LogicalResult checkAtomicsSupported(ModuleOp module, unsigned computeCapability)
   WalkResult r = module.walk([&](AtomicRMWOp op) {
     if (op.getKind() == AtomicRMWKind::Add && getElementTypeOrSelf(op.getType()).isBF16() &&
         computeCapability < 90) {
-      op.emitError() << "atomic_add on bf16 needs sm_90 or newer (compiling for sm_" << computeCapability << ")";
+      userFacing(op.emitError()) << "atomic_add on bf16 needs sm_90 or newer (compiling for sm_" << computeCapability << ")";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

@@ -4,6 +4,7 @@
 // to nearest even, saturated to the largest finite value) and
 // cvt.rn.f16x2.{e4m3,e5m2}x2 unpacks two bytes into two exact f16. Both
 // need sm_89 (Ada) or newer. fp8 constants become their bytes.
+#include "blk/Support/InternalErrors.h"
 #include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -129,7 +130,7 @@ LogicalResult prepareFloat8(ModuleOp module, unsigned computeCapability) {
     auto dot = dyn_cast<DotOp>(op);
     bool fp8Dot = dot && isFloat8(dot.getA().getType().getElementType());
     if (computeCapability < 89 && (convertsFloat8(op) || fp8Dot)) {
-      op->emitError("fp8 needs sm_89 or newer (its conversions and products), the target is sm_")
+      userFacing(op->emitError("fp8 needs sm_89 or newer (its conversions and products), the target is sm_"))
           << computeCapability;
       return WalkResult::interrupt();
     }

@@ -1,3 +1,4 @@
+#include "blk/Support/InternalErrors.h"
 #include "blk/Analysis/Allocation.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -88,7 +89,7 @@ struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateShar
     func->setAttr(kSharedBytesAttr, IntegerAttr::get(i64, total));
     if (total > limit) {
       Buffer *largest = order.front();
-      return largest->op->emitError() << "kernel '" << func.getName() << "' needs " << total
+      return userFacing(largest->op->emitError()) << "kernel '" << func.getName() << "' needs " << total
                                       << " bytes of shared memory, more than the target's " << int64_t(limit)
                                       << "; this op needs the most (" << largest->bytes
                                       << " bytes): "

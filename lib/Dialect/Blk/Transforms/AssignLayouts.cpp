@@ -9,6 +9,7 @@
 // axis inside threads when the kernel's layout would spread it over warps.
 // Where a group's layout differs from what an op needs, a
 // blk.convert_layout goes in.
+#include "blk/Support/InternalErrors.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -231,13 +232,13 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     if (numWarps < 1 || numWarps > 32 || (numWarps & (numWarps - 1))) {
-      module.emitError() << "num-warps must be a power of two from 1 to 32, got " << numWarps;
+      userFacing(module.emitError()) << "num-warps must be a power of two from 1 to 32, got " << numWarps;
       return signalPassFailure();
     }
     WalkResult highRank = module.walk([&](Operation *op) {
       for (Type t : op->getResultTypes())
         if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() > 2) {
-          op->emitError() << "blocks of " << tensor.getRank()
+          userFacing(op->emitError()) << "blocks of " << tensor.getRank()
                           << " dimensions are not supported on the GPU yet (blk-run runs them on the CPU)";
           return WalkResult::interrupt();
         }
@@ -256,7 +257,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
         if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && hasLayout(tensor)) {
           int64_t perThread = LinearLayout::get(tensor).numRegisters();
           if (perThread > kMaxElemsPerThread) {
-            op->emitError() << "a block of " << tensor.getNumElements() << " elements needs " << perThread
+            userFacing(op->emitError()) << "a block of " << tensor.getNumElements() << " elements needs " << perThread
                             << " values per thread with " << unsigned(numWarps)
                             << " warps (at most " << kMaxElemsPerThread
                             << "); use a smaller block or more warps";

@@ -32,8 +32,8 @@ struct CheckRegisters : impl::BlkCheckRegistersPassBase<CheckRegisters> {
       if (most > registers)
         at->emitWarning() << "a block of " << type.getNumElements() << " elements holds " << most
                           << " values per thread with " << warps << " warps, more than the " << registers - 1
-                          << " registers a thread has: expect register spills and a slow compile; use a smaller "
-                             "block or more warps";
+                          << " registers a thread has: expect register spills (slow loads and stores of local "
+                             "memory); use a smaller block or more warps";
     }
   }
 };

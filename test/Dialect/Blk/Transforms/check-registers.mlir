@@ -5,7 +5,7 @@
 #b = #blk.blocked<sizePerThread = [32, 16], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]>
 module attributes {blk.num_warps = 1 : i32} {
 func.func @one_warp(%p: tensor<1024x16x!blk.ptr<i32>, #b>) {
-  // expected-warning @+1 {{a block of 16384 elements holds 512 values per thread with 1 warps, more than the 255 registers a thread has: expect register spills and a slow compile; use a smaller block or more warps}}
+  // expected-warning @+1 {{a block of 16384 elements holds 512 values per thread with 1 warps, more than the 255 registers a thread has: expect register spills (slow loads and stores of local memory); use a smaller block or more warps}}
   %x = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<1024x16x!blk.ptr<i32>, #b>) -> tensor<1024x16xi32, #b>
   %y = arith.addi %x, %x : tensor<1024x16xi32, #b>
   blk.store %p, %y : (tensor<1024x16x!blk.ptr<i32>, #b>, tensor<1024x16xi32, #b>) -> ()
