@@ -823,6 +823,16 @@ def report(h, overhead, out_dir):
         print("matplotlib missing: no plots")
 
 
+# The cases each --only choice runs (None: every case), in order.
+# bench/compare_compiled.py traces these to find the kernels the rows launch.
+SUITES = {
+    "matmul": [matmuls],
+    "attention": [attention, attention_fwd_bwd],
+    "layouts": [layout_stress],
+    None: [run_cases, matmuls, attention, attention_fwd_bwd, layout_stress],
+}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bundle", default=".bundle")
@@ -830,28 +840,14 @@ def main():
     ap.add_argument("--reps", type=int, default=100)
     ap.add_argument("--ptx-dir", help="load blk's kernels from here instead of the bundle's ptx/ "
                                       "(another compiler's output, for a before/after comparison)")
-    ap.add_argument("--only", choices=["matmul", "attention", "layouts"], help="run only these cases (and the limits)")
+    ap.add_argument("--only", choices=[k for k in SUITES if k], help="run only these cases (and the limits)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     h = Harness(args.bundle, args.reps, args.ptx_dir)
     h.limits()
-    if args.only == "matmul":
-        matmuls(h)
-        overhead = None
-    elif args.only == "attention":
-        attention(h)
-        attention_fwd_bwd(h)
-        overhead = None
-    elif args.only == "layouts":
-        layout_stress(h)
-        overhead = None
-    else:
-        run_cases(h)
-        matmuls(h)
-        attention(h)
-        attention_fwd_bwd(h)
-        layout_stress(h)
-        overhead = launch_overhead(h)
+    for cases in SUITES[args.only]:
+        cases(h)
+    overhead = launch_overhead(h) if args.only is None else None
     report(h, overhead, args.out)
     return 1 if any(r["status"] != "ok" for r in h.rows) else 0
 

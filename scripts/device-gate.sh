@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # The GPU suites as a gate. On the GPU machine, from the repository root with
 # the bundle (scripts/make-bundle.sh) carried in .bundle:
-#   scripts/device-gate.sh [--require-jit]
+#   scripts/device-gate.sh [--require-jit] [--sanitize]
 # runs every suite of .bundle/bin/blk-gpu-tests, the JIT's GPU tests
 # (.bundle/jit/blk-jit-gpu-tests.gz, when the bundle has them; --require-jit
 # makes their absence a failure) and the AOT example, all with
 # BLK_REQUIRE_GPU=1 (a test that cannot reach the GPU fails instead of
 # skipping). Logs go under $OUT (default /tmp/device-gate). One line per suite
 # is printed last, then the verdict; the exit status is non-zero on any
-# failure, skipped test, or suite that ran no test.
+# failure, skipped test, or suite that ran no test. --sanitize also runs the
+# whole of blk-gpu-tests (and the JIT's GPU tests, when there) under
+# compute-sanitizer memcheck, racecheck and synccheck: any error, or any test
+# failing under a tool, fails the gate.
 set -uo pipefail
 require_jit=0
+sanitize=0
 for arg in "$@"; do
   case "$arg" in
     --require-jit) require_jit=1 ;;
-    *) echo "usage: $0 [--require-jit]" >&2; exit 2 ;;
+    --sanitize) sanitize=1 ;;
+    *) echo "usage: $0 [--require-jit] [--sanitize]" >&2; exit 2 ;;
   esac
 done
 out=${OUT:-/tmp/device-gate}
@@ -94,6 +99,37 @@ if [ -x "$aot" ] && "$aot" >"$out/aot-example.txt" 2>&1 && grep -q ': ok$' "$out
 else
   lines+=("aot example: FAIL (log $out/aot-example.txt)")
   failed=1
+fi
+
+# sanitize TOOL NAME BINARY: every test of BINARY under compute-sanitizer's TOOL.
+sanitize() {
+  local tool=$1 name=$2 bin=$3 log rc ran bad errors start
+  log="$out/sanitize-$tool-$name.txt"
+  start=$SECONDS
+  compute-sanitizer --tool "$tool" --error-exitcode 86 --print-limit 100 \
+    "$bin" --gtest_brief=1 --gtest_color=no >"$log" 2>&1
+  rc=$?
+  ran=$(ran_count "$log")
+  bad=$(failed_count "$log")
+  # memcheck and synccheck: "ERROR SUMMARY: N errors"; racecheck:
+  # "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)".
+  errors=$(sed -n -e 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' \
+    -e 's/.*RACECHECK SUMMARY: .*(\([0-9]*\) error.*/\1/p' "$log" | tail -n 1)
+  ran=${ran:-0} bad=${bad:-0} errors=${errors:-missing}
+  if [ "$rc" -ne 0 ] || [ "$ran" -eq 0 ] || [ "$bad" -ne 0 ] || [ "$errors" != 0 ]; then
+    lines+=("$tool $name: FAIL ($ran tests, $bad failed, errors $errors, exit $rc, $((SECONDS - start)) s; log $log)")
+    failed=1
+  else
+    lines+=("$tool $name: PASS ($ran tests, 0 errors, $((SECONDS - start)) s)")
+  fi
+}
+if [ "$sanitize" = 1 ]; then
+  for tool in memcheck racecheck synccheck; do
+    sanitize "$tool" gpu-tests "$gpu"
+    if [ -x /tmp/device-gate-jit/blk-jit-gpu-tests ]; then
+      sanitize "$tool" jit "/tmp/device-gate-jit/blk-jit-gpu-tests"
+    fi
+  done
 fi
 
 printf '%s\n' "${lines[@]}"

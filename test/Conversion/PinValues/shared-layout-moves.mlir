@@ -1,0 +1,308 @@
+// RUN: blk-opt %s --split-input-file --blk-allocate-shared-memory --convert-blk-to-llvm --cse | FileCheck %s
+
+// Index chains of layout moves through shared memory (convert_layout and
+// trans): each register's element is written at its row-major position in
+// the stored shape, padded per period, from the coordinates its lane and
+// warp give it, and read back at the coordinates of the result's layout.
+// --cse leaves one SSA value per constant and per thread coordinate, so the
+// store and load sides share the terms they have in common.
+
+// Rows of four to columns of four, 16x16 f32 over 2 warps.
+// Source: row = lane bits 2-4 (1, 2, 4) ^ warp bit 0 (8), column = lane bits
+// 0-1 (4, 8) + register (0..3). Result: row = lane bits 0-1 (4, 8) +
+// register, column = lane bits 2-4 ^ warp bit 0 (8): the same two terms
+// swapped. No vectors (the result's registers run down a column), so one
+// element of padding per 32: slot = i + (i >> 5), i = row * 16 + col.
+#rowv = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]>
+#colv = #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 2], order = [0, 1]>
+module attributes {blk.num_warps = 2 : i32} {
+// CHECK-LABEL: func.func @rows_to_columns
+// CHECK-SAME: (%[[X0:[0-9a-z_]+]]: f32, %[[X1:[0-9a-z_]+]]: f32, %[[X2:[0-9a-z_]+]]: f32, %[[X3:[0-9a-z_]+]]: f32, %[[Q0:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q1:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q2:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q3:[0-9a-z_]+]]: !llvm.ptr<1>)
+// CHECK: %[[TID:[0-9]+]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[C31:[0-9]+]] = llvm.mlir.constant(31 : i32) : i32
+// CHECK-NEXT: %[[LANE:[0-9]+]] = llvm.and %[[TID]], %[[C31]] : i32
+// CHECK-NEXT: %[[C5:[0-9]+]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK-NEXT: %[[WARP:[0-9]+]] = llvm.lshr %[[TID]], %[[C5]] : i32
+// CHECK-NEXT: %[[C1:[0-9]+]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT: %[[C0:[0-9]+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: %[[WSH:[0-9]+]] = llvm.lshr %[[WARP]], %[[C0]] : i32
+// CHECK-NEXT: %[[WBIT:[0-9]+]] = llvm.and %[[WSH]], %[[C1]] : i32
+// CHECK-NEXT: %[[C3:[0-9]+]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-NEXT: %[[W8:[0-9]+]] = llvm.shl %[[WBIT]], %[[C3]] : i32
+// CHECK-NEXT: %[[C7:[0-9]+]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK-NEXT: %[[C2:[0-9]+]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: %[[LSH2:[0-9]+]] = llvm.lshr %[[LANE]], %[[C2]] : i32
+// CHECK-NEXT: %[[LBITS:[0-9]+]] = llvm.and %[[LSH2]], %[[C7]] : i32
+// CHECK-NEXT: %[[ROW:[0-9]+]] = llvm.xor %[[LBITS]], %[[W8]] : i32
+// CHECK-NEXT: %[[LSH0:[0-9]+]] = llvm.lshr %[[LANE]], %[[C0]] : i32
+// CHECK-NEXT: %[[CBITS:[0-9]+]] = llvm.and %[[LSH0]], %[[C3]] : i32
+// CHECK-NEXT: %[[C4X:[0-9]+]] = llvm.shl %[[CBITS]], %[[C2]] : i32
+// CHECK-NEXT: %[[COL:[0-9]+]] = llvm.xor %[[C4X]], %[[C0]] : i32
+// Register 0: (row, col).
+// CHECK-NEXT: %[[C16:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[ROWOFF:[0-9]+]] = llvm.mul %[[ROW]], %[[C16]] : i32
+// CHECK-NEXT: %[[I0:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL]] : i32
+// CHECK-NEXT: %[[PAD0:[0-9]+]] = llvm.lshr %[[I0]], %[[C5]] : i32
+// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.add %[[I0]], %[[PAD0]] : i32
+// CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
+// CHECK-NEXT: %[[A0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X0]], %[[A0]] : f32, !llvm.ptr<3>
+// Register 1: (row, col + 1).
+// CHECK-NEXT: %[[COL1:[0-9]+]] = llvm.add %[[COL]], %[[C1]] : i32
+// CHECK-NEXT: %[[I1:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL1]] : i32
+// CHECK-NEXT: %[[PAD1:[0-9]+]] = llvm.lshr %[[I1]], %[[C5]] : i32
+// CHECK-NEXT: %[[S1:[0-9]+]] = llvm.add %[[I1]], %[[PAD1]] : i32
+// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S1]]]
+// CHECK-NEXT: llvm.store %[[X1]], %[[A1]] : f32, !llvm.ptr<3>
+// Registers 2 and 3: (row, col + 2), (row, col + 3).
+// CHECK-NEXT: %[[COL2:[0-9]+]] = llvm.add %[[COL]], %[[C2]] : i32
+// CHECK-NEXT: %[[I2:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL2]] : i32
+// CHECK: llvm.store %[[X2]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: %[[COL3:[0-9]+]] = llvm.add %[[COL]], %[[C3]] : i32
+// CHECK-NEXT: %[[I3:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL3]] : i32
+// CHECK: llvm.store %[[X3]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// The result's register r holds (col + r, row): it reads slot
+// (col + r) * 16 + row, padded the same way, and its global store takes it.
+// CHECK-NEXT: %[[J0:[0-9]+]] = llvm.mul %[[COL]], %[[C16]] : i32
+// CHECK-NEXT: %[[K0:[0-9]+]] = llvm.add %[[J0]], %[[ROW]] : i32
+// CHECK-NEXT: %[[RPAD0:[0-9]+]] = llvm.lshr %[[K0]], %[[C5]] : i32
+// CHECK-NEXT: %[[R0:[0-9]+]] = llvm.add %[[K0]], %[[RPAD0]] : i32
+// CHECK-NEXT: %[[B0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[B0]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[J1:[0-9]+]] = llvm.mul %[[COL1]], %[[C16]] : i32
+// CHECK-NEXT: %[[K1:[0-9]+]] = llvm.add %[[J1]], %[[ROW]] : i32
+// CHECK-NEXT: %[[RPAD1:[0-9]+]] = llvm.lshr %[[K1]], %[[C5]] : i32
+// CHECK-NEXT: %[[R1:[0-9]+]] = llvm.add %[[K1]], %[[RPAD1]] : i32
+// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R1]]]
+// CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.load %[[B1]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[J2:[0-9]+]] = llvm.mul %[[COL2]], %[[C16]] : i32
+// CHECK-NEXT: %[[K2:[0-9]+]] = llvm.add %[[J2]], %[[ROW]] : i32
+// CHECK: %[[Y2:[0-9]+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[J3:[0-9]+]] = llvm.mul %[[COL3]], %[[C16]] : i32
+// CHECK-NEXT: %[[K3:[0-9]+]] = llvm.add %[[J3]], %[[ROW]] : i32
+// CHECK: %[[Y3:[0-9]+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[G0:[0-9]+]] = llvm.bitcast %[[Y0]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q0]], %[[G0]]
+// CHECK-NEXT: %[[G1:[0-9]+]] = llvm.bitcast %[[Y1]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q1]], %[[G1]]
+// CHECK-NEXT: %[[G2:[0-9]+]] = llvm.bitcast %[[Y2]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q2]], %[[G2]]
+// CHECK-NEXT: %[[G3:[0-9]+]] = llvm.bitcast %[[Y3]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q3]], %[[G3]]
+func.func @rows_to_columns(%x: tensor<16x16xf32, #rowv>, %p: tensor<16x16x!blk.ptr<f32>, #colv>) {
+  %y = blk.convert_layout %x : tensor<16x16xf32, #rowv> -> tensor<16x16xf32, #colv>
+  blk.store %p, %y {vec = 1 : i32} : (tensor<16x16x!blk.ptr<f32>, #colv>, tensor<16x16xf32, #colv>) -> ()
+  return
+}
+}
+
+// -----
+
+// Rows of four to rows of two: both sides have runs along the rows, so the
+// move writes one 16-byte vector (registers 0-3 in order) and reads 8-byte
+// vectors, and the padding is the wider vector: slot = i + (i >> 5) * 4.
+// Result: row = lane bits 3-4 (1, 2) ^ warp bit 0 (4) + register bit 1 (8),
+// column = lane bits 0-2 (2, 4, 8) + register bit 0.
+#rowv = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]>
+#row2 = #blk.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]>
+module attributes {blk.num_warps = 2 : i32} {
+// CHECK-LABEL: func.func @vectors
+// CHECK-SAME: (%[[X0:[0-9a-z_]+]]: f32, %[[X1:[0-9a-z_]+]]: f32, %[[X2:[0-9a-z_]+]]: f32, %[[X3:[0-9a-z_]+]]: f32, %[[Q0:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q1:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q2:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q3:[0-9a-z_]+]]: !llvm.ptr<1>)
+// CHECK: %[[LANE:[0-9]+]] = llvm.and %{{.+}}, %{{.+}} : i32
+// CHECK: %[[C5:[0-9]+]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK: %[[C1:[0-9]+]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT: %[[C0:[0-9]+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: %[[WSH:[0-9]+]] = llvm.lshr %{{.+}}, %[[C0]] : i32
+// CHECK-NEXT: %[[WBIT:[0-9]+]] = llvm.and %[[WSH]], %[[C1]] : i32
+// CHECK: %[[C2:[0-9]+]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK: %[[ROW:[0-9]+]] = llvm.xor %{{.+}}, %{{.+}} : i32
+// CHECK-NEXT: %[[LSH0:[0-9]+]] = llvm.lshr %[[LANE]], %[[C0]] : i32
+// CHECK: %[[COL:[0-9]+]] = llvm.xor %{{.+}}, %[[C0]] : i32
+// CHECK-NEXT: %[[C16:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[ROWOFF:[0-9]+]] = llvm.mul %[[ROW]], %[[C16]] : i32
+// CHECK-NEXT: %[[I:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL]] : i32
+// CHECK-NEXT: %[[PERIODS:[0-9]+]] = llvm.lshr %[[I]], %[[C5]] : i32
+// CHECK-NEXT: %[[C4:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[PAD:[0-9]+]] = llvm.mul %[[PERIODS]], %[[C4]] : i32
+// CHECK-NEXT: %[[S:[0-9]+]] = llvm.add %[[I]], %[[PAD]] : i32
+// CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
+// CHECK-NEXT: %[[A:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[U:[0-9]+]] = llvm.mlir.undef : vector<4xf32>
+// CHECK-NEXT: %[[V0:[0-9]+]] = llvm.insertelement %[[X0]], %[[U]][%[[C0]] : i32] : vector<4xf32>
+// CHECK-NEXT: %[[V1:[0-9]+]] = llvm.insertelement %[[X1]], %[[V0]][%[[C1]] : i32] : vector<4xf32>
+// CHECK-NEXT: %[[V2:[0-9]+]] = llvm.insertelement %[[X2]], %[[V1]][%[[C2]] : i32] : vector<4xf32>
+// CHECK-NEXT: %[[V3:[0-9]+]] = llvm.insertelement %[[X3]], %[[V2]][%[[C3:[0-9]+]] : i32] : vector<4xf32>
+// CHECK-NEXT: %[[W:[0-9]+]] = llvm.bitcast %[[V3]] : vector<4xf32> to vector<4xi32>
+// CHECK-NEXT: llvm.store %[[W]], %[[A]] {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// Read side: row' = lane bits 3-4 ^ (warp bit 0) << 2, col' = lane bits 0-2 << 1.
+// CHECK-NEXT: %[[W4:[0-9]+]] = llvm.shl %[[WBIT]], %[[C2]] : i32
+// CHECK-NEXT: %[[RSH:[0-9]+]] = llvm.lshr %[[LANE]], %[[C3]] : i32
+// CHECK-NEXT: %[[RB:[0-9]+]] = llvm.and %[[RSH]], %[[C3]] : i32
+// CHECK-NEXT: %[[ROWR:[0-9]+]] = llvm.xor %[[RB]], %[[W4]] : i32
+// CHECK-NEXT: %[[CB:[0-9]+]] = llvm.and %[[LSH0]], %{{.+}} : i32
+// CHECK-NEXT: %[[CB2:[0-9]+]] = llvm.shl %[[CB]], %[[C1]] : i32
+// CHECK-NEXT: %[[COLR:[0-9]+]] = llvm.xor %[[CB2]], %[[C0]] : i32
+// CHECK-NEXT: %[[RO:[0-9]+]] = llvm.mul %[[ROWR]], %[[C16]] : i32
+// CHECK-NEXT: %[[J:[0-9]+]] = llvm.add %[[RO]], %[[COLR]] : i32
+// CHECK-NEXT: %[[JP:[0-9]+]] = llvm.lshr %[[J]], %[[C5]] : i32
+// CHECK-NEXT: %[[JPAD:[0-9]+]] = llvm.mul %[[JP]], %[[C4]] : i32
+// CHECK-NEXT: %[[R:[0-9]+]] = llvm.add %[[J]], %[[JPAD]] : i32
+// CHECK-NEXT: %[[B:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[L:[0-9]+]] = llvm.load %[[B]] {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
+// CHECK-NEXT: %[[LF:[0-9]+]] = llvm.bitcast %[[L]] : vector<2xi32> to vector<2xf32>
+// CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.extractelement %[[LF]][%[[C0]] : i32] : vector<2xf32>
+// CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.extractelement %[[LF]][%[[C1]] : i32] : vector<2xf32>
+// Registers 2-3: eight rows further.
+// CHECK-NEXT: %[[C8:[0-9]+]] = llvm.mlir.constant(8 : i32) : i32
+// CHECK-NEXT: %[[ROW8:[0-9]+]] = llvm.add %[[ROWR]], %[[C8]] : i32
+// CHECK-NEXT: %[[RO8:[0-9]+]] = llvm.mul %[[ROW8]], %[[C16]] : i32
+// CHECK-NEXT: %[[J8:[0-9]+]] = llvm.add %[[RO8]], %[[COLR]] : i32
+// CHECK: %[[L8:[0-9]+]] = llvm.load %{{.+}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
+// CHECK-NEXT: %[[LF8:[0-9]+]] = llvm.bitcast %[[L8]] : vector<2xi32> to vector<2xf32>
+// CHECK-NEXT: %[[Y2:[0-9]+]] = llvm.extractelement %[[LF8]][%[[C0]] : i32] : vector<2xf32>
+// CHECK-NEXT: %[[Y3:[0-9]+]] = llvm.extractelement %[[LF8]][%[[C1]] : i32] : vector<2xf32>
+// CHECK-NEXT: %[[G0:[0-9]+]] = llvm.bitcast %[[Y0]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q0]], %[[G0]]
+// CHECK-NEXT: %[[G1:[0-9]+]] = llvm.bitcast %[[Y1]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q1]], %[[G1]]
+// CHECK-NEXT: %[[G2:[0-9]+]] = llvm.bitcast %[[Y2]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q2]], %[[G2]]
+// CHECK-NEXT: %[[G3:[0-9]+]] = llvm.bitcast %[[Y3]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q3]], %[[G3]]
+func.func @vectors(%x: tensor<16x16xf32, #rowv>, %p: tensor<16x16x!blk.ptr<f32>, #row2>) {
+  %y = blk.convert_layout %x : tensor<16x16xf32, #rowv> -> tensor<16x16xf32, #row2>
+  blk.store %p, %y {vec = 1 : i32} : (tensor<16x16x!blk.ptr<f32>, #row2>, tensor<16x16xf32, #row2>) -> ()
+  return
+}
+}
+
+// -----
+
+// A transpose of a non-square block, 64x16 to 16x64 f32 over 4 warps. The
+// buffer holds the RESULT's row-major shape (16 x 64, padded one element per
+// row of 64): source element (r, c) goes to slot c * 64 + r, result
+// element (i, j) comes from slot i * 64 + j. Indexing either side with the
+// source's shape (rows of 16) would scatter the block.
+// Source (2x2 per thread, then 8 columns further): r = lane bits 2-4 << 1
+// ^ warp bits 0-1 << 4 (+1 for register bit 1), c = lane bits 0-1 << 1
+// (+1 for register bit 0, +8 for register bit 2).
+// Result (4 per thread along the rows): i = lane bit 4 ^ warp bits 0-1 << 1
+// (+8 for register bit 2), j = lane bits 0-3 << 2 (+ register bits 0-1).
+#s = #blk.blocked<sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#d = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+// CHECK-LABEL: func.func @transpose_64x16
+// CHECK-SAME: (%[[X0:[0-9a-z_]+]]: f32, %[[X1:[0-9a-z_]+]]: f32, %[[X2:[0-9a-z_]+]]: f32, %[[X3:[0-9a-z_]+]]: f32, %[[X4:[0-9a-z_]+]]: f32, %[[X5:[0-9a-z_]+]]: f32, %[[X6:[0-9a-z_]+]]: f32, %[[X7:[0-9a-z_]+]]: f32,
+// CHECK-SAME: %[[Q0:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q1:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q2:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q3:[0-9a-z_]+]]: !llvm.ptr<1>, %[[Q4:[0-9a-z_]+]]: !llvm.ptr<1>
+// CHECK: %[[TID:[0-9]+]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[C31:[0-9]+]] = llvm.mlir.constant(31 : i32) : i32
+// CHECK-NEXT: %[[LANE:[0-9]+]] = llvm.and %[[TID]], %[[C31]] : i32
+// CHECK-NEXT: %[[C5:[0-9]+]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK-NEXT: %[[WARP:[0-9]+]] = llvm.lshr %[[TID]], %[[C5]] : i32
+// CHECK-NEXT: %[[C3:[0-9]+]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-NEXT: %[[C0:[0-9]+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: %[[WSH:[0-9]+]] = llvm.lshr %[[WARP]], %[[C0]] : i32
+// CHECK-NEXT: %[[WBITS:[0-9]+]] = llvm.and %[[WSH]], %[[C3]] : i32
+// CHECK-NEXT: %[[C4:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[W16:[0-9]+]] = llvm.shl %[[WBITS]], %[[C4]] : i32
+// CHECK-NEXT: %[[C7:[0-9]+]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK-NEXT: %[[C2:[0-9]+]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: %[[LSH2:[0-9]+]] = llvm.lshr %[[LANE]], %[[C2]] : i32
+// CHECK-NEXT: %[[LB:[0-9]+]] = llvm.and %[[LSH2]], %[[C7]] : i32
+// CHECK-NEXT: %[[C1:[0-9]+]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT: %[[LB2:[0-9]+]] = llvm.shl %[[LB]], %[[C1]] : i32
+// CHECK-NEXT: %[[R:[0-9]+]] = llvm.xor %[[LB2]], %[[W16]] : i32
+// CHECK-NEXT: %[[LSH0:[0-9]+]] = llvm.lshr %[[LANE]], %[[C0]] : i32
+// CHECK-NEXT: %[[CB:[0-9]+]] = llvm.and %[[LSH0]], %[[C3]] : i32
+// CHECK-NEXT: %[[CB2:[0-9]+]] = llvm.shl %[[CB]], %[[C1]] : i32
+// CHECK-NEXT: %[[C:[0-9]+]] = llvm.xor %[[CB2]], %[[C0]] : i32
+// Register 0, (r, c): slot c * 64 + r, padded by (index >> 6).
+// CHECK-NEXT: %[[C64:[0-9]+]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-NEXT: %[[CX64:[0-9]+]] = llvm.mul %[[C]], %[[C64]] : i32
+// CHECK-NEXT: %[[I0:[0-9]+]] = llvm.add %[[CX64]], %[[R]] : i32
+// CHECK-NEXT: %[[C6:[0-9]+]] = llvm.mlir.constant(6 : i32) : i32
+// CHECK-NEXT: %[[P0:[0-9]+]] = llvm.lshr %[[I0]], %[[C6]] : i32
+// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.add %[[I0]], %[[P0]] : i32
+// CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
+// CHECK-NEXT: %[[A0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X0]], %[[A0]] : f32, !llvm.ptr<3>
+// Register 1, (r, c + 1): slot (c + 1) * 64 + r.
+// CHECK-NEXT: %[[CP1:[0-9]+]] = llvm.add %[[C]], %[[C1]] : i32
+// CHECK-NEXT: %[[CP1X64:[0-9]+]] = llvm.mul %[[CP1]], %[[C64]] : i32
+// CHECK-NEXT: %[[I1:[0-9]+]] = llvm.add %[[CP1X64]], %[[R]] : i32
+// CHECK-NEXT: %[[P1:[0-9]+]] = llvm.lshr %[[I1]], %[[C6]] : i32
+// CHECK-NEXT: %[[S1:[0-9]+]] = llvm.add %[[I1]], %[[P1]] : i32
+// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S1]]]
+// CHECK-NEXT: llvm.store %[[X1]], %[[A1]] : f32, !llvm.ptr<3>
+// Register 2, (r + 1, c): slot c * 64 + r + 1.
+// CHECK-NEXT: %[[RP1:[0-9]+]] = llvm.add %[[R]], %[[C1]] : i32
+// CHECK-NEXT: %[[I2:[0-9]+]] = llvm.add %[[CX64]], %[[RP1]] : i32
+// CHECK-NEXT: %[[P2:[0-9]+]] = llvm.lshr %[[I2]], %[[C6]] : i32
+// CHECK-NEXT: %[[S2:[0-9]+]] = llvm.add %[[I2]], %[[P2]] : i32
+// CHECK-NEXT: %[[A2:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S2]]]
+// CHECK-NEXT: llvm.store %[[X2]], %[[A2]] : f32, !llvm.ptr<3>
+// Register 3, (r + 1, c + 1).
+// CHECK-NEXT: %[[I3:[0-9]+]] = llvm.add %[[CP1X64]], %[[RP1]] : i32
+// CHECK: llvm.store %[[X3]], %{{.+}} : f32, !llvm.ptr<3>
+// Register 4, (r, c + 8): slot (c + 8) * 64 + r.
+// CHECK-NEXT: %[[C8:[0-9]+]] = llvm.mlir.constant(8 : i32) : i32
+// CHECK-NEXT: %[[CP8:[0-9]+]] = llvm.add %[[C]], %[[C8]] : i32
+// CHECK-NEXT: %[[CP8X64:[0-9]+]] = llvm.mul %[[CP8]], %[[C64]] : i32
+// CHECK-NEXT: %[[I4:[0-9]+]] = llvm.add %[[CP8X64]], %[[R]] : i32
+// CHECK: llvm.store %[[X4]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %[[X5]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %[[X6]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %[[X7]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// Result coordinates: i = lane bit 4 ^ warp bits 0-1 << 1, j = lane bits 0-3 << 2.
+// CHECK-NEXT: %[[WX2:[0-9]+]] = llvm.shl %[[WBITS]], %[[C1]] : i32
+// CHECK-NEXT: %[[LSH4:[0-9]+]] = llvm.lshr %[[LANE]], %[[C4]] : i32
+// CHECK-NEXT: %[[LBIT4:[0-9]+]] = llvm.and %[[LSH4]], %[[C1]] : i32
+// CHECK-NEXT: %[[I:[0-9]+]] = llvm.xor %[[LBIT4]], %[[WX2]] : i32
+// CHECK-NEXT: %[[C15:[0-9]+]] = llvm.mlir.constant(15 : i32) : i32
+// CHECK-NEXT: %[[JB:[0-9]+]] = llvm.and %[[LSH0]], %[[C15]] : i32
+// CHECK-NEXT: %[[JB4:[0-9]+]] = llvm.shl %[[JB]], %[[C2]] : i32
+// CHECK-NEXT: %[[J:[0-9]+]] = llvm.xor %[[JB4]], %[[C0]] : i32
+// Result register 0, (i, j): slot i * 64 + j.
+// CHECK-NEXT: %[[IX64:[0-9]+]] = llvm.mul %[[I]], %[[C64]] : i32
+// CHECK-NEXT: %[[K0:[0-9]+]] = llvm.add %[[IX64]], %[[J]] : i32
+// CHECK-NEXT: %[[KP0:[0-9]+]] = llvm.lshr %[[K0]], %[[C6]] : i32
+// CHECK-NEXT: %[[T0:[0-9]+]] = llvm.add %[[K0]], %[[KP0]] : i32
+// CHECK-NEXT: %[[B0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[B0]] : !llvm.ptr<3> -> f32
+// Result register 1, (i, j + 1).
+// CHECK-NEXT: %[[JP1:[0-9]+]] = llvm.add %[[J]], %[[C1]] : i32
+// CHECK-NEXT: %[[K1:[0-9]+]] = llvm.add %[[IX64]], %[[JP1]] : i32
+// CHECK-NEXT: %[[KP1:[0-9]+]] = llvm.lshr %[[K1]], %[[C6]] : i32
+// CHECK-NEXT: %[[T1:[0-9]+]] = llvm.add %[[K1]], %[[KP1]] : i32
+// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T1]]]
+// CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.load %[[B1]] : !llvm.ptr<3> -> f32
+// Result registers 2, 3: (i, j + 2), (i, j + 3).
+// CHECK-NEXT: %[[JP2:[0-9]+]] = llvm.add %[[J]], %[[C2]] : i32
+// CHECK-NEXT: llvm.add %[[IX64]], %[[JP2]] : i32
+// CHECK: %[[JP3:[0-9]+]] = llvm.add %[[J]], %[[C3]] : i32
+// CHECK-NEXT: llvm.add %[[IX64]], %[[JP3]] : i32
+// Result register 4, (i + 8, j): slot (i + 8) * 64 + j.
+// CHECK: %[[IP8:[0-9]+]] = llvm.add %[[I]], %[[C8]] : i32
+// CHECK-NEXT: %[[IP8X64:[0-9]+]] = llvm.mul %[[IP8]], %[[C64]] : i32
+// CHECK-NEXT: %[[K4:[0-9]+]] = llvm.add %[[IP8X64]], %[[J]] : i32
+// CHECK-NEXT: %[[KP4:[0-9]+]] = llvm.lshr %[[K4]], %[[C6]] : i32
+// CHECK-NEXT: %[[T4:[0-9]+]] = llvm.add %[[K4]], %[[KP4]] : i32
+// CHECK-NEXT: %[[B4:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T4]]]
+// CHECK-NEXT: %[[Y4:[0-9]+]] = llvm.load %[[B4]] : !llvm.ptr<3> -> f32
+// CHECK: %[[G0:[0-9]+]] = llvm.bitcast %[[Y0]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q0]], %[[G0]]
+// CHECK-NEXT: %[[G1:[0-9]+]] = llvm.bitcast %[[Y1]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q1]], %[[G1]]
+// CHECK: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q2]]
+// CHECK: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q3]]
+// CHECK-NEXT: %[[G4:[0-9]+]] = llvm.bitcast %[[Y4]] : f32 to i32
+// CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q4]], %[[G4]]
+func.func @transpose_64x16(%x: tensor<64x16xf32, #s>, %p: tensor<16x64x!blk.ptr<f32>, #d>) {
+  %t = blk.trans %x : tensor<64x16xf32, #s> -> tensor<16x64xf32, #d>
+  blk.store %p, %t {vec = 1 : i32} : (tensor<16x64x!blk.ptr<f32>, #d>, tensor<16x64xf32, #d>) -> ()
+  return
+}
+}
