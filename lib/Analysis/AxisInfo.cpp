@@ -96,8 +96,10 @@ void AxisInfoAnalysis::visitLoop(scf::ForOp loop) {
   visit(loop);
   Block *body = loop.getBody();
   Operation *yield = body->getTerminator();
-  for (auto [arg, init] : llvm::zip(loop.getRegionIterArgs(), loop.getInitArgs()))
-    infos[arg] = get(init);
+  for (auto [arg, init] : llvm::zip(loop.getRegionIterArgs(), loop.getInitArgs())) {
+    AxisInfo info = get(init);
+    infos[arg] = std::move(info);
+  }
   auto analyseBody = [&] {
     body->walk([&](Operation *op) {
       for (Value r : op->getResults())
@@ -112,7 +114,8 @@ void AxisInfoAnalysis::visitLoop(scf::ForOp loop) {
     analyseBody();
     settled = true;
     for (auto [arg, next] : llvm::zip(loop.getRegionIterArgs(), yield->getOperands())) {
-      AxisInfo joined = AxisInfo::join(infos[arg], get(next));
+      AxisInfo yielded = get(next);
+      AxisInfo joined = AxisInfo::join(infos[arg], yielded);
       if (!(joined == infos[arg])) {
         infos[arg] = joined;
         settled = false;
@@ -124,11 +127,13 @@ void AxisInfoAnalysis::visitLoop(scf::ForOp loop) {
       infos[arg] = AxisInfo::unknown(rankOf(arg.getType()));
     analyseBody();
   }
-  for (auto [result, arg] : llvm::zip(loop.getResults(), loop.getRegionIterArgs()))
-    infos[result] = infos[arg];
+  for (auto [result, arg] : llvm::zip(loop.getResults(), loop.getRegionIterArgs())) {
+    AxisInfo info = infos[arg];
+    infos[result] = std::move(info);
+  }
 }
 
-const AxisInfo &AxisInfoAnalysis::get(Value v) {
+AxisInfo AxisInfoAnalysis::get(Value v) {
   auto it = infos.find(v);
   if (it != infos.end())
     return it->second;
@@ -141,8 +146,8 @@ const AxisInfo &AxisInfoAnalysis::get(Value v) {
         info.divisibility[0] = div.getInt();
     } else if (auto loop = dyn_cast<scf::ForOp>(parent)) {
       if (arg == loop.getInductionVar()) {
-        const AxisInfo &lb = get(loop.getLowerBound());
-        const AxisInfo &step = get(loop.getStep());
+        AxisInfo lb = get(loop.getLowerBound());
+        AxisInfo step = get(loop.getStep());
         info.divisibility[0] = gcd(lb.divisibility[0], step.divisibility[0]);
       }
     }
@@ -151,8 +156,10 @@ const AxisInfo &AxisInfoAnalysis::get(Value v) {
 }
 
 void AxisInfoAnalysis::visit(Operation *op) {
-  for (Value result : op->getResults())
-    infos[result] = compute(op, result);
+  for (Value result : op->getResults()) {
+    AxisInfo info = compute(op, result);
+    infos[result] = std::move(info);
+  }
 }
 
 AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
@@ -327,7 +334,7 @@ unsigned AxisInfoAnalysis::contiguousDim(Value ptr) {
   auto tensor = dyn_cast<RankedTensorType>(ptr.getType());
   if (!tensor || tensor.getRank() == 0)
     return 0;
-  const AxisInfo &info = get(ptr);
+  AxisInfo info = get(ptr);
   unsigned best = tensor.getRank() - 1;
   for (unsigned d = 0; d < best; ++d)
     if (info.contiguity[d] > info.contiguity[best])
@@ -341,7 +348,7 @@ unsigned AxisInfoAnalysis::accessVectorWidth(Value ptr, Value mask, unsigned fas
     return 1;
   auto pointee = cast<PointerType>(tensor.getElementType()).getPointeeType();
   int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-  const AxisInfo &info = get(ptr);
+  AxisInfo info = get(ptr);
   int64_t vec = std::min<int64_t>(info.contiguity[fast], 16 / elemBytes);
   vec = std::min(vec, std::max<int64_t>(1, info.divisibility[fast] / elemBytes));
   if (mask)

@@ -207,10 +207,11 @@ TV Generator::genUnary(const std::string &op, TV a, const ast::Loc &l) {
       return TV::makeBool(a.asDouble() == 0);
     if (op == "+")
       return a;
-    if (op == "-")
+    if (op == "-") {
       if (a.kind != TV::Float && a.i == INT64_MIN)
         return error(l, "integer overflow in a constant expression");
       return a.kind == TV::Float ? TV::makeFloat(-a.f) : TV::makeInt(-a.i);
+    }
     if (op == "~" && a.kind != TV::Float)
       return TV::makeInt(~a.i);
     return error(l, "type mismatch: cannot apply '" + op + "' to " + describe(a));

@@ -41,7 +41,8 @@ class AxisInfoAnalysis {
 public:
   /// Analyses every value in `root` (a function or a module) in program order.
   explicit AxisInfoAnalysis(mlir::Operation *root);
-  const AxisInfo &get(mlir::Value v);
+  /// A copy: a later lookup may grow the map and move what it holds.
+  AxisInfo get(mlir::Value v);
 
   /// Widest vector (in elements) a load or store through `ptr` may use along
   /// dimension `dim`: contiguous, aligned to the vector's size, at most 16
