@@ -1,5 +1,6 @@
 #include "blk/Compiler/Compiler.h"
 
+#include "blk/Analysis/LayoutReport.h"
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "blk/Frontend/Parser.h"
 #include "blk/Pipeline/Pipeline.h"
@@ -18,7 +19,7 @@ namespace blk {
 
 bool parseStage(llvm::StringRef name, Stage &out) {
   static const std::pair<const char *, Stage> stages[] = {{"ast", Stage::AST},   {"blk", Stage::Blk},
-                                                          {"gpu", Stage::GPU},   {"llvm", Stage::LLVM},
+                                                          {"gpu", Stage::GPU},   {"layouts", Stage::Layouts}, {"llvm", Stage::LLVM},
                                                           {"ptx", Stage::PTX},   {"cubin", Stage::Cubin},
                                                           {"header", Stage::Header}};
   for (auto &[n, s] : stages)
@@ -212,6 +213,11 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
   timer.lap("layouts");
   if (options.emit == Stage::GPU) {
     result.output = print(*module);
+    return result;
+  }
+  if (options.emit == Stage::Layouts) {
+    llvm::raw_string_ostream os(result.output);
+    printLayoutReport(*module, os);
     return result;
   }
   internal.setPhase("the lowering to LLVM" + target);

@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
                  "Loads in flight per load in a loop: each is issued num_stages - 1 iterations ahead (1: none)")
       ->capture_default_str();
   app.add_option("--kernel", kernels, "Compile only this kernel (repeatable; default: every @kernel)");
-  app.add_option("--emit", emit, "Output stage: ast, blk, gpu, llvm, ptx, cubin, or header (C++ with the PTX embedded and typed launch functions)")->capture_default_str();
+  app.add_option("--emit", emit, "Output stage: ast, blk, gpu, layouts (each value's layout and every move between layouts, with its path and cost), llvm, ptx, cubin, or header (C++ with the PTX embedded and typed launch functions)")->capture_default_str();
   std::string headerNamespace = "blk_kernels";
   app.add_option("--namespace", headerNamespace, "C++ namespace of --emit=header")->capture_default_str();
   app.add_option("--spec", specs,
@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (!blk::parseStage(emit, options.emit)) {
-    fmt::print(stderr, "blkc: error: unknown --emit '{}' (ast, blk, gpu, llvm, ptx, cubin or header)\n", emit);
+    fmt::print(stderr, "blkc: error: unknown --emit '{}' (ast, blk, gpu, layouts, llvm, ptx, cubin or header)\n", emit);
     return 1;
   }
   for (const std::string &d : defines) {

@@ -9,7 +9,8 @@
 
 namespace blk {
 
-enum class Stage { AST, Blk, GPU, LLVM, PTX, Cubin, Header };
+/// Layouts: a report of the layouts after the blk passes (LayoutReport.h).
+enum class Stage { AST, Blk, GPU, Layouts, LLVM, PTX, Cubin, Header };
 bool parseStage(llvm::StringRef name, Stage &out);
 
 struct CompileOptions {

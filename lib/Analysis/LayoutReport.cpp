@@ -1,0 +1,111 @@
+#include "blk/Analysis/LayoutReport.h"
+
+#include "blk/Analysis/Allocation.h"
+#include "blk/Dialect/Blk/IR/Dialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+
+namespace blk {
+
+namespace {
+
+/// `file:line:col` of the first file location in `loc`, the file without
+/// its directories (the report is read next to the source).
+std::string where(Location loc) {
+  std::string text = "<unknown>";
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      text = llvm::sys::path::filename(f.getFilename().getValue()).str() + ":" + std::to_string(f.getLine()) +
+             ":" + std::to_string(f.getColumn());
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return text;
+}
+
+std::string shapeOf(RankedTensorType t) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(t.getShape(), os, "x");
+  os << "x" << t.getElementType();
+  return text;
+}
+
+/// Short names for a kernel's layouts (L0, L1, ... in order of first use),
+/// listed once: the attributes are long and a kernel has few of them.
+struct LayoutNames {
+  llvm::MapVector<Attribute, std::string> names;
+  std::string operator()(RankedTensorType t) {
+    auto [it, inserted] = names.try_emplace(t.getEncoding(), "");
+    if (inserted)
+      it->second = "L" + std::to_string(names.size() - 1);
+    return it->second;
+  }
+};
+
+/// The path a layout move takes, as its lowering takes it, and its cost.
+std::string movePath(Operation *op, RankedTensorType from, RankedTensorType to) {
+  if (isa<ConvertLayoutOp>(op)) {
+    if (!crossesThreads(LinearLayout::get(from), LinearLayout::get(to)))
+      return "registers only (each thread keeps its elements): free";
+    if (isLdmatrixConversion(from, to))
+      return "shared memory, a swizzled tile read with ldmatrix: " + std::to_string(scratchFor(op).bytes) +
+             " bytes written and read per program, 2 barriers";
+  }
+  SharedMove move = sharedMoveOf(op);
+  return "shared memory: " + std::to_string(scratchFor(op).bytes) + " bytes written and read per program, " +
+         std::to_string(move.write) + "-element writes, " + std::to_string(move.read) +
+         "-element reads, 2 barriers";
+}
+
+} // namespace
+
+void printLayoutReport(ModuleOp module, llvm::raw_ostream &os) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    LayoutNames layoutOf;
+    std::string values, moves;
+    llvm::raw_string_ostream valuesOs(values), movesOs(moves);
+    int64_t movedBytes = 0;
+    unsigned numMoves = 0;
+    func.walk([&](Operation *op) {
+      for (Value result : op->getResults()) {
+        auto type = dyn_cast<RankedTensorType>(result.getType());
+        if (!type || !hasLayout(type))
+          continue;
+        valuesOs << "  " << where(op->getLoc()) << "  " << op->getName() << "  " << shapeOf(type) << "  "
+                 << layoutOf(type) << "  " << LinearLayout::get(type).numRegisters() << "/thread\n";
+      }
+      if (isa<ConvertLayoutOp, TransOp, ReshapeOp>(op)) {
+        auto from = cast<RankedTensorType>(op->getOperand(0).getType());
+        auto to = cast<RankedTensorType>(op->getResult(0).getType());
+        movesOs << "  " << where(op->getLoc()) << "  " << op->getName() << "  " << shapeOf(from) << "  "
+                << layoutOf(from) << " -> " << layoutOf(to) << ": " << movePath(op, from, to) << "\n";
+        movedBytes += scratchFor(op).bytes;
+        ++numMoves;
+      } else if (int64_t bytes = scratchFor(op).bytes) {
+        movesOs << "  " << where(op->getLoc()) << "  " << op->getName() << ": shared-memory scratch, " << bytes
+                << " bytes per program\n";
+        ++numMoves;
+      }
+    });
+    os << "kernel " << func.getName();
+    if (auto warps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttr))
+      os << " (" << warps.getInt() << " warps)";
+    os << "\n\nlayouts:\n";
+    for (const auto &[attr, name] : layoutOf.names) {
+      os << "  " << name << " = ";
+      attr.print(os);
+      os << "\n";
+    }
+    os << "\nvalues (location, op, shape, layout, values per thread):\n" << values;
+    os << "\nmoves between threads (" << numMoves << "; layout moves: " << movedBytes
+       << " bytes through shared memory per program):\n"
+       << (moves.empty() ? "  none\n" : moves) << "\n";
+  }
+}
+
+} // namespace blk
