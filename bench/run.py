@@ -11,11 +11,14 @@ Correctness first: each blk output is compared with a float64 PyTorch
 reference computed from the same inputs; a wrong result is reported FAIL and
 not timed. Timing: CUDA events around each launch, warm-up, median of at least
 100 launches, random inputs rotated so that the data read per launch set
-exceeds L2. Writes results.json, results.md and one PNG per sweep."""
+exceeds L2. Writes results.json (with the device, date and command),
+results.md and one PNG per sweep; bench/report.py makes the tables of
+docs/performance.md from stored results.json files."""
 import argparse
 import json
 import math
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -31,6 +34,7 @@ import triton  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import triton_kernels as tk  # noqa: E402
 from blk import Runtime  # noqa: E402
+from report import COMPILE_FILES, fmt, results_md  # noqa: E402
 
 ROTATE_BYTES = 256 << 20  # each timing rotates through at least this much input data
 TOL = {torch.float32: 1e-5, torch.float16: 5e-3, torch.bfloat16: 1e-2, torch.int32: 0.5}
@@ -758,49 +762,24 @@ def launch_overhead(h):
     return out
 
 
-def fmt(v, f="{:.1f}"):
-    return "-" if v is None else f.format(v)
-
-
-def report(h, overhead, out_dir):
-    lines = [f"Device: {h.device}; Triton {triton.__version__}, PyTorch {torch.__version__}; "
-             f"{time.strftime('%Y-%m-%d')}; median of {h.reps} launches (CUDA events).", "",
-             "| case | shape | dtype | blk (us) | Triton (us) | PyTorch (us) | blk/Triton | blk/PyTorch | blk rate | % of limit | rel. error | status |",
-             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
-    for r in h.rows:
-        ratio_t = r["blk_us"] / r["triton_us"] if r.get("blk_us") and r.get("triton_us") else None
-        ratio_p = r["blk_us"] / r["torch_us"] if r.get("blk_us") and r.get("torch_us") else None
-        limit = h.mm_tflops if r["unit"] == "TFLOP/s" else h.copy_gbps
-        pct = 100 * r["rate"] / limit if r.get("rate") else None
-        lines.append(f"| {r['case']} | {r['shape']} | {r['dtype']} | {fmt(r.get('blk_us'))} | {fmt(r.get('triton_us'))} | "
-                     f"{fmt(r.get('torch_us'))} | {fmt(ratio_t, '{:.3f}')} | {fmt(ratio_p, '{:.3f}')} | "
-                     f"{fmt(r.get('rate'), '{:.0f}')} {r['unit']} | {fmt(pct)} | {fmt(r.get('rel_err'), '{:.1e}')} | {r['status']} |")
-    lines += ["", "Compile time: blk to PTX (blkc, on the 2-core build machine) against Triton's first call with an "
-              "empty cache (on this GPU host: compilation plus one launch).", "",
-              "| kernel | blk frontend+passes (ms) | blk LLVM+PTX (ms) | blk total (ms) | Triton first call (ms) | Triton/blk |",
-              "|---|---:|---:|---:|---:|---:|"]
+def report(h, overhead, out_dir, command=None, suite=None):
+    """Writes results.json and results.md (bench/report.py formats the
+    latter from the same data, and the tables of docs/performance.md)."""
     ct_path = os.path.join(h.bundle, "compile-times.json")
     ct = json.load(open(ct_path)) if os.path.exists(ct_path) else {}
     for case, tri_ms in h.triton_first_call.items():
-        file = {"vector_add": "vector_add.f32", "swiglu_fwd": "swiglu.bf16", "geglu_fwd": "geglu.bf16",
-                "kl_div": "kl_div.f32"}.get(case)
-        c = ct.get(file, {})
-        total = c.get("total_ms")
-        h.compile_rows.append(dict(kernel=case, blk=c, triton_first_call_ms=tri_ms))
-        lines.append(f"| {case} ({file}) | {fmt(c.get('front_ms'))} | {fmt(c.get('llvm_ms'))} | {fmt(total)} | "
-                     f"{tri_ms:.1f} | {fmt(tri_ms / total if total else None)} |")
-    lines += ["", "Launch overhead: host microseconds per launch of a tiny kernel (batches of 256, host time only).", "",
-              "| launcher | us per launch |", "|---|---:|"]
-    for k2, v in (overhead or {}).items():
-        lines.append(f"| {k2} | {v:.2f} |")
-    text = "\n".join(lines)
+        h.compile_rows.append(dict(kernel=case, blk=ct.get(COMPILE_FILES.get(case), {}),
+                                   triton_first_call_ms=tri_ms))
+    data = dict(device=h.device, date=time.strftime("%Y-%m-%d"), command=command, suite=suite,
+                triton=triton.__version__, torch=torch.__version__, reps=h.reps, copy_gbps=h.copy_gbps,
+                matmul_tflops=h.mm_tflops, rows=h.rows, sweeps=h.sweeps, compile=h.compile_rows,
+                launch_overhead_us=overhead)
+    text = results_md(data)
     print("\n" + text)
     with open(os.path.join(out_dir, "results.md"), "w") as f:
         f.write(text + "\n")
     with open(os.path.join(out_dir, "results.json"), "w") as f:
-        json.dump(dict(device=h.device, triton=triton.__version__, torch=torch.__version__, reps=h.reps,
-                       copy_gbps=h.copy_gbps, matmul_tflops=h.mm_tflops, rows=h.rows, sweeps=h.sweeps,
-                       compile=h.compile_rows, launch_overhead_us=overhead), f, indent=1)
+        json.dump(data, f, indent=1)
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -848,7 +827,11 @@ def main():
     for cases in SUITES[args.only]:
         cases(h)
     overhead = launch_overhead(h) if args.only is None else None
-    report(h, overhead, args.out)
+    # The command as run (with the environment variable that picks the matmul
+    # variant), for bench/report.py to print beside the tables.
+    env = [f"{k}={shlex.quote(os.environ[k])}" for k in ("BLK_MATMUL_CONFIG",) if k in os.environ]
+    command = " ".join(env + ["python3", shlex.join(sys.argv)])
+    report(h, overhead, args.out, command, args.only or "all")
     return 1 if any(r["status"] != "ok" for r in h.rows) else 0
 
 
