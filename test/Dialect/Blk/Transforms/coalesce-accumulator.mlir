@@ -1,0 +1,20 @@
+// RUN: blk-opt %s --blk-coalesce | FileCheck %s
+
+// A store of a tensor-core accumulator goes through a blocked layout whose
+// fastest dimension is the access's (here the last): each thread then holds
+// a run of 8 f16 along the row and stores it as one 16-byte vector
+// (scripts/mutate.py coalesce-acc-order: the order reversed leaves runs of 1
+// along the row, and the store falls back to single elements).
+
+#mma = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>
+module attributes {blk.num_warps = 4 : i32} {
+// CHECK: #[[B:.+]] = #blk.blocked<sizePerThread = [1, 8], {{.*}}order = [1, 0]>
+// CHECK-LABEL: func.func @accumulator_store
+// CHECK: %[[P:.+]] = blk.convert_layout %arg0 {{.*}} -> tensor<64x64x!blk.ptr<f16>, #[[B]]>
+// CHECK: %[[V:.+]] = blk.convert_layout %arg1 {{.*}} -> tensor<64x64xf16, #[[B]]>
+// CHECK: blk.store %[[P]], %[[V]] {vec = 8 : i32}
+func.func @accumulator_store(%p: tensor<64x64x!blk.ptr<f16>, #mma>, %v: tensor<64x64xf16, #mma>) {
+  blk.store %p, %v {vec = 8 : i32} : (tensor<64x64x!blk.ptr<f16>, #mma>, tensor<64x64xf16, #mma>) -> ()
+  return
+}
+}
