@@ -104,6 +104,17 @@ struct FenceAsyncSharedToLLVM : OpConversionPattern<FenceAsyncSharedOp> {
   }
 };
 
+/// A transposed view is the same memory: its readers address it through the
+/// view's type.
+struct LocalTransToLLVM : OpConversionPattern<LocalTransOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(LocalTransOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(op, {adaptor.getBuffer()});
+    return success();
+  }
+};
+
 struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
@@ -163,7 +174,7 @@ struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
 
 void populateSharedRingPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<LocalAllocToLLVM, AsyncCopyToLLVM, AsyncCommitGroupToLLVM, AsyncWaitToLLVM, FenceAsyncSharedToLLVM,
-               LocalLoadToLLVM, LocalStoreToLLVM>(tc, patterns.getContext());
+               LocalLoadToLLVM, LocalStoreToLLVM, LocalTransToLLVM>(tc, patterns.getContext());
 }
 
 } // namespace blk

@@ -330,3 +330,27 @@ func.func @replicated_copy(%p: tensor<8x64x!blk.ptr<bf16>, #r>) {
   return
 }
 }
+
+// -----
+
+// A transposed view of a ring is its memory read through the view's type: B
+// stored with N along its lines (contig = 1) is MN-major (transpose bit 1),
+// the same tile seen transposed (contig = 0, K along the lines) K-major (0).
+// CHECK-LABEL: func.func @transposed_view
+// CHECK-NOT: blk.local_trans
+// CHECK-COUNT-2: m64n32k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 0;
+// CHECK-COUNT-2: m64n32k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>
+module attributes {blk.num_warps = 4 : i32} {
+func.func @transposed_view(%acc: tensor<64x32xf32, #mma>, %out: tensor<64x32x!blk.ptr<f32>, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %a = blk.local_alloc : !blk.smem<[1, 64, 32], bf16, contig = 1>
+  %x = blk.local_alloc : !blk.smem<[2, 32, 32], bf16, contig = 1>
+  %xt = blk.local_trans %x : !blk.smem<[2, 32, 32], bf16, contig = 1> -> !blk.smem<[2, 32, 32], bf16, contig = 0>
+  %d = blk.warp_group_dot %a[%c0], %xt[%c0], %acc : !blk.smem<[1, 64, 32], bf16, contig = 1>, !blk.smem<[2, 32, 32], bf16, contig = 0>, tensor<64x32xf32, #mma> -> tensor<64x32xf32, #mma>
+  %e = blk.warp_group_dot %a[%c0], %x[%c0], %d : !blk.smem<[1, 64, 32], bf16, contig = 1>, !blk.smem<[2, 32, 32], bf16, contig = 1>, tensor<64x32xf32, #mma> -> tensor<64x32xf32, #mma>
+  %w = blk.warp_group_dot_wait %e {pending = 0 : i32} : tensor<64x32xf32, #mma>
+  blk.store %out, %w : (tensor<64x32x!blk.ptr<f32>, #mma>, tensor<64x32xf32, #mma>) -> ()
+  return
+}
+}

@@ -425,3 +425,12 @@ func.func @local_store_layout(%x: tensor<64x64xbf16>, %s: i32) {
   blk.local_store %x, %buf[%s] : tensor<64x64xbf16>, !blk.smem<[1, 64, 64], bf16, contig = 1>
   return
 }
+
+// -----
+
+func.func @local_trans_shape() {
+  %buf = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1>
+  // expected-error @+1 {{result must be '!blk.smem<[2, 32, 64], bf16, contig = 0>' (the tile's dimensions swapped, the other one contiguous), got '!blk.smem<[2, 32, 64], bf16, contig = 1>'}}
+  %t = blk.local_trans %buf : !blk.smem<[2, 64, 32], bf16, contig = 1> -> !blk.smem<[2, 32, 64], bf16, contig = 1>
+  return
+}

@@ -62,3 +62,11 @@ func.func @wgmma_wait(%s: tensor<64x32xf32, #mma32>, %o: tensor<64x64xf32, #mma6
   %w:2 = blk.warp_group_dot_wait %s, %o {pending = 0 : i32} : tensor<64x32xf32, #mma32>, tensor<64x64xf32, #mma64>
   return %w#1 : tensor<64x64xf32, #mma64>
 }
+
+// CHECK-LABEL: func.func @local_trans
+// CHECK: blk.local_trans %{{.*}} : <[3, 64, 128], bf16, contig = 1> -> <[3, 128, 64], bf16, contig = 0>
+func.func @local_trans() {
+  %buf = blk.local_alloc : !blk.smem<[3, 64, 128], bf16, contig = 1>
+  %t = blk.local_trans %buf : !blk.smem<[3, 64, 128], bf16, contig = 1> -> !blk.smem<[3, 128, 64], bf16, contig = 0>
+  return
+}

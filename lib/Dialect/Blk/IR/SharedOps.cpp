@@ -52,6 +52,26 @@ LogicalResult LocalLoadOp::verify() {
   return checkSlotType(*this, getBuffer().getType(), type, type.getElementType(), "the result");
 }
 
+/// `type` with each slot's tile transposed (the same bytes).
+static SharedBufferType transposedBuffer(SharedBufferType type) {
+  ArrayRef<int64_t> shape = type.getShape();
+  return SharedBufferType::get(type.getContext(), {shape[0], shape[2], shape[1]}, type.getElementType(),
+                               1 - type.getContig());
+}
+
+void LocalTransOp::build(OpBuilder &builder, OperationState &state, Value buffer) {
+  build(builder, state, transposedBuffer(cast<SharedBufferType>(buffer.getType())), buffer);
+}
+
+LogicalResult LocalTransOp::verify() {
+  auto from = cast<SharedBufferType>(getBuffer().getType());
+  if (getResult().getType() != transposedBuffer(from))
+    return emitOpError("result must be ") << transposedBuffer(from)
+                                          << " (the tile's dimensions swapped, the other one contiguous), got "
+                                          << getResult().getType();
+  return success();
+}
+
 LogicalResult LocalStoreOp::verify() {
   auto type = getValue().getType();
   if (failed(checkSlotType(*this, getBuffer().getType(), type, type.getElementType(), "the value")))

@@ -23,7 +23,9 @@ namespace blk {
 #include "blk/Dialect/Blk/Transforms/Passes.h.inc"
 
 namespace {
-constexpr int64_t kMaxElemsPerThread = 1024;
+// Twice a thread's registers: ptxas takes about 10 s on such a block (and
+// minutes at twice that), and the kernel spills most of it anyway.
+constexpr int64_t kMaxElemsPerThread = 512;
 
 bool isBlock(Value v) { return isa<RankedTensorType>(v.getType()); }
 

@@ -50,14 +50,63 @@ struct OperandLoad {
   DescriptorLoadOp tma() const { return dyn_cast<DescriptorLoadOp>(load); }
 };
 
+/// Whether `dot` reads its operands through rings when they are loads:
+/// 16-bit operands of a tensor-core (mma) dot.
+bool ringReader(DotOp dot) {
+  return isa_and_nonnull<MmaLayoutAttr>(dot.getType().getEncoding()) &&
+         dot.getA().getType().getElementTypeBitWidth() == 16;
+}
+
+/// The value a dot operand reads, through its conversion to the operand
+/// layout and a `trans` (then `transposed` is set).
+Value operandSource(Value operand, bool &transposed) {
+  transposed = false;
+  auto skipConversions = [&] {
+    while (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+      operand = convert.getSrc();
+  };
+  skipConversions();
+  if (auto trans = operand.getDefiningOp<TransOp>()) {
+    transposed = true;
+    operand = trans.getSrc();
+    skipConversions();
+  }
+  return operand;
+}
+
+/// Whether every use of `load` is an operand of a ring-reading dot of
+/// `loop`, as is or transposed: then one ring serves them all, each dot
+/// reading its slot directly or through a transposed view.
+bool onlyFeedsDots(scf::ForOp loop, Operation *load) {
+  SmallVector<Value> worklist{load->getResult(0)};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (auto dot = dyn_cast<DotOp>(user)) {
+        bool transposed;
+        if (dot->getBlock() != loop.getBody() || !ringReader(dot) || dot.getAcc() == v ||
+            (operandSource(dot.getA(), transposed).getDefiningOp() != load &&
+             operandSource(dot.getB(), transposed).getDefiningOp() != load))
+          return false;
+        continue;
+      }
+      if (!isa<ConvertLayoutOp, TransOp>(user) || user->getBlock() != loop.getBody())
+        return false;
+      worklist.push_back(user->getResult(0));
+    }
+  }
+  return true;
+}
+
 /// The load behind a dot operand (through its conversion to the operand
-/// layout) when cp.async can replace it: zero `other`, and a pointer and
-/// mask recomputable for another iteration.
+/// layout, and a `trans`) when cp.async can replace it: zero `other`, a
+/// pointer and mask recomputable for another iteration, and no use but
+/// dot operands.
 std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value operand) {
-  if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
-    operand = convert.getSrc();
+  bool transposed;
+  operand = operandSource(operand, transposed);
   if (auto tma = operand.getDefiningOp<DescriptorLoadOp>()) {
-    if (tma->getBlock() != loop.getBody() || !tma->hasOneUse() || !isa<BlockArgument>(tma.getDesc()))
+    if (tma->getBlock() != loop.getBody() || !onlyFeedsDots(loop, tma) || !isa<BlockArgument>(tma.getDesc()))
       return std::nullopt;
     std::optional<IterationSlice> slice = iterationSlice(loop, tma.getOffsets(), /*allowAdvances=*/false);
     if (!slice)
@@ -65,7 +114,8 @@ std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value operand) {
     return OperandLoad{tma, std::move(*slice)};
   }
   auto load = operand.getDefiningOp<LoadOp>();
-  if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() || !isZeroOrAbsent(load.getOther()))
+  if (!load || load->getBlock() != loop.getBody() || !onlyFeedsDots(loop, load) ||
+      !isZeroOrAbsent(load.getOther()))
     return std::nullopt;
   SmallVector<Value> roots{load.getPtr()};
   if (load.getMask())
@@ -141,6 +191,7 @@ struct RingOperand {
 struct DotPlan {
   DotOp dot;
   int a = -1, b = -1;
+  bool aTransposed = false, bTransposed = false; // read through a transposed view of the ring
   bool wgmma;
   Value staged, aBuf;
 };
@@ -200,20 +251,25 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     bool anyWgmma = false;
     // Whether a tile fits a ring does not depend on the slot count, which
     // depends on whether any dot runs on wgmma: rings are typed after.
-    auto ringIndex = [&](Value operand) -> int {
+    // A load feeding several dots (as is or transposed) gets one ring.
+    llvm::DenseMap<Operation *, int> ringOfLoad;
+    auto ringIndex = [&](Value operand, bool &transposed) -> int {
+      operandSource(operand, transposed);
       std::optional<OperandLoad> op = operandLoad(loop, operand);
       if (!op || !ringFor(*op, 1))
         return -1;
-      rings.push_back({std::move(*op), SharedBufferType(), Value(), Value()});
-      return int(rings.size() - 1);
+      auto [it, inserted] = ringOfLoad.try_emplace(op->load, int(rings.size()));
+      if (inserted)
+        rings.push_back({std::move(*op), SharedBufferType(), Value(), Value()});
+      return it->second;
     };
     for (DotOp dot : loopDots) {
       auto mma = dyn_cast_or_null<MmaLayoutAttr>(dot.getType().getEncoding());
-      if (!mma || dot.getA().getType().getElementTypeBitWidth() != 16)
+      if (!ringReader(dot))
         continue;
       DotPlan plan{dot};
-      plan.a = ringIndex(dot.getA());
-      plan.b = ringIndex(dot.getB());
+      plan.a = ringIndex(dot.getA(), plan.aTransposed);
+      plan.b = ringIndex(dot.getB(), plan.bTransposed);
       plan.wgmma = mma.getVersion() == 3 && plan.b >= 0;
       if (plan.a < 0 && plan.b < 0)
         continue;
@@ -372,8 +428,15 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     for (DotPlan &plan : plans) {
       DotOp dot = plan.dot;
       body.setInsertionPoint(dot);
-      auto operand = [&](int index, Value value) -> Value {
-        return index < 0 ? value : LocalLoadOp::create(body, loc, value.getType(), rings[index].buf, slot).getResult();
+      // A ring's buffer as the dot reads it: as loaded, or transposed.
+      auto ringView = [&](int index, bool transposed) -> Value {
+        Value buf = rings[index].buf;
+        return transposed ? LocalTransOp::create(body, loc, buf).getResult() : buf;
+      };
+      auto operand = [&](int index, bool transposed, Value value) -> Value {
+        return index < 0 ? value
+                         : LocalLoadOp::create(body, loc, value.getType(), ringView(index, transposed), slot)
+                               .getResult();
       };
       Value result;
       if (plan.wgmma) {
@@ -386,12 +449,13 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         // with one group pending; any other carried result stays in flight
         // until the next iteration's first complete wait (attention's PV).
         bool carried = yieldedInto && dot.getAcc() == yieldedInto;
-        Value issued = plan.a >= 0 ? WarpGroupDotOp::create(body, loc, dot.getType(), rings[plan.a].buf, slot,
-                                                            rings[plan.b].buf, slot, dot.getAcc())
-                       : plan.aBuf ? WarpGroupDotOp::create(body, loc, dot.getType(), plan.aBuf, slotZero,
-                                                            rings[plan.b].buf, slot, dot.getAcc())
-                                   : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(),
-                                                            rings[plan.b].buf, slot, dot.getAcc());
+        Value bView = ringView(plan.b, plan.bTransposed);
+        Value issued = plan.a >= 0 ? WarpGroupDotOp::create(body, loc, dot.getType(), ringView(plan.a, plan.aTransposed),
+                                                            slot, bView, slot, dot.getAcc())
+                       : plan.aBuf ? WarpGroupDotOp::create(body, loc, dot.getType(), plan.aBuf, slotZero, bView, slot,
+                                                            dot.getAcc())
+                                   : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(), bView,
+                                                            slot, dot.getAcc());
         if (yieldedInto && !carried) {
           result = issued;
           inFlight.push_back(yieldedInto);
@@ -401,8 +465,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
             carriedAccs.push_back(yieldedInto);
         }
       } else {
-        Value a = operand(plan.a, dot.getA());
-        Value b = operand(plan.b, dot.getB());
+        Value a = operand(plan.a, plan.aTransposed, dot.getA());
+        Value b = operand(plan.b, plan.bTransposed, dot.getB());
         result = DotOp::create(body, loc, dot.getType(), a, b, dot.getAcc(), dot.getMmaAttr(),
                                dot.getInputPrecisionAttr());
       }
@@ -425,12 +489,18 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
     copyAll(body, nextSlot, future, ahead, loop.getRegionIterArgs(), iv);
 
+    // The dots, then what led from their ring loads (or staged blocks) to
+    // them: conversions and transposes no one else reads.
     for (DotPlan &plan : plans) {
-      Operation *convertA = plan.a >= 0 || plan.staged ? plan.dot.getA().getDefiningOp<ConvertLayoutOp>() : nullptr;
-      Operation *convertB = plan.b >= 0 ? plan.dot.getB().getDefiningOp<ConvertLayoutOp>() : nullptr;
+      SmallVector<Operation *> chain;
+      for (auto [read, operand] : {std::pair{plan.a >= 0 || bool(plan.staged), plan.dot.getA()},
+                                   std::pair{plan.b >= 0, plan.dot.getB()}})
+        for (Operation *op = read ? operand.getDefiningOp() : nullptr; op && isa<ConvertLayoutOp, TransOp>(op);
+             op = op->getOperand(0).getDefiningOp())
+          chain.push_back(op);
       plan.dot.erase();
-      for (Operation *op : {convertA, convertB})
-        if (op && op->use_empty())
+      for (Operation *op : chain)
+        if (op->use_empty())
           op->erase();
     }
     for (RingOperand &r : rings)

@@ -582,3 +582,192 @@ module attributes {blk.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// One load read by two dots, once as is and once transposed: one ring, the
+// second dot reading it through a transposed view (no trans through shared
+// memory, no second copy).
+// CHECK-LABEL: func.func @shared_x
+// CHECK: %[[X:.*]] = blk.local_alloc : <[4, 32, 32], bf16, contig = 1>
+// CHECK-COUNT-2: blk.async_copy %{{.*}}, %{{.*}} into %[[X]]
+// CHECK: scf.for
+// CHECK: %[[XT:.*]] = blk.local_trans %[[X]] : <[4, 32, 32], bf16, contig = 1> -> <[4, 32, 32], bf16, contig = 0>
+// CHECK-NEXT: blk.warp_group_dot %{{.*}}[%[[S:.*]]], %[[XT]][%[[S]]], %{{.*}} : !blk.smem<[4, 64, 32], bf16, contig = 1>, <[4, 32, 32], bf16, contig = 0>
+// CHECK: blk.warp_group_dot %{{.*}}[%{{.*}}], %[[X]][%[[S]]], %{{.*}} : !blk.smem<[1, 64, 32], bf16, contig = 1>, <[4, 32, 32], bf16, contig = 1>
+// CHECK: blk.async_copy %{{.*}}, %{{.*}} into %[[X]]
+// CHECK-NOT: blk.trans
+// CHECK-NOT: blk.load %{{.*}} tensor<32x32x!blk.ptr<bf16>
+// CHECK: scf.yield
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#slice = #blk.slice<dim = 1, parent = #blocked>
+#slice1 = #blk.slice<dim = 1, parent = #blocked1>
+#slice2 = #blk.slice<dim = 0, parent = #blocked>
+#slice3 = #blk.slice<dim = 0, parent = #blocked1>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @shared_x(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg4: i32 {blk.divisibility = 16 : i64}) attributes {blk.constants = {}, blk.kernel} {
+    %c32_i32 = arith.constant 32 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant 0.000000e+00 : bf16
+    %cst_0 = arith.constant 0.000000e+00 : f32
+    %0 = blk.arange 0, 64 : tensor<64xi32, #slice>
+    %1 = blk.arange 0, 64 : tensor<64xi32, #slice1>
+    %2 = blk.arange 0, 32 : tensor<32xi32, #slice2>
+    %3 = blk.arange 0, 32 : tensor<32xi32, #slice3>
+    %4 = blk.arange 0, 32 : tensor<32xi32, #slice>
+    %5 = blk.splat %cst_0 : f32 -> tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>
+    %6 = blk.splat %cst : bf16 -> tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>
+    %7:2 = scf.for %arg5 = %c0_i32 to %arg4 step %c32_i32 iter_args(%arg6 = %5, %arg7 = %5) -> (tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>, tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>)  : i32 {
+      %23 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blocked>
+      %24 = blk.splat %arg4 : i32 -> tensor<64x1xi32, #blocked>
+      %25 = arith.muli %23, %24 : tensor<64x1xi32, #blocked>
+      %26 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>, #blocked>
+      %27 = blk.addptr %26, %25 : tensor<64x1x!blk.ptr<bf16>, #blocked>, tensor<64x1xi32, #blocked>
+      %28 = blk.splat %arg5 : i32 -> tensor<32xi32, #slice2>
+      %29 = arith.addi %28, %2 : tensor<32xi32, #slice2>
+      %30 = blk.expand_dims %29 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #blocked>
+      %31 = blk.broadcast %27 : tensor<64x1x!blk.ptr<bf16>, #blocked> -> tensor<64x32x!blk.ptr<bf16>, #blocked>
+      %32 = blk.broadcast %30 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+      %33 = blk.addptr %31, %32 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+      %34 = blk.load %33 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<64x32x!blk.ptr<bf16>, #blocked>) -> tensor<64x32xbf16, #blocked>
+      %35 = blk.expand_dims %4 {axis = 1 : i32} : tensor<32xi32, #slice> -> tensor<32x1xi32, #blocked>
+      %36 = blk.splat %arg4 : i32 -> tensor<32x1xi32, #blocked>
+      %37 = arith.muli %35, %36 : tensor<32x1xi32, #blocked>
+      %38 = blk.splat %arg1 : !blk.ptr<bf16> -> tensor<32x1x!blk.ptr<bf16>, #blocked>
+      %39 = blk.addptr %38, %37 : tensor<32x1x!blk.ptr<bf16>, #blocked>, tensor<32x1xi32, #blocked>
+      %40 = blk.broadcast %39 : tensor<32x1x!blk.ptr<bf16>, #blocked> -> tensor<32x32x!blk.ptr<bf16>, #blocked>
+      %41 = blk.broadcast %30 : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+      %42 = blk.addptr %40, %41 : tensor<32x32x!blk.ptr<bf16>, #blocked>, tensor<32x32xi32, #blocked>
+      %43 = blk.load %42 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<32x32x!blk.ptr<bf16>, #blocked>) -> tensor<32x32xbf16, #blocked>
+      %44 = blk.trans %43 : tensor<32x32xbf16, #blocked> -> tensor<32x32xbf16, #blocked>
+      %45 = blk.convert_layout %34 : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>
+      %46 = blk.convert_layout %44 : tensor<32x32xbf16, #blocked> -> tensor<32x32xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>
+      %47 = blk.dot %45, %46, %arg6 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>} : tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>, tensor<32x32xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>, tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>> -> tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>
+      %48 = blk.convert_layout %43 : tensor<32x32xbf16, #blocked> -> tensor<32x32xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>
+      %49 = blk.dot %6, %48, %arg7 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>} : tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>, tensor<32x32xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>, tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>> -> tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>
+      scf.yield %47, %49 : tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>, tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>
+    }
+    %8 = blk.expand_dims %1 {axis = 1 : i32} : tensor<64xi32, #slice1> -> tensor<64x1xi32, #blocked1>
+    %9 = blk.splat %c32_i32 : i32 -> tensor<64x1xi32, #blocked1>
+    %10 = arith.muli %8, %9 : tensor<64x1xi32, #blocked1>
+    %11 = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blocked1>
+    %12 = blk.addptr %11, %10 : tensor<64x1x!blk.ptr<f32>, #blocked1>, tensor<64x1xi32, #blocked1>
+    %13 = blk.expand_dims %3 {axis = 0 : i32} : tensor<32xi32, #slice3> -> tensor<1x32xi32, #blocked1>
+    %14 = blk.broadcast %12 : tensor<64x1x!blk.ptr<f32>, #blocked1> -> tensor<64x32x!blk.ptr<f32>, #blocked1>
+    %15 = blk.broadcast %13 : tensor<1x32xi32, #blocked1> -> tensor<64x32xi32, #blocked1>
+    %16 = blk.addptr %14, %15 : tensor<64x32x!blk.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+    %17 = blk.convert_layout %7#0 : tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>> -> tensor<64x32xf32, #blocked1>
+    blk.store %16, %17 {vec = 4 : i32} : (tensor<64x32x!blk.ptr<f32>, #blocked1>, tensor<64x32xf32, #blocked1>) -> ()
+    %18 = blk.splat %arg3 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blocked1>
+    %19 = blk.addptr %18, %10 : tensor<64x1x!blk.ptr<f32>, #blocked1>, tensor<64x1xi32, #blocked1>
+    %20 = blk.broadcast %19 : tensor<64x1x!blk.ptr<f32>, #blocked1> -> tensor<64x32x!blk.ptr<f32>, #blocked1>
+    %21 = blk.addptr %20, %15 : tensor<64x32x!blk.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+    %22 = blk.convert_layout %7#1 : tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>> -> tensor<64x32xf32, #blocked1>
+    blk.store %21, %22 {vec = 4 : i32} : (tensor<64x32x!blk.ptr<f32>, #blocked1>, tensor<64x32xf32, #blocked1>) -> ()
+    return
+  }
+}
+
+
+// -----
+
+// The same load also read by something other than a dot: it keeps its
+// registers, and the dot reading it transposed runs on mma.sync.
+// CHECK-LABEL: func.func @x_also_read
+// CHECK-NOT: blk.local_trans
+// CHECK: blk.trans
+// CHECK: blk.dot
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#slice = #blk.slice<dim = 1, parent = #blocked>
+#slice1 = #blk.slice<dim = 1, parent = #blocked1>
+#slice2 = #blk.slice<dim = 0, parent = #blocked>
+#slice3 = #blk.slice<dim = 0, parent = #blocked1>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @x_also_read(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg4: i32 {blk.divisibility = 16 : i64}) attributes {blk.constants = {}, blk.kernel} {
+    %true = arith.constant true
+    %c64_i32 = arith.constant 64 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = blk.arange 0, 64 : tensor<64xi32, #slice>
+    %1 = blk.arange 0, 64 : tensor<64xi32, #slice1>
+    %2 = blk.arange 0, 32 : tensor<32xi32, #slice>
+    %3 = blk.arange 0, 32 : tensor<32xi32, #slice2>
+    %4 = blk.arange 0, 32 : tensor<32xi32, #slice3>
+    %5 = blk.splat %cst : f32 -> tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>
+    %6 = blk.splat %cst : f32 -> tensor<32x32xf32, #blocked>
+    %7 = blk.expand_dims %2 {axis = 1 : i32} : tensor<32xi32, #slice> -> tensor<32x1xi32, #blocked>
+    %8 = blk.splat %arg4 : i32 -> tensor<32x1xi32, #blocked>
+    %9 = arith.muli %7, %8 : tensor<32x1xi32, #blocked>
+    %10 = blk.splat %arg1 : !blk.ptr<bf16> -> tensor<32x1x!blk.ptr<bf16>, #blocked>
+    %11 = blk.addptr %10, %9 : tensor<32x1x!blk.ptr<bf16>, #blocked>, tensor<32x1xi32, #blocked>
+    %12 = blk.splat %c0_i32 : i32 -> tensor<32xi32, #slice2>
+    %13 = arith.addi %12, %3 : tensor<32xi32, #slice2>
+    %14 = blk.expand_dims %13 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #blocked>
+    %15 = blk.broadcast %11 : tensor<32x1x!blk.ptr<bf16>, #blocked> -> tensor<32x32x!blk.ptr<bf16>, #blocked>
+    %16 = blk.broadcast %14 : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %17 = blk.addptr %15, %16 : tensor<32x32x!blk.ptr<bf16>, #blocked>, tensor<32x32xi32, #blocked>
+    %18 = blk.splat %true : i1 -> tensor<32x32xi1, #blocked>
+    %19 = blk.load %17, %18 {operandSegmentSizes = array<i32: 1, 1, 0>, vec = 8 : i32} : (tensor<32x32x!blk.ptr<bf16>, #blocked>, tensor<32x32xi1, #blocked>) -> tensor<32x32xbf16, #blocked>
+    %20 = blk.splat %c32_i32 : i32 -> tensor<32xi32, #slice2>
+    %21 = arith.addi %20, %3 : tensor<32xi32, #slice2>
+    %22 = blk.expand_dims %21 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #blocked>
+    %23 = blk.broadcast %22 : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %24 = blk.addptr %15, %23 : tensor<32x32x!blk.ptr<bf16>, #blocked>, tensor<32x32xi32, #blocked>
+    %25 = blk.load %24, %18 {operandSegmentSizes = array<i32: 1, 1, 0>, vec = 8 : i32} : (tensor<32x32x!blk.ptr<bf16>, #blocked>, tensor<32x32xi1, #blocked>) -> tensor<32x32xbf16, #blocked>
+    %26:4 = scf.for %arg5 = %c0_i32 to %arg4 step %c32_i32 iter_args(%arg6 = %5, %arg7 = %6, %arg8 = %19, %arg9 = %25) -> (tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>, tensor<32x32xf32, #blocked>, tensor<32x32xbf16, #blocked>, tensor<32x32xbf16, #blocked>)  : i32 {
+      %45 = arith.addi %arg5, %c64_i32 : i32
+      %46 = blk.splat %45 : i32 -> tensor<32xi32, #slice2>
+      %47 = arith.addi %46, %3 : tensor<32xi32, #slice2>
+      %48 = blk.expand_dims %47 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #blocked>
+      %49 = blk.broadcast %48 : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+      %50 = blk.addptr %15, %49 : tensor<32x32x!blk.ptr<bf16>, #blocked>, tensor<32x32xi32, #blocked>
+      %51 = arith.cmpi sgt, %45, %arg5 : i32
+      %52 = blk.splat %51 : i1 -> tensor<32x32xi1, #blocked>
+      %53 = blk.load %50, %52 {operandSegmentSizes = array<i32: 1, 1, 0>, vec = 8 : i32} : (tensor<32x32x!blk.ptr<bf16>, #blocked>, tensor<32x32xi1, #blocked>) -> tensor<32x32xbf16, #blocked>
+      %54 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blocked>
+      %55 = blk.splat %arg4 : i32 -> tensor<64x1xi32, #blocked>
+      %56 = arith.muli %54, %55 : tensor<64x1xi32, #blocked>
+      %57 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>, #blocked>
+      %58 = blk.addptr %57, %56 : tensor<64x1x!blk.ptr<bf16>, #blocked>, tensor<64x1xi32, #blocked>
+      %59 = blk.splat %arg5 : i32 -> tensor<32xi32, #slice2>
+      %60 = arith.addi %59, %3 : tensor<32xi32, #slice2>
+      %61 = blk.expand_dims %60 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #blocked>
+      %62 = blk.broadcast %58 : tensor<64x1x!blk.ptr<bf16>, #blocked> -> tensor<64x32x!blk.ptr<bf16>, #blocked>
+      %63 = blk.broadcast %61 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+      %64 = blk.addptr %62, %63 : tensor<64x32x!blk.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+      %65 = blk.load %64 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<64x32x!blk.ptr<bf16>, #blocked>) -> tensor<64x32xbf16, #blocked>
+      %66 = blk.trans %arg8 : tensor<32x32xbf16, #blocked> -> tensor<32x32xbf16, #blocked>
+      %67 = blk.convert_layout %65 : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>
+      %68 = blk.convert_layout %66 : tensor<32x32xbf16, #blocked> -> tensor<32x32xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>
+      %69 = blk.dot %67, %68, %arg6 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>} : tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>, tensor<32x32xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>, kWidth = 2>>, tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>> -> tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>
+      %70 = arith.extf %arg8 : tensor<32x32xbf16, #blocked> to tensor<32x32xf32, #blocked>
+      %71 = arith.addf %arg7, %70 : tensor<32x32xf32, #blocked>
+      scf.yield %69, %71, %arg9, %53 : tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>>, tensor<32x32xf32, #blocked>, tensor<32x32xbf16, #blocked>, tensor<32x32xbf16, #blocked>
+    }
+    %27 = blk.expand_dims %1 {axis = 1 : i32} : tensor<64xi32, #slice1> -> tensor<64x1xi32, #blocked1>
+    %28 = blk.splat %c32_i32 : i32 -> tensor<64x1xi32, #blocked1>
+    %29 = arith.muli %27, %28 : tensor<64x1xi32, #blocked1>
+    %30 = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blocked1>
+    %31 = blk.addptr %30, %29 : tensor<64x1x!blk.ptr<f32>, #blocked1>, tensor<64x1xi32, #blocked1>
+    %32 = blk.expand_dims %3 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #blocked>
+    %33 = blk.expand_dims %4 {axis = 0 : i32} : tensor<32xi32, #slice3> -> tensor<1x32xi32, #blocked1>
+    %34 = blk.broadcast %31 : tensor<64x1x!blk.ptr<f32>, #blocked1> -> tensor<64x32x!blk.ptr<f32>, #blocked1>
+    %35 = blk.broadcast %33 : tensor<1x32xi32, #blocked1> -> tensor<64x32xi32, #blocked1>
+    %36 = blk.addptr %34, %35 : tensor<64x32x!blk.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+    %37 = blk.convert_layout %26#0 : tensor<64x32xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 16]>> -> tensor<64x32xf32, #blocked1>
+    blk.store %36, %37 {vec = 4 : i32} : (tensor<64x32x!blk.ptr<f32>, #blocked1>, tensor<64x32xf32, #blocked1>) -> ()
+    %38 = blk.splat %c32_i32 : i32 -> tensor<32x1xi32, #blocked>
+    %39 = arith.muli %7, %38 : tensor<32x1xi32, #blocked>
+    %40 = blk.splat %arg3 : !blk.ptr<f32> -> tensor<32x1x!blk.ptr<f32>, #blocked>
+    %41 = blk.addptr %40, %39 : tensor<32x1x!blk.ptr<f32>, #blocked>, tensor<32x1xi32, #blocked>
+    %42 = blk.broadcast %41 : tensor<32x1x!blk.ptr<f32>, #blocked> -> tensor<32x32x!blk.ptr<f32>, #blocked>
+    %43 = blk.broadcast %32 : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %44 = blk.addptr %42, %43 : tensor<32x32x!blk.ptr<f32>, #blocked>, tensor<32x32xi32, #blocked>
+    blk.store %44, %26#1 {vec = 4 : i32} : (tensor<32x32x!blk.ptr<f32>, #blocked>, tensor<32x32xf32, #blocked>) -> ()
+    return
+  }
+}
+

@@ -64,6 +64,25 @@ def Blk_LocalLoadOp : Blk_Op<"local_load", [MemoryEffects<[MemRead<DefaultResour
   let hasVerifier = 1;
 }
 
+def Blk_LocalTransOp : Blk_Op<"local_trans", [Pure]> {
+  let summary = "The same shared buffer seen transposed (no data moves)";
+  let description = [{
+    Each slot's tile read with its two dimensions swapped: the result's
+    shape is [slots, cols, rows] and its contiguous dimension the other one,
+    so that the swizzled arrangement (the same lines, the same bytes) is
+    unchanged. A tile loaded once can feed one dot as is and another
+    transposed (attention's backward: dO for dV, dO^T for dP^T); wgmma reads
+    the view through an MN- instead of a K-major descriptor, ldmatrix with
+    or without `.trans`. Example:
+    `%t = blk.local_trans %buf : !blk.smem<[3, 64, 128], bf16, contig = 1> -> !blk.smem<[3, 128, 64], bf16, contig = 0>`
+  }];
+  let arguments = (ins Blk_SharedBuffer:$buffer);
+  let results = (outs Blk_SharedBuffer:$result);
+  let assemblyFormat = "$buffer attr-dict `:` type($buffer) `->` type($result)";
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$buffer)>];
+}
+
 def Blk_LocalStoreOp : Blk_Op<"local_store", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "Write a block into one slot of a shared buffer, in the buffer's swizzled arrangement";
   let description = [{
