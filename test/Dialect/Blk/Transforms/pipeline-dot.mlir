@@ -16,8 +16,11 @@
 // CHECK: blk.async_copy {{.*}} into %[[B]][%c1_i32]
 // CHECK-NEXT: blk.async_commit_group
 // CHECK: scf.for
-// CHECK: %[[SLOT:.+]] = arith.remui %{{.+}}, %c4_i32
-// CHECK: %[[NEXT:.+]] = arith.remui %{{.+}}, %c4_i32
+// Iteration n reads slot n % 4 and copies tile n + 2 into slot (n + 2) % 4.
+// CHECK: %[[N:.+]] = arith.divsi %{{.+}}, %c32_i32
+// CHECK: %[[SLOT:.+]] = arith.remui %[[N]], %c4_i32
+// CHECK: %[[AHEAD:.+]] = arith.addi %[[N]], %c2_i32
+// CHECK-NEXT: %[[NEXT:.+]] = arith.remui %[[AHEAD]], %c4_i32
 // CHECK-NEXT: blk.async_wait {pending = 1 : i32}
 // CHECK-NEXT: blk.fence_async_shared
 // CHECK-NEXT: blk.barrier
