@@ -15,16 +15,11 @@ namespace {
 /// `file:line:col` of the first file location in `loc`, the file without
 /// its directories (the report is read next to the source).
 std::string where(Location loc) {
-  std::string text = "<unknown>";
-  loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l)) {
-      text = llvm::sys::path::filename(f.getFilename().getValue()).str() + ":" + std::to_string(f.getLine()) +
-             ":" + std::to_string(f.getColumn());
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return text;
+  auto f = loc->findInstanceOf<FileLineColLoc>();
+  if (!f)
+    return "<unknown>";
+  return llvm::sys::path::filename(f.getFilename().getValue()).str() + ":" + std::to_string(f.getLine()) + ":" +
+         std::to_string(f.getColumn());
 }
 
 std::string shapeOf(RankedTensorType t) {

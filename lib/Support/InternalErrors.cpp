@@ -24,18 +24,6 @@ struct RunningPass : PassInstrumentation {
   void runAfterPassFailed(Pass *, Operation *) override { runningPass = nullptr; }
 };
 
-std::optional<FileLineColLoc> fileLoc(Location loc) {
-  FileLineColLoc found;
-  loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l)) {
-      found = f;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found ? std::optional(found) : std::nullopt;
-}
-
 } // namespace
 
 InFlightDiagnostic &userFacing(InFlightDiagnostic &diag) {
@@ -80,15 +68,15 @@ void InternalErrors::instrument(PassManager &pm) { pm.addInstrumentation(std::ma
 
 std::string InternalErrors::kernelAt(Location loc) const {
   // The kernel defined last before the location, in the same file.
-  std::optional<FileLineColLoc> at = fileLoc(loc);
+  auto at = loc->findInstanceOf<FileLineColLoc>();
   const std::string *best = nullptr;
   unsigned bestLine = 0;
   for (const auto &[name, kernelLoc] : kernels) {
-    std::optional<FileLineColLoc> def = fileLoc(kernelLoc);
-    if (at && def && def->getFilename() == at->getFilename() && def->getLine() <= at->getLine() &&
-        (!best || def->getLine() >= bestLine)) {
+    auto def = Location(kernelLoc)->findInstanceOf<FileLineColLoc>();
+    if (at && def && def.getFilename() == at.getFilename() && def.getLine() <= at.getLine() &&
+        (!best || def.getLine() >= bestLine)) {
       best = &name;
-      bestLine = def->getLine();
+      bestLine = def.getLine();
     }
   }
   if (best)

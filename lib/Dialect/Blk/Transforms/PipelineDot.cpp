@@ -98,13 +98,11 @@ bool onlyFeedsDots(scf::ForOp loop, Operation *load) {
   return true;
 }
 
-/// The load behind a dot operand (through its conversion to the operand
-/// layout, and a `trans`) when cp.async can replace it: zero `other`, a
-/// pointer and mask recomputable for another iteration, and no use but
-/// dot operands.
-std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value operand) {
-  bool transposed;
-  operand = operandSource(operand, transposed);
+/// The load behind a dot operand (`source`, from operandSource) when
+/// cp.async can replace it: zero `other`, a pointer and mask recomputable
+/// for another iteration, and no use but dot operands.
+std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value source) {
+  Value operand = source;
   if (auto tma = operand.getDefiningOp<DescriptorLoadOp>()) {
     if (tma->getBlock() != loop.getBody() || !onlyFeedsDots(loop, tma) || !isa<BlockArgument>(tma.getDesc()))
       return std::nullopt;
@@ -254,8 +252,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // A load feeding several dots (as is or transposed) gets one ring.
     llvm::DenseMap<Operation *, int> ringOfLoad;
     auto ringIndex = [&](Value operand, bool &transposed) -> int {
-      operandSource(operand, transposed);
-      std::optional<OperandLoad> op = operandLoad(loop, operand);
+      std::optional<OperandLoad> op = operandLoad(loop, operandSource(operand, transposed));
       if (!op || !ringFor(*op, 1))
         return -1;
       auto [it, inserted] = ringOfLoad.try_emplace(op->load, int(rings.size()));
