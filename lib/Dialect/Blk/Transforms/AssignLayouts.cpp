@@ -13,6 +13,8 @@
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
+#include "Rematerialize.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
@@ -28,6 +30,14 @@ namespace {
 constexpr int64_t kMaxElemsPerThread = 512;
 
 bool isBlock(Value v) { return isa<RankedTensorType>(v.getType()); }
+
+/// An elementwise op or load whose block result is data (not recomputable
+/// from scalars): its operands that are recomputable follow its layout.
+bool computesData(Operation *op) {
+  if (!(op->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp, AddPtrOp, LoadOp>(op)) || op->getNumResults() != 1)
+    return false;
+  return isBlock(op->getResult(0)) && !isRecomputable(op->getResult(0));
+}
 
 struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   using Base::Base;
@@ -85,6 +95,18 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       tie({dot.getAcc(), dot.getResult()}); // the operands move through shared memory
     } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
       // Source and result differ in shape or layout.
+    } else if (computesData(op)) {
+      // Index arithmetic (pointers, masks, offsets) is recomputed in the
+      // layout of the data it meets (blk-remove-layout-conversions), so it
+      // does not pull the data into the layout of its other uses: the load
+      // of a row statistic takes the layout its consumer broadcasts it in,
+      // whatever layout the same offsets have in a 2-D tile's pointers.
+      SmallVector<Value> tied;
+      for (Value operand : op->getOperands())
+        if (!isRecomputable(operand))
+          tied.push_back(operand);
+      llvm::append_range(tied, op->getResults());
+      tie(tied);
     } else if (op->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp, AddPtrOp, AssumeOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, ScanOp>(op)) {
       SmallVector<Value> tied(op->getOperands());
       llvm::append_range(tied, op->getResults());
@@ -285,7 +307,12 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
         auto type = RankedTensorType::get(t.getShape(), t.getElementType(), want);
         operand.set(ConvertLayoutOp::create(b, op->getLoc(), type, operand.get()));
       };
-      if (auto dot = dyn_cast<DotOp>(op)) {
+      if (computesData(op)) {
+        Attribute want = cast<RankedTensorType>(op->getResult(0).getType()).getEncoding();
+        for (OpOperand &operand : op->getOpOperands())
+          if (isBlock(operand.get()))
+            convertOperand(operand, want);
+      } else if (auto dot = dyn_cast<DotOp>(op)) {
         // Tensor cores read operand fragments; the accumulator shares the
         // result's group.
         if (auto mma = dyn_cast<MmaLayoutAttr>(dot.getResult().getType().getEncoding())) {

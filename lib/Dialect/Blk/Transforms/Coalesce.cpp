@@ -68,9 +68,11 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
       auto stored = store ? dyn_cast<RankedTensorType>(store.getValue().getType()) : nullptr;
       bool accumulator = stored && isa_and_nonnull<MmaLayoutAttr>(stored.getEncoding());
       auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
-      // A load in another kind of layout is coalesced when its pointer and
-      // mask can be computed in the new layout for free.
-      bool unblocked = load && ptrType && hasLayout(ptrType) && !getBlockedLayout(ptrType) &&
+      // A 2-D load in another kind of layout is coalesced when its pointer
+      // and mask can be computed in the new layout for free (a 1-D load in
+      // a slice of a tensor-core layout, a row statistic, stays where its
+      // reader broadcasts it).
+      bool unblocked = load && ptrType && ptrType.getRank() >= 2 && hasLayout(ptrType) && !getBlockedLayout(ptrType) &&
                        isRecomputable(load.getPtr()) && (!load.getMask() || isRecomputable(load.getMask()));
       if (op->hasAttr("vec_dim") || accumulator || unblocked) {
         if (!numWarps) {

@@ -184,14 +184,14 @@ struct RingOperand {
 
 /// How one dot of the loop reads its operands: a ring (index into the
 /// loop's rings) or its registers (-1); or, for a wgmma's loop-invariant A,
-/// a one-slot buffer written once in front of the loop (`staged`, the block
-/// it holds).
+/// a one-slot buffer written once where the block is defined (`staged`, the
+/// block it holds).
 struct DotPlan {
   DotOp dot;
   int a = -1, b = -1;
   bool aTransposed = false, bTransposed = false; // read through a transposed view of the ring
   bool wgmma;
-  Value staged, aBuf;
+  Value staged, aBuf, aSlot;
 };
 
 /// The one-slot buffer a loop-invariant wgmma A operand can be staged in:
@@ -226,6 +226,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   using Base::Base;
 
   void runOnOperation() override {
+    stagedBuffers.clear();
     // Dots by the loop that holds them, in program order.
     llvm::MapVector<Operation *, SmallVector<DotOp>> byLoop;
     llvm::DenseMap<Operation *, APInt> steps;
@@ -238,6 +239,35 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     });
     for (auto &[loop, dots] : byLoop)
       pipeline(cast<scf::ForOp>(loop), steps[loop], dots);
+  }
+
+  /// Each staged block's buffer and slot (0), shared by every loop that
+  /// reads it.
+  llvm::DenseMap<Value, std::pair<Value, Value>> stagedBuffers;
+
+  /// Writes the blocks not staged yet into their buffers where they are
+  /// defined, not in front of the loop: a loop nested in another (attention
+  /// backward's loop over the query heads of a group) or two loops reading
+  /// one block would otherwise keep its registers alive across the outer
+  /// loop or between the two. Then visible to the async proxy (wgmma) and to
+  /// every warpgroup.
+  void stage(const llvm::MapVector<Value, SharedBufferType> &staged) {
+    for (auto [src, type] : staged) {
+      if (stagedBuffers.count(src))
+        continue;
+      OpBuilder b(src.getContext());
+      if (Operation *def = src.getDefiningOp())
+        b.setInsertionPointAfter(def);
+      else
+        b.setInsertionPointToStart(cast<BlockArgument>(src).getOwner());
+      Location loc = src.getLoc();
+      Value slot = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+      Value buf = LocalAllocOp::create(b, loc, type);
+      LocalStoreOp::create(b, loc, src, buf, slot);
+      FenceAsyncSharedOp::create(b, loc);
+      BarrierOp::create(b, loc);
+      stagedBuffers[src] = {buf, slot};
+    }
   }
 
   void pipeline(scf::ForOp loop, const APInt &stepValue, ArrayRef<DotOp> loopDots) {
@@ -294,6 +324,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
             bytes += buffer.getSlotBytes();
           plan.staged = src;
         }
+    stage(staged);
 
     // The advances' offsets are scaled in front of the loop, and operand
     // conversions of values defined before it happen there once.
@@ -327,21 +358,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     // Staged A operands: written once, then visible to the async proxy
     // (wgmma) and to every warpgroup.
-    Value slotZero;
-    if (!staged.empty()) {
-      slotZero = i32Const(b, 0);
-      llvm::DenseMap<Value, Value> bufferOf;
-      for (auto [src, type] : staged) {
-        Value buf = LocalAllocOp::create(b, loc, type);
-        LocalStoreOp::create(b, loc, src, buf, slotZero);
-        bufferOf[src] = buf;
-      }
-      FenceAsyncSharedOp::create(b, loc);
-      BarrierOp::create(b, loc);
-      for (DotPlan &plan : plans)
-        if (plan.staged)
-          plan.aBuf = bufferOf[plan.staged];
-    }
+    for (DotPlan &plan : plans)
+      if (plan.staged)
+        std::tie(plan.aBuf, plan.aSlot) = stagedBuffers.lookup(plan.staged);
     // Each advance's offset for k iterations, computed once.
     llvm::DenseMap<std::pair<Value, int64_t>, Value> scaled;
     auto offsetTimes = [&](Value step, int64_t k) -> Value {
@@ -449,7 +468,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         Value bView = ringView(plan.b, plan.bTransposed);
         Value issued = plan.a >= 0 ? WarpGroupDotOp::create(body, loc, dot.getType(), ringView(plan.a, plan.aTransposed),
                                                             slot, bView, slot, dot.getAcc())
-                       : plan.aBuf ? WarpGroupDotOp::create(body, loc, dot.getType(), plan.aBuf, slotZero, bView, slot,
+                       : plan.aBuf ? WarpGroupDotOp::create(body, loc, dot.getType(), plan.aBuf, plan.aSlot, bView, slot,
                                                             dot.getAcc())
                                    : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(), bView,
                                                             slot, dot.getAcc());

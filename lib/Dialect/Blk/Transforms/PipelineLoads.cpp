@@ -36,6 +36,30 @@ bool feedsDot(LoadOp load) {
   return llvm::any_of(load->getUsers(), [](Operation *user) { return isa<DotOp>(user); });
 }
 
+/// Whether `load`'s value is broadcast (reaches an expand_dims through
+/// elementwise ops) in a loop with a dot. In the broadcast's layout each
+/// element has copies in many threads (a row statistic read along an
+/// accumulator's columns): carried S-1 iterations ahead it would hold S-1
+/// times those registers next to the accumulators, and the dot's
+/// asynchronous work covers its latency when it is issued in its own
+/// iteration.
+bool broadcastInDotLoop(LoadOp load, scf::ForOp loop) {
+  if (!loop.getBody()->walk([](DotOp) { return WalkResult::interrupt(); }).wasInterrupted())
+    return false;
+  SmallVector<Value> work{load.getResult()};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isa<ExpandDimsOp>(user))
+        return true;
+      if ((user->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp>(user)) && seen.insert(user).second)
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return false;
+}
+
 /// `load` again for iteration `iv` = `from` + a positive offset, its mask
 /// and-ed with the iteration's guard (iterationMask).
 Value issueLoad(OpBuilder &b, scf::ForOp loop, LoadOp load, const IterationSlice &slice, Value iv, Value from) {
@@ -68,7 +92,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       return;
     SmallVector<std::pair<LoadOp, IterationSlice>> loads;
     for (Operation &op : *loop.getBody())
-      if (auto load = dyn_cast<LoadOp>(op); load && !feedsDot(load))
+      if (auto load = dyn_cast<LoadOp>(op); load && !feedsDot(load) && !broadcastInDotLoop(load, loop))
         if (auto slice = iterationSlice(loop, load->getOperands(), /*allowAdvances=*/false))
           loads.push_back({load, std::move(*slice)});
     if (loads.empty())

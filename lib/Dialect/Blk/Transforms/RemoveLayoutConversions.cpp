@@ -6,6 +6,8 @@
 
 #include "Rematerialize.h"
 
+#include "blk/Dialect/Blk/IR/Layout.h"
+
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
 
@@ -87,6 +89,26 @@ struct RemoveLayoutConversions : impl::BlkRemoveLayoutConversionsPassBase<Remove
     }
   }
 
+  /// A conversion of a block defined in front of a loop moves there: once,
+  /// not every iteration. Only where the result holds no more values per
+  /// thread than the source, so that no more registers stay live across the
+  /// loop (a tile loaded before the loop read as a dot operand).
+  void hoistInvariantConversions() {
+    SmallVector<ConvertLayoutOp> converts;
+    getOperation().walk([&](ConvertLayoutOp op) { converts.push_back(op); });
+    for (ConvertLayoutOp convert : converts) {
+      auto from = convert.getSrc().getType(), to = convert.getType();
+      if (!hasLayout(from) || !hasLayout(to) ||
+          LinearLayout::get(to).numRegisters() > LinearLayout::get(from).numRegisters())
+        continue;
+      while (auto loop = dyn_cast<scf::ForOp>(convert->getParentOp())) {
+        if (!loop.isDefinedOutsideOfLoop(convert.getSrc()))
+          break;
+        convert->moveBefore(loop);
+      }
+    }
+  }
+
   void runOnOperation() override {
     rematerialized.clear();
     // A conversion of a conversion that nothing else reads moves the
@@ -112,6 +134,7 @@ struct RemoveLayoutConversions : impl::BlkRemoveLayoutConversionsPassBase<Remove
       convert.getResult().replaceAllUsesWith(lookup(convert.getSrc(), target));
       convert.erase();
     }
+    hoistInvariantConversions();
     // The originals of recomputed values may have no users left.
     getOperation().walk<WalkOrder::PostOrder, mlir::ReverseIterator>([](Operation *op) {
       if (op->getNumRegions() == 0 && isOpTriviallyDead(op))
