@@ -1,6 +1,8 @@
 // Layout assignment. Values that an op ties together (operands and results of
 // elementwise ops, loads, stores, loop-carried values) form one group and get
-// one layout. The group of a dot's accumulator takes the #blk.mma layout
+// one layout; an op computing data leaves out its operands that are index
+// arithmetic from scalars (pointers, masks, offsets), which are computed
+// again in each layout that reads them. The group of a dot's accumulator takes the #blk.mma layout
 // blk-accelerate-dot chose for it (the op's `mma` attribute), and so do
 // the 2-D sources of its broadcasts; other 2-D groups share one blocked layout
 // per kernel (function). A 1-D group takes the slice that `x[:, None]` or a
