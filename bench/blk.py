@@ -29,6 +29,10 @@ class Runtime:
                                         ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int), ctypes.c_int,
                                         ctypes.c_char_p, ctypes.c_size_t]
         self._err = ctypes.create_string_buffer(4096)
+        # The stream of launches prepared without one, read at each launch:
+        # bench/run.py points it at a CUDA graph's capture stream while it
+        # captures, and back to 0 (the legacy default stream) after.
+        self.stream = 0
         self._check(L.blk_init(0, self._err, 4096))
 
     def _check(self, rc):
@@ -57,9 +61,10 @@ class Kernel:
         v = self.rt.lib.blk_kernel_constant(self.handle, name.encode())
         return None if v is None else v.decode()
 
-    def prepare(self, grid, *args, stream=0):
+    def prepare(self, grid, *args, stream=None):
         """Packs the arguments once; the returned function launches them (the
-        fast path for timing loops)."""
+        fast path for timing loops) on `stream`, or when None on the
+        runtime's `stream` at the time of the launch."""
         if len(args) != len(self.arg_types):
             raise BlkError(f"kernel takes {len(self.arg_types)} arguments, got {len(args)}")
         values = (ctypes.c_uint64 * len(args))()
@@ -73,10 +78,12 @@ class Kernel:
             else:
                 values[i] = int(a) & ((1 << 64) - 1)
         g = tuple(grid) + (1,) * (3 - len(grid))
-        L, h, types, err = self.rt.lib, self.handle, self._types, self.rt._err
+        rt = self.rt
+        L, h, types, err = rt.lib, self.handle, self._types, rt._err
 
         def launch():
-            if L.blk_kernel_launch(h, g[0], g[1], g[2], stream, values, types, len(args), err, 4096) != 0:
+            s = rt.stream if stream is None else stream
+            if L.blk_kernel_launch(h, g[0], g[1], g[2], s, values, types, len(args), err, 4096) != 0:
                 raise BlkError(err.value.decode())
         return launch
 

@@ -425,15 +425,14 @@ def trace_rows(only=None):
         class TraceHarness(run.Harness):
             def __init__(self):
                 self.bundle, self.reps, self.ptx_dir = ".", 1, "."
-                self.rows, self.sweeps, self.compile_rows = [], {}, []
-                self.triton_first_call = {}
+                self.rows, self.sweeps, self.failures = [], {}, []
                 self.device = "(traced)"
 
             def load(self, ptx, name):
                 return FakeKernel(ptx, name, recorder)
 
             def record(self, case, shape, dtype, err, nbytes, blk_fns, triton_fns, torch_fns, record=True,
-                       rounds=1):
+                       **timing):
                 # Launches record themselves: those since the last row (the
                 # correctness check's) and one of each contender's list (the
                 # others rotate over input sets: the same kernels).

@@ -22,6 +22,12 @@ and nothing else; without RESULTS it reuses the files the marker names.
 --check exits 1 (with a diff) when that part is not what this script makes
 from the files the marker names: the page cannot drift from its raw results.
 
+Rows that record how they were timed ("method": events or CUDA graphs) get
+a timing column; an anchor whose output failed its check ("anchor_fail")
+shows FAIL in its cell. Files with "anchors_checked" describe their anchors,
+ceiling and sweeps as run.py measures them; files without it as they were
+measured.
+
 The date of a file is its "date" field (run.py records it) or, in files
 written before run.py recorded one, the YYYY-MM-DD its directory name starts
 with. The command is its "command" field or, when absent, rebuilt from the
@@ -54,40 +60,72 @@ def fmt(v, f="{:.1f}"):
     return "-" if v is None else f.format(v)
 
 
-# The compile-times.json entry of each case whose compile time run.py reports.
+# The compile-times.json entry of each case whose compile time run.py
+# reported against Triton's first call (files that hold a "compile" list).
 COMPILE_FILES = {"vector_add": "vector_add.f32", "swiglu_fwd": "swiglu.bf16", "geglu_fwd": "geglu.bf16",
                  "kl_div": "kl_div.f32"}
 
 
+def timed_by(r):
+    """How a row was timed ("events", "graph"), or None where the file does not say."""
+    return r.get("method")
+
+
 def results_md(data):
     """run.py's results.md (without its final newline) for the dict it
-    writes to results.json: every row, the compile table, launch overhead."""
-    lines = [f"Device: {data['device']}; Triton {data['triton']}, PyTorch {data['torch']}; "
-             f"{data['date']}; median of {data['reps']} launches (CUDA events).", "",
-             "| case | shape | dtype | blk (us) | Triton (us) | PyTorch (us) | blk/Triton | blk/PyTorch | blk rate | % of limit | rel. error | status |",
-             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    writes to results.json: every row, launch overhead, and the failures.
+    Files that hold a "compile" list (blkc's time to PTX against Triton's
+    first call, not comparable) keep that table as it was written;
+    bench/compile_times.py measures both compilers on one machine."""
+    checked = data.get("anchors_checked")
+    methods = any(timed_by(r) for r in data["rows"])
+    if checked:
+        how = (f"median of {data['reps']} launches or more per turn (every input set read, contenders taking "
+               f"turns, the median turn); an event pair around each launch, or CUDA graphs where a kernel takes "
+               f"under {fmt((data.get('timing') or {}).get('graph_below_us'), '{:.0f}')} us (column timing). "
+               f"Every anchor checked against float64 before it is timed.")
+    else:
+        how = f"median of {data['reps']} launches (CUDA events)."
+    lines = [f"Device: {data['device']}; Triton {data['triton']}, PyTorch {data['torch']}; {data['date']}; {how}", "",
+             "| case | shape | dtype | blk (us) | Triton (us) | PyTorch (us) | blk/Triton | blk/PyTorch | blk rate | % of limit | rel. error | "
+             + ("timing | " if methods else "") + "status |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---|" if methods else "") + "---|"]
     for r in data["rows"]:
         ratio_t = r["blk_us"] / r["triton_us"] if r.get("blk_us") and r.get("triton_us") else None
         ratio_p = r["blk_us"] / r["torch_us"] if r.get("blk_us") and r.get("torch_us") else None
         limit = data["matmul_tflops"] if r["unit"] == "TFLOP/s" else data["copy_gbps"]
         pct = 100 * r["rate"] / limit if r.get("rate") else None
-        lines.append(f"| {r['case']} | {r['shape']} | {r['dtype']} | {fmt(r.get('blk_us'))} | {fmt(r.get('triton_us'))} | "
-                     f"{fmt(r.get('torch_us'))} | {fmt(ratio_t, '{:.3f}')} | {fmt(ratio_p, '{:.3f}')} | "
-                     f"{fmt(r.get('rate'), '{:.0f}')} {r['unit']} | {fmt(pct)} | {fmt(r.get('rel_err'), '{:.1e}')} | {r['status']} |")
-    lines += ["", "Compile time: blk to PTX (blkc, on the 2-core build machine) against Triton's first call with an "
-              "empty cache (on this GPU host: compilation plus one launch).", "",
-              "| kernel | blk frontend+passes (ms) | blk LLVM+PTX (ms) | blk total (ms) | Triton first call (ms) | Triton/blk |",
-              "|---|---:|---:|---:|---:|---:|"]
-    for row in data.get("compile") or []:
-        case, c, tri_ms = row["kernel"], row["blk"], row["triton_first_call_ms"]
-        total = c.get("total_ms")
-        lines.append(f"| {case} ({COMPILE_FILES.get(case)}) | {fmt(c.get('front_ms'))} | {fmt(c.get('llvm_ms'))} | "
-                     f"{fmt(total)} | {tri_ms:.1f} | {fmt(tri_ms / total if total else None)} |")
+        timing = f"{timed_by(r) or '-'} | " if methods else ""
+        lines.append(f"| {r['case']} | {r['shape']} | {r['dtype']} | {anchor_cell(r, 'blk_us')} | "
+                     f"{anchor_cell(r, 'triton_us')} | {anchor_cell(r, 'torch_us')} | {fmt(ratio_t, '{:.3f}')} | "
+                     f"{fmt(ratio_p, '{:.3f}')} | {fmt(r.get('rate'), '{:.0f}')} {r['unit']} | {fmt(pct)} | "
+                     f"{fmt(r.get('rel_err'), '{:.1e}')} | {timing}{r['status']} |")
+    if "compile" in data:
+        lines += ["", "Compile time: blk to PTX (blkc, on the 2-core build machine) against Triton's first call with an "
+                  "empty cache (on this GPU host: compilation plus one launch).", "",
+                  "| kernel | blk frontend+passes (ms) | blk LLVM+PTX (ms) | blk total (ms) | Triton first call (ms) | Triton/blk |",
+                  "|---|---:|---:|---:|---:|---:|"]
+        for row in data.get("compile") or []:
+            case, c, tri_ms = row["kernel"], row["blk"], row["triton_first_call_ms"]
+            total = c.get("total_ms")
+            lines.append(f"| {case} ({COMPILE_FILES.get(case)}) | {fmt(c.get('front_ms'))} | {fmt(c.get('llvm_ms'))} | "
+                         f"{fmt(total)} | {tri_ms:.1f} | {fmt(tri_ms / total if total else None)} |")
     lines += ["", "Launch overhead: host microseconds per launch of a tiny kernel (batches of 256, host time only).", "",
               "| launcher | us per launch |", "|---|---:|"]
     for k, v in (data.get("launch_overhead_us") or {}).items():
         lines.append(f"| {k} | {v:.2f} |")
+    if "compile" not in data:
+        lines += ["", "Compile times: `bench/compile_times.py` (blkc and Triton to cubin on one machine)."]
+    if data.get("failures"):
+        lines += ["", f"FAIL ({len(data['failures'])}):"] + [f"- {f}" for f in data["failures"]]
     return "\n".join(lines)
+
+
+def anchor_cell(r, key):
+    """A contender's time, or FAIL where its output failed the check (not timed)."""
+    if key in (r.get("anchor_fail") or ()):
+        return "FAIL"
+    return fmt(r.get(key))
 
 
 # ---------------------------------------------------------------------------
@@ -170,10 +208,16 @@ class Results:
 # Suites.
 
 class Group:
-    def __init__(self, key, title, words, unit, anchors, about):
+    def __init__(self, key, title, words, unit, anchors, about, checked_about=None):
         self.key, self.title, self.words, self.unit = key, title, words, unit
         self.anchors = anchors  # (row key, column label)
         self.about = about
+        # What the anchors are in files whose anchors run.py checked
+        # ("anchors_checked"): those where they differ from `about`.
+        self.checked_about = checked_about or about
+
+    def about_for(self, data):
+        return self.checked_about if data.get("anchors_checked") else self.about
 
     def holds(self, case):
         word = case.split()[0] if case.split() else case
@@ -187,6 +231,10 @@ GROUPS = [
           [TRITON, PYTORCH],
           "Triton: the tutorial's vector add, Liger-Kernel's SwiGLU and GeGLU row kernels, an elementwise KL "
           "(`bench/triton_kernels.py`); PyTorch: eager. blk's KL uses `lg2.approx`, the Triton kernel "
+          "libdevice's `log`.",
+          "Triton: the tutorial's vector add, Liger-Kernel's SwiGLU and GeGLU row kernels, an elementwise KL "
+          "(`bench/triton_kernels.py`); PyTorch: eager (KL: `F.kl_div` on log Q made before timing, as "
+          "Liger-Kernel's benchmark calls it). blk's KL uses `lg2.approx`, the Triton kernel and PyTorch "
           "libdevice's `log`."),
     Group("rows", "Row kernels", ["softmax_fwd", "rms_norm_fwd", "rms_norm_fwd_bwd", "layer_norm_fwd", "kl_div_fwd",
                                   "cross_entropy_fwd_bwd"], "GB/s",
@@ -194,7 +242,11 @@ GROUPS = [
           "Triton: the fused-softmax tutorial and Liger-Kernel's RMSNorm, LayerNorm, KL and cross-entropy kernels; "
           "PyTorch: eager (RMSNorm as an f32 decomposition, cross-entropy on logits upcast to f32). Rates count "
           "the bytes a kernel must move; the KL forward only reads, which the copy ceiling (read + write) does "
-          "not bound."),
+          "not bound.",
+          "Triton: the fused-softmax tutorial and Liger-Kernel's RMSNorm, LayerNorm, KL and cross-entropy kernels; "
+          "PyTorch: eager, the native op on the bf16 data (`torch.softmax`, `F.layer_norm` and the ops each row "
+          "names; backward through autograd). Rates count the bytes a kernel must move; the KL forward only "
+          "reads, which the copy ceiling (read + write) does not bound."),
     Group("transposes", "Transposes", ["transpose*"], "GB/s",
           [TRITON, ("torch_us", "PyTorch `x.t().contiguous()`")],
           "`test/kernels/block_ops.blk`; Triton: the same algorithm."),
@@ -202,7 +254,12 @@ GROUPS = [
           [("triton_us", "Triton"), ("torch_us", "cuBLAS")],
           "`kernels/matmul.blk`, 128x256x64 tiles, 8 warps, 3 stages; Triton: the tutorial's kernel (pointer "
           "loads, also beside the `matmul_tma` rows) at the same tiling; cuBLAS: `torch.matmul` (fp8: "
-          "`torch._scaled_mm`, B column-major). Contenders take 7 turns after a 1 s warm-up."),
+          "`torch._scaled_mm`, B column-major). Contenders take 7 turns after a 1 s warm-up.",
+          "`kernels/matmul.blk`, 128x256x64 tiles, 8 warps, 3 stages; Triton: the tutorial's schedule at the "
+          "same tiling, with pointer loads beside the `matmul` rows and with tensor descriptors "
+          "(`tl.make_tensor_descriptor`, TMA) beside the `matmul_tma` rows (a row says so where the installed "
+          "Triton had none); cuBLAS: `torch.matmul` (fp8: `torch._scaled_mm`, B column-major). Contenders take "
+          "7 turns after a 1 s warm-up."),
     Group("attention", "Attention", ["attention"], "TFLOP/s",
           [("triton_us", "Triton, same source"), ("torch_us", "SDPA cuDNN"), ("flash_us", "SDPA flash")],
           "`kernels/attention.blk`, 128x64 tiles, 8 warps, 3 stages; Triton: the same source; PyTorch SDPA's "
@@ -264,7 +321,8 @@ def group_table(g, rows, res):
             ok = r.get("unit") == "TFLOP/s"
             rates = [anchor_rate(r, key) if ok else None for key, _ in g.anchors]
             blk = r.get("rate") if ok else None
-            cells = [fmt(blk, "{:.0f}")] + [fmt(v, "{:.0f}") for v in rates]
+            cells = [fmt(blk, "{:.0f}")] + ["FAIL" if key in (r.get("anchor_fail") or ()) else fmt(v, "{:.0f}")
+                                             for (key, _), v in zip(g.anchors, rates)]
             cells += [fmt(blk / v if blk and v else None, "{:.3f}") for v in rates]
             lines.append([r["case"], r["shape"], r["dtype"]] + cells + [check_cell(r)])
     else:
@@ -275,12 +333,17 @@ def group_table(g, rows, res):
             blk = r.get("blk_us")
             times = [r.get(key) for key, _ in g.anchors]
             rate = r.get("rate") if r.get("unit") == "GB/s" else None
-            cells = [fmt(blk)] + [fmt(t) for t in times]
+            cells = [fmt(blk)] + [anchor_cell(r, key) for key, _ in g.anchors]
             cells += [fmt(blk / t if blk and t else None, "{:.3f}") for t in times]
             cells += [fmt(rate, "{:.0f}"), fmt(100 * rate / d["copy_gbps"] if rate and d.get("copy_gbps") else None)]
             lines.append([r["case"], r["shape"], r["dtype"]] + cells + [check_cell(r)])
+    text_tail = 1  # rel. error, and timing where the file says how each row was timed
+    if any(timed_by(r) for r in rows):
+        head.append("timing")
+        lines = [cells + [timed_by(r) or "-"] for cells, r in zip(lines, rows)]
+        text_tail = 2
     out = ["| " + " | ".join(head) + " |",
-           "|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 4) + ["---"]) + "|"]
+           "|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 3 - text_tail) + ["---"] * text_tail) + "|"]
     out += ["| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |" for cells in lines]
     return out
 
@@ -340,8 +403,20 @@ def report(paths, base=None):
     if rebuilt:
         notes.append("a command marked rebuilt is made from the file's suite and `--reps`, as the file records no "
                      "command (environment variables and `--ptx-dir` not included)")
-    out += ["", "Each run measured its own limits: a 1 GiB device-to-device copy (bytes read + written) and an "
-            "8192^3 bf16 `torch.matmul`." +
+    best = [res for res in used if res.data.get("copy_samples_gbps")]
+    if not best:
+        limits = "a 1 GiB device-to-device copy (bytes read + written)"
+    else:
+        limits = ("the copy ceiling as the best of three measurements each of a 1 GiB device-to-device `copy_` and "
+                  "an in-place `add_(1)` over 1 GiB (bytes read + written)")
+        if len(best) < len(used):
+            limits += " (one `copy_` in files that record no samples of it)"
+    checked = [res for res in used if res.data.get("anchors_checked")]
+    if checked:
+        notes.append("every anchor's output is checked against float64 before it is timed" +
+                     (" in files that say so (`anchors_checked`)" if len(checked) < len(used) else "") +
+                     ", and one that fails shows FAIL")
+    out += ["", f"Each run measured its own limits: {limits} and an 8192^3 bf16 `torch.matmul`." +
             (" Notes: " + "; ".join(notes) + "." if notes else "")]
 
     for g in GROUPS + [OTHER]:
@@ -349,7 +424,8 @@ def report(paths, base=None):
         if res is None:
             continue
         rows = [r for r in res.data["rows"] if not r["case"].startswith("ceiling/") and group_of(r["case"]) is g]
-        out += ["", f"### {g.title}", "", source_line(res, base) + " " + g.about + " " + ratio_note(g.unit), ""]
+        out += ["", f"### {g.title}", "", source_line(res, base) + " " + g.about_for(res.data) + " " +
+                ratio_note(g.unit), ""]
         out += group_table(g, rows, res)
 
     if lo:
@@ -361,20 +437,30 @@ def report(paths, base=None):
 
     if sw:
         res = sw
-        out += ["", "### Sweeps", "", source_line(res, base) + " GB/s by size. Each point is timed as the rows "
-                "are, one event pair per launch: at small sizes the host's launch cost is inside every "
-                "measurement, so there the points compare launch paths more than kernels."]
+        methods = any(p.get("method") for pts in res.data["sweeps"].values() for p in pts)
+        if methods:
+            below = (res.data.get("timing") or {}).get("graph_below_us")
+            how = ("Each point is timed as the rows are: where a contender's kernel takes under "
+                   f"{fmt(below, '{:.0f}')} us, all are timed as CUDA graphs (column timing), which keeps the "
+                   "host's launch cost out of the measurement.")
+        else:
+            how = ("Each point is timed as the rows are, one event pair per launch: at small sizes the host's "
+                   "launch cost is inside every measurement, so there the points compare launch paths more than "
+                   "kernels.")
+        out += ["", "### Sweeps", "", source_line(res, base) + " GB/s by size. " + how]
         for name, pts in res.data["sweeps"].items():
             plot = os.path.join(os.path.dirname(res.file), f"sweep-{name}.png")
             title = f"`{name}`"
             if os.path.exists(plot):
                 target = display_path(plot) if base is None else os.path.relpath(plot, base).replace(os.sep, "/")
                 title += f" ([plot]({target}))"
-            out += ["", title, "", "| elements | blk | Triton | PyTorch |", "|---:|---:|---:|---:|"]
+            out += ["", title, "", "| elements | blk | Triton | PyTorch |" + (" timing |" if methods else ""),
+                    "|---:|---:|---:|---:|" + ("---|" if methods else "")]
             for p in pts:
                 # run.py stores each point's GB/s under the contender's *_us key.
                 out.append(f"| {sweep_n(p['n'])} | {sweep_rate(p.get('blk_us'))} | "
-                           f"{sweep_rate(p.get('triton_us'))} | {sweep_rate(p.get('torch_us'))} |")
+                           f"{sweep_rate(p.get('triton_us'))} | {sweep_rate(p.get('torch_us'))} |" +
+                           (f" {p.get('method') or '-'} |" if methods else ""))
     return "\n".join(out) + "\n"
 
 

@@ -3,17 +3,22 @@
 in Triton and PyTorch eager, with the device's limits measured in the same run.
 
 One command on the GPU machine, from the bundle that scripts/make-bundle.sh
-makes (PTX, libblk_runtime.so, blk-bench, compile-times.json):
+makes (PTX, libblk_runtime.so, blk-bench):
 
     python3 bench/run.py --bundle .bundle --out OUTDIR
 
-Correctness first: each blk output is compared with a float64 PyTorch
-reference computed from the same inputs; a wrong result is reported FAIL and
-not timed. Timing: CUDA events around each launch, warm-up, median of at least
-100 launches, random inputs rotated so that the data read per launch set
-exceeds L2. Writes results.json (with the device, date and command),
-results.md and one PNG per sweep; bench/report.py makes the tables of
-docs/performance.md from stored results.json files."""
+Correctness first: each blk output, and each anchor's (Triton, PyTorch), is
+compared with a float64 PyTorch reference computed from the same inputs; a
+wrong blk result is reported FAIL and not timed, a wrong anchor is marked FAIL
+in its row and not timed; either makes run.py exit 1. Timing: the contenders
+take turns (the first of each turn rotates); each turn cycles through every
+input set (the data read per cycle exceeds L2), warm-up first, and gives the
+median of at least --reps launches, each between its own CUDA events or, for
+rows whose kernels take under GRAPH_BELOW_US, captured in a CUDA graph with
+the host's launch cost outside the measurement. Writes results.json (with the
+device, date and command), results.md and one PNG per sweep;
+bench/report.py makes the tables of docs/performance.md from stored
+results.json files. Compile times: bench/compile_times.py."""
 import argparse
 import json
 import math
@@ -21,41 +26,89 @@ import os
 import shlex
 import subprocess
 import sys
-import tempfile
 import time
-
-# An empty Triton cache, so that the first call of each reference kernel
-# measures its compilation.
-os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="triton-cache-")
+import traceback
 
 import torch  # noqa: E402
 import triton  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import triton_kernels as tk  # noqa: E402
-from blk import Runtime  # noqa: E402
-from report import COMPILE_FILES, fmt, results_md  # noqa: E402
+from blk import BlkError, Runtime  # noqa: E402
+from report import fmt, results_md  # noqa: E402
+from timing_plan import best_ceiling, cycle_plan, median, turn_orders, use_graphs  # noqa: E402
 
 ROTATE_BYTES = 256 << 20  # each timing rotates through at least this much input data
 TOL = {torch.float32: 1e-5, torch.float16: 5e-3, torch.bfloat16: 1e-2, torch.int32: 0.5}
 DT = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.int32: "i32"}
+# Rows where some contender takes less than this per launch (an event pair
+# around each launch) are timed as CUDA graphs: Triton's Python launch path
+# costs 10-30 us of host time, so below about that the GPU waits for the host
+# between kernels and events would time the launch path.
+GRAPH_BELOW_US = 50.0
+GRAPH_REPLAYS = 10
+# Cycles the GPU sleeps before each timed graph replay, so that the host has
+# submitted the replay before its start event is reached (about 0.5 ms).
+SLEEP_CYCLES = 1_000_000
+# The contenders' row keys and names (a failing anchor is printed by name).
+NAMES = {"blk_us": "blk", "triton_us": "Triton", "torch_us": "PyTorch", "flash_us": "SDPA flash"}
 
 
-def median_us(fns, reps=100, warmup=10):
-    """Median over `reps` launches, each timed with its own pair of CUDA events;
-    launch i runs fns[i % len(fns)] (rotation over input sets)."""
-    for i in range(warmup):
-        fns[i % len(fns)]()
+def time_events(fns, reps, warmup=10):
+    """Median over the timed launches of cycle_plan, each between its own
+    pair of CUDA events; launch i reads input set plan[i] (fns[k] launches
+    on set k), the warm-up reading every set first."""
+    warm, timed = cycle_plan(len(fns), reps, warmup)
+    for i in warm:
+        fns[i]()
     torch.cuda.synchronize()
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    stops = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    for i in range(reps):
-        starts[i].record()
-        fns[i % len(fns)]()
-        stops[i].record()
+    starts = [torch.cuda.Event(enable_timing=True) for _ in timed]
+    stops = [torch.cuda.Event(enable_timing=True) for _ in timed]
+    for start, stop, i in zip(starts, stops, timed):
+        start.record()
+        fns[i]()
+        stop.record()
     torch.cuda.synchronize()
-    t = sorted(a.elapsed_time(b) * 1e3 for a, b in zip(starts, stops))
-    return t[len(t) // 2]
+    return median(a.elapsed_time(b) * 1e3 for a, b in zip(starts, stops))
+
+
+class GraphTimer:
+    """One contender's launches of a turn (cycle_plan's timed order: every
+    input set, each equally often) captured as one CUDA graph; each call
+    replays it once to warm up, then GRAPH_REPLAYS times between event pairs,
+    and gives the median time per launch. Replays launch from the GPU, so the
+    host's launch cost (Python, ctypes, Triton's launcher) is outside the
+    measurement for every contender alike."""
+
+    def __init__(self, rt, fns, reps):
+        _, timed = cycle_plan(len(fns), reps, 0)
+        self.launches = len(timed)
+        self.graph = torch.cuda.CUDAGraph()
+        stream = torch.cuda.Stream()
+        # blk's launches go to the runtime's stream, Triton's and PyTorch's
+        # to torch's current one: both are the capture stream here.
+        with torch.cuda.graph(self.graph, stream=stream):
+            rt.stream = stream.cuda_stream
+            try:
+                for i in timed:
+                    fns[i]()
+            finally:
+                rt.stream = 0
+        torch.cuda.synchronize()
+
+    def __call__(self):
+        self.graph.replay()
+        torch.cuda.synchronize()
+        starts = [torch.cuda.Event(enable_timing=True) for _ in range(GRAPH_REPLAYS)]
+        stops = [torch.cuda.Event(enable_timing=True) for _ in range(GRAPH_REPLAYS)]
+        for start, stop in zip(starts, stops):
+            if hasattr(torch.cuda, "_sleep"):
+                torch.cuda._sleep(SLEEP_CYCLES)
+            start.record()
+            self.graph.replay()
+            stop.record()
+        torch.cuda.synchronize()
+        return median(a.elapsed_time(b) * 1e3 / self.launches for a, b in zip(starts, stops))
 
 
 def rel_err(out, ref):
@@ -65,14 +118,69 @@ def rel_err(out, ref):
     return (torch.linalg.vector_norm(o - ref) / torch.linalg.vector_norm(ref)).item()
 
 
+def exact_or_rel_err(out, ref):
+    """Integers must match exactly (0 or infinity); floats as rel_err."""
+    if not out.dtype.is_floating_point:
+        return 0.0 if torch.equal(out.long(), ref.long()) else math.inf
+    return rel_err(out, ref)
+
+
+def poison(out):
+    """NaN into a float buffer, 0x7f7f7f7f into an integer one: what a kernel
+    leaves unwritten fails the check."""
+    out.fill_(float("nan") if out.dtype.is_floating_point else 0x7F7F7F7F)
+    return out
+
+
+def _tensors(res):
+    """`res` as a tuple of tensors, or None when fn returned none (a blk or
+    Triton launch, whose outputs are the buffers it was given)."""
+    if isinstance(res, torch.Tensor):
+        return (res,)
+    if isinstance(res, (tuple, list)) and res and all(isinstance(t, torch.Tensor) for t in res):
+        return tuple(res)
+    return None
+
+
+def output_check(outs, refs, compare=rel_err):
+    """check(key, fn) for Harness.record: poisons `outs` (a tensor or a
+    tuple), runs fn (a contender's launch on input set 0) and compares with
+    `refs` (float64) what fn returned when it returns tensors (PyTorch's ops
+    allocate their outputs), else what it wrote into `outs`. `refs` may be a
+    function of the contender's key, for an anchor given other inputs."""
+    outs = outs if isinstance(outs, tuple) else (outs,)
+
+    def check(key, fn):
+        want = refs(key) if callable(refs) else refs
+        want = want if isinstance(want, tuple) else (want,)
+        for o in outs:
+            poison(o)
+        got = _tensors(fn())
+        torch.cuda.synchronize()
+        got = got if got is not None else outs
+        if len(got) != len(want):
+            return math.inf
+        errs = []
+        for g, w in zip(got, want):
+            if g.shape != w.shape and g.numel() == w.numel():
+                g = g.reshape(w.shape)
+            errs.append(compare(g, w))
+        return max(errs)
+    return check
+
+
 class Harness:
     def __init__(self, bundle, reps, ptx_dir=None):
         self.bundle, self.reps = bundle, reps
         self.ptx_dir = ptx_dir or os.path.join(bundle, "ptx")
         self.rt = Runtime(os.path.join(bundle, "lib", "libblk_runtime.so"))
-        self.rows, self.sweeps, self.compile_rows = [], {}, []
-        self.triton_first_call = {}
+        self.rows, self.sweeps = [], {}
+        self.failures = []  # every FAIL, of table rows and sweep points alike: run.py exits 1 on any
         self.device = torch.cuda.get_device_name()
+
+    def fail(self, what):
+        print(f"FAIL: {what}", flush=True)
+        self.failures.append(what)
 
     def load(self, ptx, name):
         """Kernel `name` of <ptx>.ptx in the bundle's ptx/ (or --ptx-dir)."""
@@ -81,65 +189,138 @@ class Harness:
     def kernel(self, file, dtype, name, spec=True):
         return self.load(f"{file}.{DT[dtype]}{'.n16' if spec else ''}", name)
 
-    def record(self, case, shape, dtype, err, nbytes, blk_fns, triton_fns, torch_fns, record=True, rounds=1):
-        """One row of the table: blk checked against float64 first (a FAIL is
-        not timed), then blk, Triton and PyTorch timed in the same run.
-        `triton_fns` is called only when blk passes (Triton compiles then).
-        With `rounds` > 1 the three take turns, one median per turn, and each
-        gets the median of its turns: compute-bound kernels run at the power
-        limit, where the clock drifts, and whichever is timed first or after
-        a heavy neighbour would otherwise be favoured or penalized."""
-        row = dict(case=case, shape=shape, dtype=DT[dtype], rel_err=err, unit="GB/s")
-        if not err < TOL[dtype]:
-            row.update(status=f"FAIL (rel err {err:.2e})", blk_us=None, triton_us=None, torch_us=None, rate=None)
-        else:
-            contenders = {"blk_us": blk_fns, "triton_us": [self.triton_call(case, f) for f in triton_fns()],
-                          "torch_us": torch_fns}
-            turns = {key: [] for key in contenders}
-            if rounds > 1:  # bring the clocks to their steady state under load first
-                t0 = time.perf_counter()
-                while time.perf_counter() - t0 < 1.0:
-                    torch_fns[0]()
-                    torch.cuda.synchronize()
-            for _ in range(rounds):
-                for key, fns in contenders.items():
-                    turns[key].append(median_us(fns, self.reps))
-            for key, t in turns.items():
-                row[key] = sorted(t)[len(t) // 2]
-            row["rate"] = nbytes / row["blk_us"] / 1e3
-            row["status"] = "ok"
+    def record(self, case, shape, dtype, err, nbytes, blk_fns, triton_fns, torch_fns, record=True, rounds=3,
+               check=None, settle=False, extra=None):
+        """One row of the table: every contender checked against float64
+        first, then timed in the same run.
+
+        `err` is blk's error, or None to have check("blk_us", blk_fns[0])
+        compute it; check(key, fn) runs a contender's first launch (input set
+        0) and returns its error, and is applied to every anchor too: Triton
+        (`triton_fns()`, called only when blk passes: Triton compiles then),
+        PyTorch (`torch_fns`) and `extra` ({row key: fns}). A blk FAIL is not
+        timed; an anchor over the tolerance is marked FAIL in the row and not
+        timed; both are failures of the run. Each *_fns is a list of launches,
+        one per input set. The contenders take `rounds` turns (the first of
+        each turn rotates), one median per turn, and each gets the median of
+        its turns; `settle` loads the GPU for 1 s first (compute-bound rows
+        run at the power limit, where the clock drifts, and whichever is
+        timed first or after a heavy neighbour would otherwise be favoured or
+        penalized)."""
+        # Complete from the start: a case that raises midway leaves a row the report can print.
+        row = dict(case=case, shape=shape, dtype=DT[dtype], unit="GB/s", rel_err=None, blk_us=None, triton_us=None,
+                   torch_us=None, rate=None, status="error: not finished")
         if record:
             self.rows.append(row)
+        if err is None:
+            err = self.safe_check(check, "blk_us", blk_fns[0])[0]
+        row["rel_err"] = err
+        if not err < TOL[dtype]:
+            row.update(status=f"FAIL (rel err {err:.2e})", blk_us=None, triton_us=None, torch_us=None, rate=None)
+            self.fail(f"{case} {shape} {DT[dtype]}: blk {row['status']}")
+            return row
+        anchors = {"triton_us": list(triton_fns()), "torch_us": list(torch_fns), **(extra or {})}
+        timed, errors, failed = {"blk_us": blk_fns}, {}, []
+        for key, fns in anchors.items():
+            e, why = self.safe_check(check, key, fns[0])
+            errors[key] = e
+            if e < TOL[dtype]:
+                timed[key] = fns
+            else:
+                row[key] = None
+                failed.append(f"{NAMES.get(key, key)} ({why or f'rel err {e:.2e}'})")
+                self.fail(f"{case} {shape} {DT[dtype]}: anchor {failed[-1]}, not timed")
+        row["anchor_errors"] = errors
+        if failed:
+            row["anchor_fail"] = [k for k in anchors if k not in timed]
+        row.update(self.time_row(timed, rounds, settle))
+        row["rate"] = nbytes / row["blk_us"] / 1e3
+        row["status"] = "ok" if not failed else "anchor FAIL: " + ", ".join(failed)
+        print(f"{case} {shape} {DT[dtype]}: " + ", ".join(
+            f"{NAMES.get(k, k)} {fmt(row.get(k), '{:.2f}')} us" for k in ["blk_us"] + list(anchors))
+              + f" ({row['method']}; rel err blk {err:.1e})", flush=True)
         return row
 
-    def triton_call(self, key, fn):
-        """Calls a Triton launcher; the first call of each kernel is timed (compilation)."""
-        if key not in self.triton_first_call:
-            torch.cuda.synchronize()
+    @staticmethod
+    def safe_check(check, key, fn):
+        """(error, why): check(key, fn), with an exception as an infinite
+        error (an anchor the installed PyTorch or Triton cannot run)."""
+        if check is None:
+            raise ValueError("record needs a check for the anchors")
+        try:
+            return check(key, fn), None
+        except BlkError:
+            raise
+        except Exception as e:
+            msg = str(e).strip().splitlines()
+            return math.inf, f"error: {type(e).__name__}: {msg[0] if msg else ''}"[:160]
+
+    def time_row(self, contenders, rounds, settle):
+        """{key: microseconds per launch} and how they were measured."""
+        out = {}
+        probe = {k: time_events(fns, min(self.reps, 20)) for k, fns in contenders.items()}
+        timers = {k: (lambda fns=fns: time_events(fns, self.reps)) for k, fns in contenders.items()}
+        method = "events"
+        if use_graphs(probe, GRAPH_BELOW_US):
+            try:
+                timers = {k: GraphTimer(self.rt, fns, self.reps) for k, fns in contenders.items()}
+                method = "graph"
+                out["events_probe_us"] = probe
+            except Exception as e:  # a contender that cannot be captured: all keep events
+                self.rt.stream = 0
+                torch.cuda.synchronize()
+                method = f"events (graph capture failed: {type(e).__name__})"
+                print(f"graph capture failed ({type(e).__name__}: {e}); timing with events", flush=True)
+        if settle:  # bring the clocks to their steady state under load first
+            load = contenders.get("torch_us", contenders["blk_us"])[0]
             t0 = time.perf_counter()
-            fn()
-            torch.cuda.synchronize()
-            self.triton_first_call[key] = (time.perf_counter() - t0) * 1e3
-        return fn
+            while time.perf_counter() - t0 < 1.0:
+                load()
+                torch.cuda.synchronize()
+        turns = {k: [] for k in contenders}
+        for order in turn_orders(list(contenders), rounds):
+            for k in order:
+                turns[k].append(timers[k]())
+        for k, t in turns.items():
+            out[k] = median(t)
+        out["method"], out["turns"] = method, rounds
+        return out
 
     def limits(self):
-        src = torch.randint(0, 255, (1 << 30,), dtype=torch.uint8, device="cuda")
+        """The copy ceiling: the best of three measurements each of a 1 GiB
+        device-to-device copy_ (cudaMemcpyAsync) and an in-place add_(1) over
+        1 GiB (an elementwise kernel reading and writing), interleaved; then
+        an 8192^3 bf16 torch.matmul."""
+        n = 1 << 30
+        src = torch.randint(0, 255, (n,), dtype=torch.uint8, device="cuda")
         dst = torch.empty_like(src)
-        us = median_us([lambda: dst.copy_(src)], self.reps)
-        self.copy_gbps = 2 * src.numel() / us / 1e3
+        x = torch.zeros(n // 4, dtype=torch.float32, device="cuda")
+        samples = {"copy_": [], "add_(1)": []}
+        for _ in range(3):
+            samples["copy_"].append(2 * n / time_events([lambda: dst.copy_(src)], self.reps) / 1e3)
+            samples["add_(1)"].append(2 * n / time_events([lambda: x.add_(1)], self.reps) / 1e3)
+        self.copy_gbps, method = best_ceiling(samples)
+        self.copy_samples = samples
         self.rows.append(dict(case="ceiling/copy", shape="1 GiB", dtype="u8", blk_us=None, triton_us=None,
-                              torch_us=us, rate=self.copy_gbps, unit="GB/s", status="ok"))
-        del src, dst
+                              torch_us=2 * n / self.copy_gbps / 1e3, rate=self.copy_gbps, unit="GB/s", status="ok",
+                              method=f"best of 3 x (copy_, add_(1)): {method}", samples_gbps=samples))
+        print("copy ceiling: " + "; ".join(f"{k} " + ", ".join(f"{v:.0f}" for v in vs) for k, vs in samples.items())
+              + f" GB/s; best {self.copy_gbps:.0f} ({method})", flush=True)
+        del src, dst, x
         a = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
         b = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
-        us = median_us([lambda: torch.matmul(a, b)], self.reps)
+        us = time_events([lambda: torch.matmul(a, b)], self.reps)
         self.mm_tflops = 2 * 8192 ** 3 / us / 1e6
         self.rows.append(dict(case="ceiling/cublas_matmul", shape="8192^3", dtype="bf16", blk_us=None,
-                              triton_us=None, torch_us=us, rate=self.mm_tflops, unit="TFLOP/s", status="ok"))
+                              triton_us=None, torch_us=us, rate=self.mm_tflops, unit="TFLOP/s", status="ok",
+                              method="events"))
 
     def elementwise(self, case, shape, dtype, n, make_inputs, reference, blk_file, blk_name, triton_launch,
-                    torch_fn, sweep=None, record=True):
-        """One elementwise case: C = f(A, B) over n elements."""
+                    torch_fn, sweep=None, record=True, torch_inputs=None, torch_reference=None):
+        """One elementwise case: C = f(A, B) over n elements. `torch_inputs`
+        turns a set's (A, B) into the PyTorch anchor's inputs, made before
+        timing (F.kl_div takes log Q), and `torch_reference` is then the
+        float64 reference of the anchor on those."""
         in_bytes = 2 * n * torch.tensor([], dtype=dtype).element_size()
         sets = max(1, min(4096, math.ceil(ROTATE_BYTES / in_bytes)))
         # Input sets are consecutive views of one pool (aligned: n is a multiple of 16 here).
@@ -147,20 +328,23 @@ class Harness:
         pool_o = torch.empty(n * sets, device="cuda", dtype=dtype)
         data = [(pool_a[i * n:(i + 1) * n], pool_b[i * n:(i + 1) * n]) for i in range(sets)]
         outs = [pool_o[i * n:(i + 1) * n] for i in range(sets)]
+        torch_data = [torch_inputs(a, b) for a, b in data] if torch_inputs else data
         k = self.kernel(blk_file, dtype, blk_name, spec=n % 16 == 0)
         block = int(k.constant("BLOCK"))
         grid = (triton.cdiv(n, block),)
         blk_fns = [k.prepare(grid, a, b, o, n) for (a, b), o in zip(data, outs)]
-        # Correctness: poisoned output, float64 reference.
-        err = rel_err(poisoned(outs[0], blk_fns[0]), reference(data[0][0].double(), data[0][1].double()))
+        ref = reference(data[0][0].double(), data[0][1].double())
+        ref_t = torch_reference(*(t.double() for t in torch_data[0])) if torch_reference else ref
         nbytes = 3 * n * outs[0].element_size()
-        row = self.record(case, shape, dtype, err, nbytes, blk_fns,
+        row = self.record(case, shape, dtype, None, nbytes, blk_fns,
                           lambda: [lambda a=a, b=b, o=o: triton_launch(a, b, o, n) for (a, b), o in zip(data, outs)],
-                          [lambda a=a, b=b: torch_fn(a, b) for a, b in data], record)
+                          [lambda a=a, b=b: torch_fn(a, b) for a, b in torch_data], record,
+                          check=output_check(outs[0], lambda key: ref_t if key == "torch_us" else ref))
         if sweep is not None:
             self.sweeps.setdefault(sweep, []).append(
-                dict(n=n, **{k2: (nbytes / row[k2] / 1e3 if row.get(k2) else None) for k2 in ("blk_us", "triton_us", "torch_us")}))
-        del data, outs, pool_a, pool_b, pool_o
+                dict(n=n, method=row.get("method"),
+                     **{k2: (nbytes / row[k2] / 1e3 if row.get(k2) else None) for k2 in ("blk_us", "triton_us", "torch_us")}))
+        del data, outs, pool_a, pool_b, pool_o, torch_data, ref, ref_t
         return row
 
 
@@ -195,9 +379,15 @@ def run_cases(h):
                       swiglu, lambda a, b: torch.nn.functional.silu(a) * b)
     h.elementwise("geglu_fwd", "4096x14336", torch.bfloat16, 4096 * 14336, uniform(-6, 6), gelu, "geglu",
                   "geglu_forward", geglu, gelu)
+    # PyTorch's KL as Liger-Kernel's benchmark calls it: F.kl_div on Q given
+    # in log space (made before timing), one kernel reading P and log Q. blk
+    # computes log with lg2.approx, Triton and PyTorch with libdevice's log.
     for dt in (torch.float32, torch.bfloat16):
-        h.elementwise("kl_div", "8192x32000", dt, 8192 * 32000, uniform(0.01, 1), kl_ref, "kl_div", "kl_div", kl,
-                      lambda p, q: torch.nn.functional.kl_div(q.log(), p, reduction="none"))
+        h.elementwise("kl_div (blk lg2.approx; PyTorch F.kl_div, log Q given)", "8192x32000", dt, 8192 * 32000,
+                      uniform(0.01, 1), kl_ref, "kl_div", "kl_div", kl,
+                      lambda p, log_q: torch.nn.functional.kl_div(log_q, p, reduction="none"),
+                      torch_inputs=lambda p, q: (p, q.log()),
+                      torch_reference=lambda p, log_q: p * (p.log() - log_q))
     row_cases(h)
     transposes(h)
     # Sweeps, as Triton's perf_report plots them.
@@ -210,24 +400,18 @@ def run_cases(h):
                       sweep="swiglu_bf16_rows_x14336", record=False)
 
 
-def poisoned(out, fn):
-    """Runs fn with `out` filled with NaN first (so unwritten elements fail)."""
-    out.fill_(float("nan"))
-    fn()
-    torch.cuda.synchronize()
-    return out
-
-
 def row_case(h, case, shape, dtype, nbytes, blk_fns, tri_fns, torch_fns, check):
-    """One row-kernel case; each *_fns is a function or a list to rotate over."""
+    """One row-kernel case; each *_fns is a function or a list to rotate
+    over; check(key, fn) as Harness.record takes it (blk's too)."""
     as_list = lambda f: f if isinstance(f, list) else [f]  # noqa: E731
-    h.record(case, shape, dtype, check(), nbytes, as_list(blk_fns), lambda: as_list(tri_fns), as_list(torch_fns))
+    h.record(case, shape, dtype, None, nbytes, as_list(blk_fns), lambda: as_list(tri_fns), as_list(torch_fns),
+             check=check)
 
 
 def rms_norm_fwd_bwd(h, x, dy, w, rstd):
     """RMSNorm forward then backward (dX, dW through per-program partial sums),
     bf16: what a training step runs. Bytes: X and Y forward; dY and X read, dX
-    written backward."""
+    written backward. PyTorch: F.rms_norm and autograd on bf16."""
     M, N = x.shape
     dt = x.dtype
     y, dx = torch.empty_like(x), torch.empty_like(x)
@@ -251,29 +435,32 @@ def rms_norm_fwd_bwd(h, x, dy, w, rstd):
                                                  num_warps=8)
         dw.copy_(partial.sum(0))
 
+    native = hasattr(torch.nn.functional, "rms_norm")
+
     def torch_step():
         xt = x.detach().requires_grad_()
         wt = w.detach().requires_grad_()
-        xf = xt.float()
-        out = (xf * torch.rsqrt(xf.pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * wt
+        if native:
+            out = torch.nn.functional.rms_norm(xt, (N,), wt, 1e-6)
+        else:
+            xf = xt.float()
+            out = (xf * torch.rsqrt(xf.pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * wt
         out.backward(dy)
+        return xt.grad, wt.grad
 
-    def check():
-        for t in (dx, dw):
-            t.fill_(float("nan"))
-        blk_step()
-        torch.cuda.synchronize()
-        xd = x.double().requires_grad_()
-        wd = w.double().requires_grad_()
-        (xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * wd).backward(dy.double())
-        return max(rel_err(dx, xd.grad), rel_err(dw, wd.grad))
-    row_case(h, "rms_norm_fwd_bwd", f"{M}x{N}", dt, 5 * x.numel() * 2, blk_step, triton_step, torch_step, check)
+    xd = x.double().requires_grad_()
+    wd = w.double().requires_grad_()
+    (xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * wd).backward(dy.double())
+    anchor = "F.rms_norm + autograd" if native else "f32 decomposition + autograd, no F.rms_norm"
+    row_case(h, f"rms_norm_fwd_bwd (PyTorch {anchor})", f"{M}x{N}", dt, 5 * x.numel() * 2, blk_step, triton_step,
+             torch_step, output_check((dx, dw), (xd.grad, wd.grad)))
+    del xd, wd
 
 
 def kl_div_fwd(h):
     """KL divergence forward, f32 8192x32000, batchmean: per-row sums, then
     one program totals them (blk: reduce.blk's sum_all; Triton and Liger:
-    torch.sum)."""
+    torch.sum). PyTorch: F.kl_div on the same log-space predictions."""
     M, V, dt = 8192, 32000, torch.float32
     pred = torch.log_softmax(torch.randn(M, V, device="cuda", dtype=dt), dim=1)
     target = torch.softmax(torch.randn(M, V, device="cuda", dtype=dt), dim=1)
@@ -291,9 +478,9 @@ def kl_div_fwd(h):
         return rows.sum() / M
 
     ref = torch.nn.functional.kl_div(pred.double(), target.double(), reduction="batchmean")
-    row_case(h, "kl_div_fwd (batchmean)", f"{M}x{V}", dt, 2 * pred.numel() * 4, blk_fn, triton_fn,
+    row_case(h, "kl_div_fwd (batchmean; PyTorch F.kl_div)", f"{M}x{V}", dt, 2 * pred.numel() * 4, blk_fn, triton_fn,
              lambda: torch.nn.functional.kl_div(pred, target, reduction="batchmean"),
-             lambda: rel_err(poisoned(total, blk_fn), ref.reshape(1)))
+             output_check(total, ref.reshape(1)))
     del pred, target
 
 
@@ -311,8 +498,8 @@ def transposes(h):
         fn = h.load("block_ops.s16", kernel).prepare((grid,), x, out, M, N)
         row_case(h, f"{kernel} f32", f"{M}x{N}", dt, 2 * x.numel() * 4, fn,
                  lambda tri=tri, grid=grid: tri[(grid,)](x, out, M, N, BLOCK_R=32, BLOCK_C=64, num_warps=4),
-                 lambda: x.t().contiguous(), lambda fn=fn: rel_err(poisoned(out, fn), ref))
-    del x, out
+                 lambda: x.t().contiguous(), output_check(out, ref))
+    del x, out, ref
 
 
 def report_tflops(row, label, flops):
@@ -321,16 +508,40 @@ def report_tflops(row, label, flops):
         return
     row["rate"] = flops / row["blk_us"] / 1e6
     row["unit"] = "TFLOP/s"
-    row["triton_tflops"] = flops / row["triton_us"] / 1e6
-    row["torch_tflops"] = flops / row["torch_us"] / 1e6
-    print(f"{label}: blk {row['rate']:.0f}, Triton {row['triton_tflops']:.0f}, "
-          f"cuBLAS {row['torch_tflops']:.0f} TFLOP/s", flush=True)
+    tf = lambda key: flops / row[key] / 1e6 if row.get(key) else None  # noqa: E731
+    row["triton_tflops"] = tf("triton_us")
+    row["torch_tflops"] = tf("torch_us")
+    print(f"{label}: blk {row['rate']:.0f}, Triton {fmt(row['triton_tflops'], '{:.0f}')}, "
+          f"cuBLAS {fmt(row['torch_tflops'], '{:.0f}')} TFLOP/s", flush=True)
+
+
+def first_rows(out, ref):
+    """A matmul's check: every element finite, the rows `ref` has against it."""
+    return rel_err(out[:ref.shape[0]], ref) if torch.isfinite(out).all() else math.inf
+
+
+def tma_fallback():
+    """Why Triton's tensor-descriptor matmul cannot run with this Triton, or None."""
+    if not tk.HAS_TENSOR_DESCRIPTOR:
+        return f"Triton {triton.__version__} has no tl.make_tensor_descriptor"
+    if not hasattr(triton, "set_allocator"):
+        return f"Triton {triton.__version__} has no triton.set_allocator"
+    return None
 
 
 def matmuls(h):
     """C = A @ B at 4096^3 and 8192^3 in bf16 and f16 (f32 accumulation):
     kernels/matmul.blk's specialized variant, Triton's tutorial schedule at
-    the anchors' config (128x256x64, 8 warps, 3 stages) and cuBLAS."""
+    the anchors' config (128x256x64, 8 warps, 3 stages; pointer loads beside
+    the `matmul` rows, tensor descriptors beside the `matmul_tma` rows) and
+    cuBLAS."""
+    no_tma = tma_fallback()
+    if no_tma is None:
+        # Device-side tensor descriptors live in a global scratch buffer that
+        # Triton asks the allocator for at each launch.
+        triton.set_allocator(lambda size, alignment, stream: torch.empty(size, device="cuda", dtype=torch.int8))
+    else:
+        print(f"matmul_tma rows: {no_tma}; Triton's pointer matmul stands beside them instead", flush=True)
     for dt in (torch.bfloat16, torch.float16):
         for n in (4096, 8192):
             a = torch.randn(n, n, device="cuda", dtype=dt)
@@ -340,26 +551,30 @@ def matmuls(h):
             # BLK_MATMUL_CONFIG=BM.BN.BK.wW.stS picks another compiled variant.
             config = os.environ.get("BLK_MATMUL_CONFIG", "128.256.64.w8.st3")
             bm, bn = (int(v) for v in config.split(".")[:2])
-            tri = lambda: [lambda: tk.matmul_kernel[(triton.cdiv(n, 128) * triton.cdiv(n, 256),)](
+            tgrid = (triton.cdiv(n, 128) * triton.cdiv(n, 256),)
+            tri = lambda: [lambda: tk.matmul_kernel[tgrid](
                 a, b, c, n, n, n, n, 1, n, 1, n, 1, BM=128, BN=256, BK=64, GROUP=8, num_warps=8, num_stages=3)]
-            ref = a.double() @ b.double() if n == 4096 else None
+            tri_tma = lambda: [lambda: tk.matmul_tma_kernel[tgrid](
+                a, b, c, n, n, n, n, n, n, BM=128, BN=256, BK=64, GROUP=8, num_warps=8, num_stages=3)]
+            ref = a.double() @ b.double() if n == 4096 else a[:256].double() @ b.double()
             flops = 2 * n ** 3
             grid = (triton.cdiv(n, bm) * triton.cdiv(n, bn),)
-            # The pointer form, then the same product through tensor descriptors (TMA on sm_90a).
-            for name, fn in (("matmul", h.load(f"matmul.{t}.{t}.{config}.spec", "matmul").prepare(
-                                 grid, a, b, c, n, n, n, n, 1, n, 1, n, 1)),
-                             ("matmul_tma", h.load(f"matmul.{t}.{t}.{config}.spec", "matmul_tma").prepare(
-                                 grid, a, b, c, n, n, n, n, n, n))):
-                out = poisoned(c, fn)
-                if ref is not None:
-                    err = rel_err(out, ref)
-                else:  # every element written and finite; the first 256 rows against float64
-                    err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
-                row = h.record(f"{name} {t}", f"{n}^3", dt, err, 0, [fn], tri, [lambda: torch.matmul(a, b)], rounds=7)
-                report_tflops(row, f"{name} {t} {n}^3", flops)
+            # The pointer form, then the same product through tensor descriptors
+            # (TMA on sm_90a), each beside Triton's kernel of the same form.
+            for name, fn, anchor in (
+                    (f"matmul {t}", h.load(f"matmul.{t}.{t}.{config}.spec", "matmul").prepare(
+                        grid, a, b, c, n, n, n, n, 1, n, 1, n, 1), tri),
+                    (f"matmul_tma {t}" + (" (Triton: pointer matmul, no tensor descriptors)" if no_tma else ""),
+                     h.load(f"matmul.{t}.{t}.{config}.spec", "matmul_tma").prepare(grid, a, b, c, n, n, n, n, n, n),
+                     tri if no_tma else tri_tma)):
+                row = h.record(name, f"{n}^3", dt, None, 0, [fn], anchor, [lambda: torch.matmul(a, b)], rounds=7,
+                               settle=True, check=output_check(c, ref, first_rows))
+                report_tflops(row, f"{name} {n}^3", flops)
             del a, b, c, ref
     try:
         fp8_matmul(h)
+    except BlkError:
+        raise
     except Exception as e:  # an older torch or Triton without fp8: the bf16/f16 rows stand
         print(f"matmul f8e4m3: skipped ({type(e).__name__}: {e})", flush=True)
 
@@ -382,17 +597,19 @@ def attention(h, batch=4, heads=32, seq=4096, d=128):
     grid = (triton.cdiv(seq, bm), batch * heads)
     strides = [*q.stride()[:3], *k.stride()[:3], *v.stride()[:3], *o.stride()[:3]]
 
-    def check(out, causal):
+    def reference(causal):
         qd, kd, vd = (x[0, :2].double() for x in (q, k, v))
         s = qd @ kd.transpose(-1, -2) * scale
         if causal:
             s = s.masked_fill(torch.ones(seq, seq, device="cuda", dtype=torch.bool).triu(1), float("-inf"))
-        return rel_err(out[0, :2], torch.softmax(s, -1) @ vd)
+        return torch.softmax(s, -1) @ vd
+
+    def heads_err(out, ref):
+        return rel_err(out[0, :2], ref)
 
     for causal in (False, True):
         name = f"attention.bf16.128.128.64{'.True' if causal else ''}.w8.st3.spec"
         fn = h.load(name, "attention_forward").prepare(grid, q, k, v, o, lse, scale, seq, seq, heads, 1, *strides)
-        err = check(poisoned(o, fn), causal)
         tri = lambda: [lambda: tk.attention_forward_kernel[grid](
             q, k, v, o, lse, scale, seq, seq, heads, 1, *strides, D=d, BLOCK_M=bm, BLOCK_N=bn, CAUSAL=causal,
             num_warps=8, num_stages=3)]
@@ -403,25 +620,22 @@ def attention(h, batch=4, heads=32, seq=4096, d=128):
                     return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
             return run
         cudnn, flash = sdpa(SDPBackend.CUDNN_ATTENTION), sdpa(SDPBackend.FLASH_ATTENTION)
-        anchors = {"triton": check(poisoned(o, tri()[0]), causal), "cudnn": check(cudnn(), causal),
-                   "flash": check(flash(), causal)}
         compiled = tri()[0]()  # Triton's compiled kernel: its register use beside blk's (ptxas -v)
         print(f"Triton attention{' causal' if causal else ''}: {compiled.n_regs} registers, "
               f"{compiled.n_spills} spills", flush=True)
-        bad = {k_: e for k_, e in anchors.items() if not e < TOL[dt]}
-        if bad:
-            print(f"attention anchors failed their check: {bad}", flush=True)
         label = f"attention fwd{' causal' if causal else ''}"
-        row = h.record(f"{label} bf16", f"{batch}x{heads}x{seq}x{d}", dt, err, 0, [fn], tri, [cudnn], rounds=5)
+        ref = reference(causal)
+        row = h.record(f"{label} bf16", f"{batch}x{heads}x{seq}x{d}", dt, None, 0, [fn], tri, [cudnn], rounds=5,
+                       settle=True, check=output_check(o, ref, heads_err), extra={"flash_us": [flash]})
+        del ref
         flops = 4 * batch * heads * seq * seq * d / (2 if causal else 1)
+        tf = lambda key: fmt(flops / row[key] / 1e6 if row.get(key) else None, "{:.0f}")  # noqa: E731
         if row.get("blk_us"):
-            row["flash_us"] = median_us([flash], h.reps)
-            row["anchor_errors"] = anchors
             row["rate"] = flops / row["blk_us"] / 1e6
             row["unit"] = "TFLOP/s"
             print(f"{label} {batch}x{heads}x{seq}x{d} bf16: blk {row['rate']:.0f}, Triton (same source) "
-                  f"{flops / row['triton_us'] / 1e6:.0f}, SDPA cuDNN {flops / row['torch_us'] / 1e6:.0f}, "
-                  f"SDPA flash {flops / row['flash_us'] / 1e6:.0f} TFLOP/s (rel err {err:.1e})", flush=True)
+                  f"{tf('triton_us')}, SDPA cuDNN {tf('torch_us')}, SDPA flash {tf('flash_us')} TFLOP/s "
+                  f"(rel err {row['rel_err']:.1e})", flush=True)
         else:
             print(f"{label}: {row['status']}", flush=True)
 
@@ -432,8 +646,8 @@ def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
     kernels at the 128x64 variant, the same source in Triton, and SDPA's cuDNN
     backend with torch.autograd's backward. FLOPs: the forward's 4*B*H*S^2*D
     (half when causal) plus 2.5x that for the backward (five products of the
-    forward's two sizes). dQ, dK and dV are checked against float64 gradients
-    on the first two heads before timing."""
+    forward's two sizes). dQ, dK and dV of every contender are checked against
+    float64 gradients on the first two heads before timing."""
     from torch.nn.attention import SDPBackend, sdpa_kernel
     dt = torch.bfloat16
     q, k, v, do = (torch.randn(batch, heads, seq, d, device="cuda", dtype=dt) for _ in range(4))
@@ -443,7 +657,7 @@ def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
     scale = d ** -0.5
     bm, bn = 128, 64
     gq, gk = (triton.cdiv(seq, bm), batch * heads), (triton.cdiv(seq, bm), batch * heads)
-    st = lambda x: list(x.stride()[:3])
+    st = lambda x: list(x.stride()[:3])  # noqa: E731
     fwd_args = [q, k, v, o, lse, scale, seq, seq, heads, 1, *st(q), *st(k), *st(v), *st(o)]
     pre_args = [o, do, delta, seq, heads, *st(o), *st(do)]
     dkdv_args = [q, k, v, do, lse, delta, dk, dv, scale, seq, seq, heads, 1,
@@ -459,8 +673,8 @@ def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
         ds = p * (dod @ vd.transpose(-1, -2) - (dod * (p @ vd)).sum(-1, keepdim=True))
         return ds @ kd * scale, ds.transpose(-1, -2) @ qd * scale, p.transpose(-1, -2) @ dod
 
-    def check(grads, ref):
-        return max(rel_err(g[0, :2], r) for g, r in zip(grads, ref))
+    def heads_err(g, r):
+        return rel_err(g[0, :2], r)
 
     for causal in (False, True):
         ref = reference(causal)
@@ -474,11 +688,6 @@ def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
             for f in launches:
                 f()
 
-        for g in (dq, dk, dv):
-            g.fill_(float("nan"))
-        blk_step()
-        torch.cuda.synchronize()
-        err = check((dq, dk, dv), ref)
         kw = dict(D=d, BLOCK_M=bm, BLOCK_N=bn, num_warps=8, num_stages=3)
 
         def triton_step():
@@ -494,49 +703,23 @@ def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
             with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
                 out = torch.nn.functional.scaled_dot_product_attention(qg, kg, vg, is_causal=causal, scale=scale)
             out.backward(do)
+            return qg.grad, kg.grad, vg.grad
 
-        for g in (dq, dk, dv):
-            g.fill_(float("nan"))
-        triton_step()
-        torch.cuda.synchronize()
-        cudnn_step()
-        torch.cuda.synchronize()
-        anchors = {"triton": check((dq, dk, dv), ref), "cudnn": check((qg.grad, kg.grad, vg.grad), ref)}
-        bad = {k_: e for k_, e in anchors.items() if not e < TOL[dt]}
-        if bad:
-            print(f"attention fwd+bwd anchors failed their check: {bad}", flush=True)
         label = f"attention fwd+bwd{' causal' if causal else ''}"
-        row = h.record(f"{label} bf16", f"{batch}x{heads}x{seq}x{d}", dt, err, 0, [blk_step], lambda: [triton_step],
-                       [cudnn_step], rounds=3)
+        row = h.record(f"{label} bf16", f"{batch}x{heads}x{seq}x{d}", dt, None, 0, [blk_step], lambda: [triton_step],
+                       [cudnn_step], rounds=3, settle=True, check=output_check((dq, dk, dv), ref, heads_err))
         flops = 3.5 * 4 * batch * heads * seq * seq * d / (2 if causal else 1)
+        tf = lambda key: fmt(flops / row[key] / 1e6 if row.get(key) else None, "{:.0f}")  # noqa: E731
         if row.get("blk_us"):
-            row["anchor_errors"] = anchors
             row["flops"] = "forward 4*B*H*S^2*D (/2 causal), backward 2.5x the forward"
             row["rate"] = flops / row["blk_us"] / 1e6
             row["unit"] = "TFLOP/s"
             print(f"{label} {batch}x{heads}x{seq}x{d} bf16 (FLOPs: forward 4BHS^2D, backward 2.5x): "
-                  f"blk {row['rate']:.0f}, Triton (same source) {flops / row['triton_us'] / 1e6:.0f}, "
-                  f"SDPA cuDNN {flops / row['torch_us'] / 1e6:.0f} TFLOP/s (rel err {err:.1e})", flush=True)
+                  f"blk {row['rate']:.0f}, Triton (same source) {tf('triton_us')}, "
+                  f"SDPA cuDNN {tf('torch_us')} TFLOP/s (rel err {row['rel_err']:.1e})", flush=True)
         else:
             print(f"{label}: {row['status']}", flush=True)
         del ref
-
-
-def exact_or_rel_err(out, ref):
-    """Integers must match exactly (0 or infinity); floats as rel_err."""
-    if out.dtype == torch.int32:
-        return 0.0 if torch.equal(out.long(), ref.long()) else math.inf
-    return rel_err(out, ref)
-
-
-def poison_any(out, fn):
-    """`poisoned` for integer outputs too (0x7f7f7f7f where NaN cannot go)."""
-    if out.dtype.is_floating_point:
-        return poisoned(out, fn)
-    out.fill_(0x7F7F7F7F)
-    fn()
-    torch.cuda.synchronize()
-    return out
 
 
 def layout_stress(h, elems=1 << 24):
@@ -545,7 +728,8 @@ def layout_stress(h, elems=1 << 24):
     each axis of [1024, 16], [16, 1024] and [128, 128] tiles, column sums,
     blocks of different shapes broadcast together, a one-program chunked
     exclusive scan and a counting-sort rank. Every output is checked
-    (integers exactly, floats in float64) before it is timed."""
+    (integers exactly, floats in float64) before it is timed, PyTorch's
+    (`cumsum`, `sum`, a stable `sort`: other algorithms) as what it computes."""
     def data(dt, n):
         if dt == torch.int32:
             return torch.randint(-1000, 1000, (n,), device="cuda", dtype=dt)
@@ -563,31 +747,35 @@ def layout_stress(h, elems=1 << 24):
             for axis, name, tri in ((0, "scan_axis0", tk.scan_axis0_kernel), (1, "scan_axis1", tk.scan_axis1_kernel)):
                 fn = h.load(ptx, name).prepare(grid, x, y)
                 ref = torch.cumsum(tiles.to(acc), dim=axis + 1).reshape(-1)
-                err = exact_or_rel_err(poison_any(y, fn), ref)
-                h.record(f"layout {name} {t}", f"{r}x{c} tiles, {elems} elems", dt, err, 2 * x.numel() * 4, [fn],
+                h.record(f"layout {name} {t}", f"{r}x{c} tiles, {elems} elems", dt, None, 2 * x.numel() * 4, [fn],
                          lambda tri=tri, r=r, c=c, grid=grid: [lambda: tri[grid](x, y, R=r, C=c, num_warps=4)],
-                         [lambda axis=axis, tiles=tiles: torch.cumsum(tiles, dim=axis + 1)])
+                         [lambda axis=axis, tiles=tiles: torch.cumsum(tiles, dim=axis + 1)],
+                         check=output_check(y, ref, exact_or_rel_err))
+                del ref
             u = data(dt, elems // c)
             v = data(dt, c)
             fn = h.load(ptx, "broadcast_mix").prepare(grid, x, u, v, y)
             xd = tiles.to(acc)
             ref = (xd * u.to(acc).view(-1, r, 1) + v.to(acc).view(1, 1, c) + xd.sum(2, keepdim=True)).reshape(-1)
-            err = exact_or_rel_err(poison_any(y, fn), ref)
-            h.record(f"layout broadcast_mix {t}", f"{r}x{c} tiles, {elems} elems", dt, err, 2 * x.numel() * 4, [fn],
+            del xd
+            h.record(f"layout broadcast_mix {t}", f"{r}x{c} tiles, {elems} elems", dt, None, 2 * x.numel() * 4, [fn],
                      lambda r=r, c=c, grid=grid, u=u, v=v: [
                          lambda: tk.broadcast_mix_kernel[grid](x, u, v, y, R=r, C=c, num_warps=4)],
                      [lambda tiles=tiles, u=u, v=v, r=r, c=c: tiles * u.view(-1, r, 1) + v.view(1, 1, c)
-                      + tiles.sum(2, keepdim=True)])
+                      + tiles.sum(2, keepdim=True)],
+                     check=output_check(y, ref, exact_or_rel_err))
+            del ref
             if c != 1024:  # column sums of an [elems / 4096, 4096] matrix, C columns per program
                 rows, width = elems // 4096, 4096
                 out = torch.empty(width, device="cuda", dtype=dt)
                 fn = h.load(ptx, "column_sums").prepare((width // c,), x, out, rows)
                 ref = x.view(rows, width).to(acc).sum(0)
-                err = exact_or_rel_err(poison_any(out, fn), ref)
-                h.record(f"layout column_sums {t}", f"{rows}x{width}, {r}x{c} blocks", dt, err, x.numel() * 4, [fn],
+                h.record(f"layout column_sums {t}", f"{rows}x{width}, {r}x{c} blocks", dt, None, x.numel() * 4, [fn],
                          lambda r=r, c=c, out=out, rows=rows: [lambda: tk.column_sums_kernel[(width // c,)](
                              x, out, rows, R=r, C=c, num_warps=4)],
-                         [lambda rows=rows: x.view(rows, width).sum(0)])
+                         [lambda rows=rows: x.view(rows, width).sum(0)],
+                         check=output_check(out, ref, exact_or_rel_err))
+                del ref
         del x, y
 
     keys = torch.randint(0, 1 << 30, (elems,), device="cuda", dtype=torch.int32)
@@ -595,13 +783,14 @@ def layout_stress(h, elems=1 << 24):
     n = 1024
     fn = h.load("counting", "digit_rank").prepare((elems // n,), keys, rank, 4)
     digits = ((keys >> 4) & 15).view(-1, n).long()
-    # Stable rank within each block: the sort's inverse permutation.
+    # Stable rank within each block: the sort's inverse permutation (what
+    # PyTorch's stable sort returns as indices, checked as such).
     order = torch.sort(digits * n + torch.arange(n, device="cuda"), dim=1).indices
     ref = torch.empty_like(order).scatter_(1, order, torch.arange(n, device="cuda").expand_as(order)).reshape(-1)
-    err = exact_or_rel_err(poison_any(rank, fn), ref)
-    h.record("layout digit_rank i32", f"{elems} keys, {n} per block", torch.int32, err, 2 * keys.numel() * 4, [fn],
+    h.record("layout digit_rank i32", f"{elems} keys, {n} per block", torch.int32, None, 2 * keys.numel() * 4, [fn],
              lambda: [lambda: tk.digit_rank_kernel[(elems // n,)](keys, rank, 4, N=n, num_warps=4)],
-             [lambda: torch.sort(digits, dim=1, stable=True)])
+             [lambda: torch.sort(digits, dim=1, stable=True).indices],
+             check=output_check(rank, lambda key: order if key == "torch_us" else ref, exact_or_rel_err))
     del keys, rank, digits, order, ref
 
     n = 1 << 20
@@ -609,10 +798,11 @@ def layout_stress(h, elems=1 << 24):
     y = torch.empty_like(x)
     fn = h.load("counting.n16", "exclusive_scan").prepare((1,), x, y, n)
     ref = torch.cumsum(x.long(), 0) - x.long()
-    err = exact_or_rel_err(poison_any(y, fn), ref)
-    h.record("layout exclusive_scan i32", f"{n}, one program, 4096-element chunks", torch.int32, err,
+    # PyTorch's cumsum is inclusive: checked against the inclusive scan.
+    h.record("layout exclusive_scan i32", f"{n}, one program, 4096-element chunks", torch.int32, None,
              2 * n * 4, [fn], lambda: [lambda: tk.exclusive_scan_kernel[(1,)](x, y, n, CHUNK=4096, num_warps=4)],
-             [lambda: torch.cumsum(x, 0)])
+             [lambda: torch.cumsum(x, 0)],
+             check=output_check(y, lambda key: ref + x.long() if key == "torch_us" else ref, exact_or_rel_err))
     for row in h.rows:
         if row["case"].startswith("layout "):
             tri = row.get("triton_us")
@@ -639,18 +829,23 @@ def fp8_matmul(h, n=4096):
         (triton.cdiv(n, 128) * triton.cdiv(n, 128),), a, b, c, n, n, n, n, 1, n, 1, n, 1)
     tri = lambda: [lambda: tk.matmul_kernel[(triton.cdiv(n, 128) * triton.cdiv(n, 128),)](
         a, b, c, n, n, n, n, 1, n, 1, n, 1, BM=128, BN=128, BK=64, GROUP=8, num_warps=8, num_stages=3)]
-    cublas = [lambda: torch._scaled_mm(a, b_cm, one, one, out_dtype=torch.bfloat16)]
-    out = poisoned(c, fn)
-    err = rel_err(out[:256], a[:256].double() @ b.double()) if torch.isfinite(out).all() else math.inf
-    row = h.record("matmul f8e4m3->bf16", f"{n}^3", torch.bfloat16, err, 0, [fn], tri, cublas, rounds=7)
+
+    def cublas():
+        out = torch._scaled_mm(a, b_cm, one, one, out_dtype=torch.bfloat16)
+        return out[0] if isinstance(out, tuple) else out  # older PyTorch returns (out, amax)
+    ref = a[:256].double() @ b.double()
+    row = h.record("matmul f8e4m3->bf16", f"{n}^3", torch.bfloat16, None, 0, [fn], tri, [cublas], rounds=7,
+                   settle=True, check=output_check(c, ref, first_rows))
     report_tflops(row, f"matmul f8e4m3 {n}^3", 2 * n ** 3)
-    del a, b, b_cm, c
+    del a, b, b_cm, c, ref
 
 
 def row_cases(h, sets=4):
     """Row kernels at bf16 8192x4096, rotating over `sets` input/output sets
     (256 MiB read per rotation), then KL divergence and cross-entropy, whose
-    inputs (1-2 GiB) exceed L2 by themselves."""
+    inputs (1-2 GiB) exceed L2 by themselves. The PyTorch anchors are the
+    native ops on bf16 (torch.softmax, F.rms_norm, F.layer_norm,
+    F.cross_entropy), as the rows name them."""
     M, N, dt = 8192, 4096, torch.bfloat16
     xs = [torch.randn(M, N, device="cuda", dtype=dt) * 2 for _ in range(sets)]
     ys = [torch.empty_like(x) for x in xs]
@@ -661,7 +856,7 @@ def row_cases(h, sets=4):
     row_case(h, "softmax_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, blk_fns,
              [lambda a=a, o=o: tk.softmax_kernel[(M,)](a, o, N, N, BLOCK=N, num_warps=8) for a, o in zip(xs, ys)],
              [lambda a=a: torch.softmax(a, dim=1) for a in xs],
-             lambda: rel_err(poisoned(y, blk_fns[0]), torch.softmax(xd, dim=1)))
+             output_check(y, torch.softmax(xd, dim=1)))
 
     w = torch.rand(N, device="cuda", dtype=dt) + 0.5
     b = torch.randn(N, device="cuda", dtype=dt)
@@ -669,13 +864,16 @@ def row_cases(h, sets=4):
     means = [torch.empty_like(r) for r in rstds]
     rms = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_forward")
     rms_fns = [rms.prepare((M,), o, a, w, r, N, N, 1e-6, 0.0) for a, o, r in zip(xs, ys, rstds)]
-    row_case(h, "rms_norm_fwd", f"{M}x{N}", dt, 2 * x.numel() * 2, rms_fns,
+    if hasattr(torch.nn.functional, "rms_norm"):
+        rms_torch, rms_label = [lambda a=a: torch.nn.functional.rms_norm(a, (N,), w, 1e-6) for a in xs], "F.rms_norm"
+    else:  # PyTorch before 2.4
+        rms_torch = [lambda a=a: (a.float() * torch.rsqrt(a.float().pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * w
+                     for a in xs]
+        rms_label = "f32 decomposition, no F.rms_norm"
+    row_case(h, f"rms_norm_fwd (PyTorch {rms_label})", f"{M}x{N}", dt, 2 * x.numel() * 2, rms_fns,
              [lambda a=a, o=o, r=r: tk.rms_norm_kernel[(M,)](o, a, w, r, N, N, 1e-6, 0.0, BLOCK=N, num_warps=8)
               for a, o, r in zip(xs, ys, rstds)],
-             [lambda a=a: (a.float() * torch.rsqrt(a.float().pow(2).mean(1, keepdim=True) + 1e-6)).to(dt) * w
-              for a in xs],
-             lambda: rel_err(poisoned(y, rms_fns[0]),
-                             xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * w.double()))
+             rms_torch, output_check(y, xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * w.double()))
     rms_norm_fwd_bwd(h, xs[0], ys[0], w, rstds[0])
 
     ln = h.load("layer_norm.bf16.4096.w4.s16", "layer_norm_forward")
@@ -685,8 +883,7 @@ def row_cases(h, sets=4):
                                                                      num_warps=8)
               for a, o, m, r in zip(xs, ys, means, rstds)],
              [lambda a=a: torch.nn.functional.layer_norm(a, (N,), w, b, 1e-5) for a in xs],
-             lambda: rel_err(poisoned(y, ln_fns[0]),
-                             torch.nn.functional.layer_norm(xd, (N,), w.double(), b.double(), 1e-5)))
+             output_check(y, torch.nn.functional.layer_norm(xd, (N,), w.double(), b.double(), 1e-5)))
     del xs, ys, x, y, xd
     kl_div_fwd(h)
 
@@ -695,34 +892,43 @@ def row_cases(h, sets=4):
     work = logits.clone()
     target = torch.randint(0, V, (M,), device="cuda", dtype=torch.int64)
     loss = torch.empty(M, device="cuda", dtype=torch.float32)
+    ld = logits.double().requires_grad_()
+    ref = torch.nn.functional.cross_entropy(ld, target)
+    ref.backward()
+    ref_loss, ref_grad = ref.detach().reshape(1), ld.grad
+    del ld, ref
+
+    def check_ce(key, fn):
+        # blk and Triton overwrite their input with the gradient and write
+        # per-row losses; PyTorch returns the loss and the gradient.
+        work.copy_(logits)
+        poison(loss)
+        got = _tensors(fn())
+        torch.cuda.synchronize()
+        got_loss, got_grad = got if got is not None else (loss.sum(), work)
+        return max(rel_err(got_loss.reshape(1), ref_loss), rel_err(got_grad, ref_grad))
+
+    def torch_ce():
+        lt = logits.detach().requires_grad_()
+        out = torch.nn.functional.cross_entropy(lt, target)
+        out.backward()
+        return out, lt.grad
+
     for variant, label in (("cross_entropy.bf16.8192.w16.s16", ""),
-                           ("cross_entropy.bf16.8192.w16.st2.s16", " (num_stages=2)")):
+                           ("cross_entropy.bf16.8192.w16.st2.s16", "num_stages=2; ")):
         ce_fn = h.load(variant, "cross_entropy").prepare((M,), work, target, loss, V, V, float(M), -100, 0.0, 0.0,
                                                          0.0)
-
-        def check_ce(ce_fn=ce_fn):
-            work.copy_(logits)
-            ce_fn()
-            torch.cuda.synchronize()
-            ld = logits.double().requires_grad_()
-            ref = torch.nn.functional.cross_entropy(ld, target)
-            ref.backward()
-            e1 = rel_err(loss.sum().reshape(1), ref.detach().reshape(1))
-            e2 = rel_err(work, ld.grad)
-            del ld
-            return max(e1, e2)
-
-        def torch_ce():
-            lt = logits.detach().requires_grad_()
-            torch.nn.functional.cross_entropy(lt.float(), target).backward()
-        # The kernel overwrites its input with the gradient; timing reuses the
-        # buffer (the values stay finite, the work is the same). num_stages=2
-        # issues each chunk's load of the first pass one chunk ahead.
-        row_case(h, "cross_entropy_fwd_bwd" + label, f"{M}x{V}", dt, 3 * logits.numel() * 2, ce_fn,
+        # The kernels overwrite their input with the gradient; timing reuses
+        # the buffer (the values stay finite, the work is the same).
+        # num_stages=2 issues each chunk's load of the first pass one chunk
+        # ahead. PyTorch: F.cross_entropy on the bf16 logits (no upcast),
+        # backward through autograd.
+        row_case(h, f"cross_entropy_fwd_bwd ({label}PyTorch F.cross_entropy on bf16)", f"{M}x{V}", dt,
+                 3 * logits.numel() * 2, ce_fn,
                  lambda: tk.cross_entropy_kernel[(M,)](work, target, loss, V, V, float(M), -100, BLOCK=32768,
                                                        num_warps=32),
                  torch_ce, check_ce)
-    del logits, work
+    del logits, work, ref_grad
 
 
 def launch_overhead(h):
@@ -731,6 +937,8 @@ def launch_overhead(h):
     exe = os.path.join(h.bundle, "bin", "blk-bench")
     r = subprocess.run([exe, "--launch-overhead", "--ptx-dir", os.path.join(h.bundle, "ptx")],
                        capture_output=True, text=True)
+    if r.returncode != 0:
+        h.fail(f"blk-bench --launch-overhead exited {r.returncode}: {(r.stderr or r.stdout).strip()[-300:]}")
     for line in r.stdout.splitlines():
         if line.startswith("launch_us="):
             out["blk (C++ runtime, checked launch)"] = float(line.split("=")[1])
@@ -765,15 +973,11 @@ def launch_overhead(h):
 def report(h, overhead, out_dir, command=None, suite=None):
     """Writes results.json and results.md (bench/report.py formats the
     latter from the same data, and the tables of docs/performance.md)."""
-    ct_path = os.path.join(h.bundle, "compile-times.json")
-    ct = json.load(open(ct_path)) if os.path.exists(ct_path) else {}
-    for case, tri_ms in h.triton_first_call.items():
-        h.compile_rows.append(dict(kernel=case, blk=ct.get(COMPILE_FILES.get(case), {}),
-                                   triton_first_call_ms=tri_ms))
     data = dict(device=h.device, date=time.strftime("%Y-%m-%d"), command=command, suite=suite,
                 triton=triton.__version__, torch=torch.__version__, reps=h.reps, copy_gbps=h.copy_gbps,
-                matmul_tflops=h.mm_tflops, rows=h.rows, sweeps=h.sweeps, compile=h.compile_rows,
-                launch_overhead_us=overhead)
+                copy_samples_gbps=h.copy_samples, matmul_tflops=h.mm_tflops, anchors_checked=True,
+                timing=dict(graph_below_us=GRAPH_BELOW_US, graph_replays=GRAPH_REPLAYS),
+                rows=h.rows, sweeps=h.sweeps, launch_overhead_us=overhead, failures=h.failures)
     text = results_md(data)
     print("\n" + text)
     with open(os.path.join(out_dir, "results.md"), "w") as f:
@@ -825,14 +1029,24 @@ def main():
     h = Harness(args.bundle, args.reps, args.ptx_dir)
     h.limits()
     for cases in SUITES[args.only]:
-        cases(h)
+        # A case that raises is a failure of the run; the others still run
+        # and the results are still written.
+        try:
+            cases(h)
+        except Exception as e:
+            traceback.print_exc()
+            h.rt.stream = 0
+            h.fail(f"{cases.__name__} raised {type(e).__name__}: {e}")
     overhead = launch_overhead(h) if args.only is None else None
     # The command as run (with the environment variable that picks the matmul
     # variant), for bench/report.py to print beside the tables.
     env = [f"{k}={shlex.quote(os.environ[k])}" for k in ("BLK_MATMUL_CONFIG",) if k in os.environ]
     command = " ".join(env + ["python3", shlex.join(sys.argv)])
     report(h, overhead, args.out, command, args.only or "all")
-    return 1 if any(r["status"] != "ok" for r in h.rows) else 0
+    if h.failures:
+        print(f"\n{len(h.failures)} FAIL:\n" + "\n".join("  " + f for f in h.failures), flush=True)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -219,6 +219,39 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_
     tl.store(c, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+# Whether this Triton has device-side tensor descriptors (3.3 and later;
+# the tutorials use them from 3.4): bench/run.py falls back to the pointer
+# matmul beside blk's matmul_tma rows, and says so in the row, without them.
+HAS_TENSOR_DESCRIPTOR = hasattr(tl, "make_tensor_descriptor")
+
+
+@triton.jit
+def matmul_tma_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_bk, s_cm,
+                      BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP: tl.constexpr):
+    # kernels/matmul.blk's matmul_tma: the tutorial's grouped schedule with
+    # tiles moved by tensor descriptors (TMA on sm_90), as the persistent-matmul
+    # tutorial creates them on the device; B row-major [K, N], C stored
+    # through a descriptor too. Needs triton.set_allocator (the descriptors'
+    # global scratch).
+    pid = tl.program_id(0)
+    n_m = tl.cdiv(M, BM)
+    n_n = tl.cdiv(N, BN)
+    per_group = GROUP * n_n
+    m0 = (pid // per_group) * GROUP
+    rows = min(n_m - m0, GROUP)
+    pm = m0 + (pid % per_group) % rows
+    pn = (pid % per_group) // rows
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[s_am, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[s_bk, 1], block_shape=[BK, BN])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[s_cm, 1], block_shape=[BM, BN])
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = a_desc.load([pm * BM, k])
+        b = b_desc.load([k, pn * BN])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([pm * BM, pn * BN], acc.to(c_ptr.dtype.element_ty))
+
+
 @triton.jit
 def attention_forward_kernel(Q, K, V, O, LSE, sm_scale, seq_q, seq_k, heads, kv_group,
                              s_qb, s_qh, s_qm, s_kb, s_kh, s_kn, s_vb, s_vh, s_vn, s_ob, s_oh, s_om,
