@@ -192,18 +192,20 @@ struct DotPlan {
   bool aTransposed = false, bTransposed = false; // read through a transposed view of the ring
   bool wgmma;
   Value staged, aBuf, aSlot;
+  // A wgmma B that is no ring load: the block (before its conversion) and
+  // the buffer it is read from; written once in front of the loop when
+  // loop-invariant (bSlot fixed), else every iteration (bStoredType).
+  Value bSource, bBuf, bSlot;
+  SharedBufferType bStoredType;
 };
 
-/// The one-slot buffer a loop-invariant wgmma A operand can be staged in:
-/// the block before its conversion to the operand layout, 16-bit, each
-/// element held by one thread (every thread writes its own); null otherwise.
-std::pair<Value, SharedBufferType> stagedOperand(scf::ForOp loop, Value operand) {
-  Value src = operand;
-  if (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
-    src = convert.getSrc();
+/// A buffer of `slots` tiles that the block `src` (an operand before its
+/// conversion to the operand layout) can be written into for wgmma: 16-bit,
+/// 2-D, each element held by one thread (every thread writes its own); null
+/// otherwise.
+SharedBufferType operandBuffer(Value src, int64_t slots) {
   auto type = dyn_cast<RankedTensorType>(src.getType());
-  if (!loop.isDefinedOutsideOfLoop(src) || !type || type.getRank() != 2 || type.getElementTypeBitWidth() != 16 ||
-      !hasLayout(type))
+  if (!type || type.getRank() != 2 || type.getElementTypeBitWidth() != 16 || !hasLayout(type))
     return {};
   LinearLayout layout = LinearLayout::get(type);
   if (layout.broadcastLaneMask() || layout.broadcastWarpMask())
@@ -214,13 +216,35 @@ std::pair<Value, SharedBufferType> stagedOperand(scf::ForOp loop, Value operand)
     contig = layout.regs[0][0] != 0 ? 0 : 1;
   else if (!layout.lanes.empty())
     contig = layout.lanes[0][0] != 0 ? 0 : 1;
-  auto buffer = SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
-                                             {1, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(),
-                                             contig);
+  return SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
+                                      {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(), contig);
+}
+
+/// The block behind a dot operand, before its conversions to the operand
+/// layout.
+Value registerSource(Value operand) {
+  while (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
+    operand = convert.getSrc();
+  return operand;
+}
+
+/// The one-slot buffer a loop-invariant wgmma operand can be staged in, and
+/// the block it holds; null otherwise.
+std::pair<Value, SharedBufferType> stagedOperand(scf::ForOp loop, Value operand) {
+  Value src = registerSource(operand);
+  if (!loop.isDefinedOutsideOfLoop(src))
+    return {};
+  SharedBufferType buffer = operandBuffer(src, 1);
   if (!buffer)
     return {};
   return {src, buffer};
 }
+
+// A B operand computed in the loop is written into one of three slots each
+// iteration: the slot written in iteration n was last read by the wgmma of
+// iteration n - 3, which every warpgroup completed (its wait in iteration
+// n - 2) before the barrier at the top of iteration n - 1.
+constexpr int64_t kStoredBSlots = 3;
 
 struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   using Base::Base;
@@ -297,8 +321,13 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       DotPlan plan{dot};
       plan.a = ringIndex(dot.getA(), plan.aTransposed);
       plan.b = ringIndex(dot.getB(), plan.bTransposed);
-      plan.wgmma = mma.getVersion() == 3 && plan.b >= 0;
-      if (plan.a < 0 && plan.b < 0)
+      bool hopper = mma.getVersion() == 3;
+      // wgmma reads B from shared memory: a B that is no ring load is
+      // written there (once when loop-invariant, else every iteration).
+      if (hopper && plan.b < 0 && operandBuffer(registerSource(dot.getB()), 1))
+        plan.bSource = registerSource(dot.getB());
+      plan.wgmma = hopper && (plan.b >= 0 || plan.bSource);
+      if (plan.a < 0 && plan.b < 0 && !plan.wgmma)
         continue;
       anyWgmma |= plan.wgmma;
       plans.push_back(plan);
@@ -324,6 +353,26 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
             bytes += buffer.getSlotBytes();
           plan.staged = src;
         }
+    for (DotPlan &plan : plans) {
+      if (!plan.bSource)
+        continue;
+      if (loop.isDefinedOutsideOfLoop(plan.bSource)) {
+        SharedBufferType buffer = operandBuffer(plan.bSource, 1);
+        if (staged.count(plan.bSource) || bytes + buffer.getSlotBytes() <= sharedMemoryLimit / 8 * 7) {
+          if (staged.try_emplace(plan.bSource, buffer).second)
+            bytes += buffer.getSlotBytes();
+          continue;
+        }
+      } else if (SharedBufferType buffer = operandBuffer(plan.bSource, kStoredBSlots);
+                 bytes + buffer.getSlots() * buffer.getSlotBytes() <= sharedMemoryLimit / 8 * 7) {
+        plan.bStoredType = buffer;
+        bytes += buffer.getSlots() * buffer.getSlotBytes();
+        continue;
+      }
+      // No room: mma.sync reads B from registers.
+      plan.bSource = Value();
+      plan.wgmma = false;
+    }
     stage(staged);
 
     // The advances' offsets are scaled in front of the loop, and operand
@@ -358,9 +407,14 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     // Staged A operands: written once, then visible to the async proxy
     // (wgmma) and to every warpgroup.
-    for (DotPlan &plan : plans)
+    for (DotPlan &plan : plans) {
       if (plan.staged)
         std::tie(plan.aBuf, plan.aSlot) = stagedBuffers.lookup(plan.staged);
+      if (plan.bStoredType)
+        plan.bBuf = LocalAllocOp::create(b, loc, plan.bStoredType);
+      else if (plan.bSource)
+        std::tie(plan.bBuf, plan.bSlot) = stagedBuffers.lookup(plan.bSource);
+    }
     // Each advance's offset for k iterations, computed once.
     llvm::DenseMap<std::pair<Value, int64_t>, Value> scaled;
     auto offsetTimes = [&](Value step, int64_t k) -> Value {
@@ -421,6 +475,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     Value slot = arith::RemUIOp::create(body, loc, n, i32Const(body, slots));
     Value nextSlot = arith::RemUIOp::create(body, loc, arith::AddIOp::create(body, loc, n, i32Const(body, ahead)),
                                             i32Const(body, slots));
+    Value storedBSlot;
+    if (llvm::any_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); }))
+      storedBSlot = arith::RemUIOp::create(body, loc, n, i32Const(body, kStoredBSlots));
     if (anyCpAsync) {
       AsyncWaitOp::create(body, loc, ahead - 1);
       if (anyWgmma)
@@ -465,13 +522,25 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         // with one group pending; any other carried result stays in flight
         // until the next iteration's first complete wait (attention's PV).
         bool carried = yieldedInto && dot.getAcc() == yieldedInto;
-        Value bView = ringView(plan.b, plan.bTransposed);
+        Value bView, bSlot = slot;
+        if (plan.b >= 0) {
+          bView = ringView(plan.b, plan.bTransposed);
+        } else if (plan.bStoredType) {
+          // This iteration's B, visible to the async proxy and to every
+          // warpgroup before the wgmma reads it.
+          LocalStoreOp::create(body, loc, plan.bSource, plan.bBuf, storedBSlot);
+          FenceAsyncSharedOp::create(body, loc);
+          BarrierOp::create(body, loc);
+          bView = plan.bBuf, bSlot = storedBSlot;
+        } else {
+          bView = plan.bBuf, bSlot = plan.bSlot;
+        }
         Value issued = plan.a >= 0 ? WarpGroupDotOp::create(body, loc, dot.getType(), ringView(plan.a, plan.aTransposed),
-                                                            slot, bView, slot, dot.getAcc())
-                       : plan.aBuf ? WarpGroupDotOp::create(body, loc, dot.getType(), plan.aBuf, plan.aSlot, bView, slot,
-                                                            dot.getAcc())
+                                                            slot, bView, bSlot, dot.getAcc())
+                       : plan.aBuf ? WarpGroupDotOp::create(body, loc, dot.getType(), plan.aBuf, plan.aSlot, bView,
+                                                            bSlot, dot.getAcc())
                                    : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(), bView,
-                                                            slot, dot.getAcc());
+                                                            bSlot, dot.getAcc());
         if (yieldedInto && !carried) {
           result = issued;
           inFlight.push_back(yieldedInto);
@@ -510,7 +579,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     for (DotPlan &plan : plans) {
       SmallVector<Operation *> chain;
       for (auto [read, operand] : {std::pair{plan.a >= 0 || bool(plan.staged), plan.dot.getA()},
-                                   std::pair{plan.b >= 0, plan.dot.getB()}})
+                                   std::pair{plan.b >= 0 || bool(plan.bSource), plan.dot.getB()}})
         for (Operation *op = read ? operand.getDefiningOp() : nullptr; op && isa<ConvertLayoutOp, TransOp>(op);
              op = op->getOperand(0).getDefiningOp())
           chain.push_back(op);

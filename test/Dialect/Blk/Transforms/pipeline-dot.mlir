@@ -676,11 +676,15 @@ module attributes {blk.num_warps = 4 : i32} {
 // -----
 
 // The same load also read by something other than a dot: it keeps its
-// registers, and the dot reading it transposed runs on mma.sync.
+// registers (no ring), and the dot reading it transposed writes the
+// transposed block into a slot of its own each iteration for wgmma.
 // CHECK-LABEL: func.func @x_also_read
+// CHECK: %[[B:.+]] = blk.local_alloc : <[3, 32, 32], bf16, contig = 1>
 // CHECK-NOT: blk.local_trans
-// CHECK: blk.trans
-// CHECK: blk.dot
+// CHECK: %[[T:.+]] = blk.trans
+// CHECK-NEXT: blk.local_store %[[T]], %[[B]][%{{.+}}]
+// CHECK: blk.warp_group_dot %{{.+}}, %[[B]][%{{.+}}]
+// CHECK-NOT: blk.dot
 #blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #blocked1 = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #slice = #blk.slice<dim = 1, parent = #blocked>
