@@ -11,9 +11,11 @@
 //     copy tiles n + D into slot (n + D) % S; commit
 // Operands that are not such loads keep their registers: mma.sync reads
 // both operands from registers, wgmma reads A from registers (a value
-// computed in the loop, such as attention's probabilities, or a tile loaded
-// once before it) but needs B in a ring, so a wgmma dot whose B is no ring
-// load runs on mma.sync. mma.sync reads its slots before the next
+// computed in the loop, such as attention's probabilities) or from a
+// one-slot buffer written once (a loop-invariant tile), and B from shared
+// memory: a B that is no ring load is written once where it is defined when
+// loop-invariant, else each iteration into one of three slots (a B computed
+// in the loop, such as dequantized weights). mma.sync reads its slots before the next
 // iteration's barrier, so S = D + 1 slots suffice; an asynchronous wgmma may
 // still read slot n - 1 while another warpgroup passes that barrier, so
 // loops with wgmma take S = D + 2.
