@@ -159,6 +159,12 @@ struct Dumper {
 
 void dump(const File &file, llvm::raw_ostream &os) {
   Dumper d{os};
+  for (auto &c : file.constants) {
+    os << "Constant " << c->targets[0] << Dumper::at(c->loc) << "\n";
+    d.depth = 1;
+    d.expr(*c->annotation);
+    d.expr(*c->value);
+  }
   for (auto &fn : file.functions) {
     os << (fn->isKernel ? "Kernel " : "Function ") << fn->name << Dumper::at(fn->loc) << "\n";
     for (auto &p : fn->params) {

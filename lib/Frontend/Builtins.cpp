@@ -56,6 +56,12 @@ const std::map<std::string, Arity> &builtinTable() {
       {"atomic_or", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_xor", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_cas", {3, 5, {"pointer", "cmp", "val", "sem", "scope"}}},
+      {"rand", {2, 3, {"seed", "offset", "n_rounds"}}},
+      {"randn", {2, 3, {"seed", "offset", "n_rounds"}}},
+      {"randint", {2, 3, {"seed", "offset", "n_rounds"}}},
+      {"randint4x", {2, 3, {"seed", "offset", "n_rounds"}}},
+      {"rand4x", {2, 3, {"seed", "offsets", "n_rounds"}}},
+      {"randn4x", {2, 3, {"seed", "offset", "n_rounds"}}},
   };
   return table;
 }
@@ -279,6 +285,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       else
         return error(call.loc, "type mismatch: where() branches " + describe(args[1]) + " and " + describe(args[2]));
     }
+    if (!constantFits(args[1], elem, isUnsigned, argLoc(1)) || !constantFits(args[2], elem, isUnsigned, argLoc(2)))
+      return TV();
     SmallVector<int64_t> shape;
     if (!broadcastShape(args[1], args[2], shape, call.loc))
       return TV();
@@ -307,6 +315,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     Type elem = promote(args[0], args[1], isUnsigned);
     if (!elem)
       return error(call.loc, "type mismatch: " + name + " of " + describe(args[0]) + " and " + describe(args[1]));
+    if (!constantFits(args[0], elem, isUnsigned, argLoc(0)) || !constantFits(args[1], elem, isUnsigned, argLoc(1)))
+      return TV();
     Type roundBack = isFloat8(elem) ? elem : Type(); // fp8: in f32 (exact)
     if (roundBack) {
       elem = builder.getF32Type();
@@ -370,12 +380,10 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return q;
   }
   if (name == "cdiv") {
-    if (args[0].isConst() && args[1].isConst()) {
-      if (args[0].kind != TV::Int || args[1].kind != TV::Int || args[1].i == 0)
-        return error(call.loc, "cdiv needs integers and a non-zero divisor");
-      int64_t a = args[0].i, b = args[1].i;
-      return TV::makeInt((a + b - 1) / b);
-    }
+    // Constants fold below with Python's // (as Triton's cdiv on constexprs).
+    if (args[0].isConst() && args[1].isConst() &&
+        (args[0].kind != TV::Int || args[1].kind != TV::Int || args[1].wide() == 0))
+      return error(call.loc, "cdiv needs integers and a non-zero divisor");
     TV sum = genBinary("+", args[0], args[1], call.loc);
     if (!sum)
       return sum;
@@ -425,8 +433,11 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       TV v = args[i];
       if (v.kind == TV::None)
         continue;
-      if (v.isConst())
-        v = convertElement(v, elementType(v), false, argLoc(i));
+      if (v.isConst()) {
+        bool isUnsigned;
+        Type t = literalType(v, isUnsigned);
+        v = convertElement(v, t, isUnsigned, argLoc(i));
+      }
       if (!v || !v.isVal())
         return error(argLoc(i), "device_print prints numbers and blocks, got " + describe(args[i]));
       values.push_back(v.value);
@@ -442,6 +453,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genAtomic(name, call, args);
   if (name == "dot")
     return genDot(call, args);
+  if (isRandom(name))
+    return genRandom(name, call, args);
   if (name == "cumsum" || name == "cumprod")
     return genScan(name, call, args);
   return error(call.loc, "unknown function '" + name + "'");
@@ -600,8 +613,20 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
   }
   if (attr.name != "to")
     return error(attr.loc, "unknown method '" + attr.name + "' of " + describe(base));
-  if (call.args.size() != 1 || !call.kwargs.empty())
-    return error(call.loc, "'.to' takes 1 argument (a dtype), got " + std::to_string(call.args.size() + call.kwargs.size()));
+  // x.to(dtype, bitcast=False)
+  bool bitcast = false;
+  for (auto &kw : call.kwargs) {
+    if (kw.name != "bitcast")
+      return error(kw.loc, "'.to' has no parameter named '" + kw.name + "' (it takes a dtype and bitcast=)");
+    TV b = gen(*kw.value);
+    if (!b)
+      return b;
+    if (b.kind != TV::Bool)
+      return error(kw.value->loc, "bitcast must be True or False, got " + describe(b));
+    bitcast = b.i != 0;
+  }
+  if (call.args.size() != 1)
+    return error(call.loc, "'.to' takes 1 argument (a dtype), got " + std::to_string(call.args.size()));
   TV dtype = gen(*call.args[0]);
   if (!dtype)
     return dtype;
@@ -609,9 +634,35 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     return error(call.args[0]->loc, "'.to' needs a dtype, got " + describe(dtype));
   if (isa<PointerType>(dtype.type))
     return error(call.args[0]->loc, "cannot convert to a pointer type");
-  if (base.isConst() || base.isVal())
-    return convertElement(base, dtype.type, dtype.isUnsigned, call.loc);
-  return error(attr.base->loc, "'.to' applies to numbers and blocks, got " + describe(base));
+  if (!base.isConst() && !base.isVal())
+    return error(attr.base->loc, "'.to' applies to numbers and blocks, got " + describe(base));
+  if (bitcast)
+    return genBitcast(base, dtype, attr.base->loc, call.loc);
+  return convertElement(base, dtype.type, dtype.isUnsigned, call.loc);
+}
+
+TV Generator::genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc) {
+  TV v = x;
+  if (v.isConst()) { // a constant reinterprets the bits of its own type
+    bool isUnsigned;
+    Type t = literalType(v, isUnsigned);
+    if (!(v = convertElement(v, t, isUnsigned, xLoc)))
+      return v;
+  }
+  Type src = elementType(v), dst = dtype.type;
+  if (isa<PointerType>(src))
+    return error(xLoc, "bitcast applies to numbers and blocks of numbers, got " + describe(v));
+  unsigned ws = src.getIntOrFloatBitWidth(), wd = dst.getIntOrFloatBitWidth();
+  if (ws != wd)
+    return error(callLoc, "bitcast needs types of the same width: " + describe(src, v.isUnsigned) + " has " +
+                              std::to_string(ws) + " bits, " + describe(dst, dtype.isUnsigned) + " has " +
+                              std::to_string(wd));
+  if (src == dst) // i32 <-> u32: the same bits, read with the other signedness
+    return TV::makeVal(v.value, dtype.isUnsigned);
+  Type resultType = dst;
+  if (auto t = dyn_cast<RankedTensorType>(v.value.getType()))
+    resultType = RankedTensorType::get(t.getShape(), dst);
+  return TV::makeVal(arith::BitcastOp::create(builder, loc(callLoc), resultType, v.value), dtype.isUnsigned);
 }
 
 TV Generator::genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,

@@ -19,9 +19,20 @@ struct TV {
   std::string s;
   mlir::Value value;
   bool isUnsigned = false; // integers (and DType of integers) with u32/u64 semantics
+  bool isU64 = false;       // Int: the value is uint64_t(i), in [2^63, 2^64) (only u64 holds it)
   std::vector<TV> elements; // Tuple: `a, b` (a helper's results, max with indices)
 
   static TV makeInt(int64_t v) { TV t; t.kind = Int; t.i = v; return t; }
+  /// Integer constants span [-2^63, 2^64), what i64 and u64 hold together.
+  static bool fitsConstant(__int128 v) { return v >= INT64_MIN && v <= __int128(UINT64_MAX); }
+  /// An Int of a value that fitsConstant().
+  static TV makeWideInt(__int128 v) {
+    TV t = makeInt(int64_t(uint64_t(v)));
+    t.isU64 = v > INT64_MAX;
+    return t;
+  }
+  /// The value of an Int or Bool constant.
+  __int128 wide() const { return isU64 ? __int128(uint64_t(i)) : __int128(i); }
   static TV makeFloat(double v) { TV t; t.kind = Float; t.f = v; return t; }
   static TV makeBool(bool v) { TV t; t.kind = Bool; t.i = v; return t; }
   static TV makeNone() { TV t; t.kind = None; return t; }
@@ -38,7 +49,7 @@ struct TV {
   /// What a constexpr parameter may hold: a constant or a string.
   bool isConstexpr() const { return isConst() || kind == Str; }
   bool isVal() const { return kind == Val; }
-  double asDouble() const { return kind == Float ? f : double(i); }
+  double asDouble() const { return kind == Float ? f : isU64 ? double(uint64_t(i)) : double(i); }
 };
 
 using Env = std::map<std::string, TV>;
@@ -48,6 +59,7 @@ using Env = std::map<std::string, TV>;
 bool broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b, llvm::SmallVectorImpl<int64_t> &out);
 
 bool isAtomic(const std::string &name);
+bool isRandom(const std::string &name);
 
 class Generator {
 public:
@@ -58,6 +70,12 @@ public:
   std::string describe(const TV &v);
   std::string describe(mlir::Type t, bool isUnsigned = false);
   mlir::Type elementType(const TV &v);
+  /// The type a constant takes on its own, as Triton's: an integer is i32 if
+  /// it fits, else u32, i64, u64; a float f32 (f64 beyond f32's normal range).
+  mlir::Type literalType(const TV &v, bool &isUnsigned);
+  /// Triton's check of a constant operand against the type an operation
+  /// computes in: an integer constant must fit it. Reports an error otherwise.
+  bool constantFits(const TV &c, mlir::Type elem, bool isUnsigned, const ast::Loc &loc);
   llvm::ArrayRef<int64_t> shapeOf(const TV &v);
   /// Parses a type name (i32, bf16, ...); null when it is not one.
   mlir::Type typeFromName(llvm::StringRef name, bool &isUnsigned);
@@ -97,6 +115,8 @@ public:
   TV genTrans(const TV &x, const ast::Loc &xLoc, const ast::Loc &callLoc);
   TV genReshape(const TV &x, llvm::ArrayRef<int64_t> shape, const ast::Loc &xLoc, const ast::Loc &shapeLoc,
                 const ast::Loc &callLoc);
+  /// x.to(dtype, bitcast=True): the same bits as another type of the same width.
+  TV genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc);
   TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,
                    std::map<std::string, TV> &kwargs);
   TV genMath(const std::string &name, const TV &x, const ast::Loc &loc);
@@ -112,6 +132,13 @@ public:
   /// atomic_* (Atomics.cpp): read-modify-write or compare-and-swap, old values returned.
   TV genAtomic(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
   TV genDot(const ast::CallExpr &call, std::vector<TV> &args);
+  /// rand/randn/randint/randint4x/rand4x/randn4x (Random.cpp): Triton's Philox.
+  TV genRandom(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// Random u32/u64 bits to f32 in [0, 1), as Triton's uint_to_uniform_float.
+  TV uniformFromBits(const TV &bits, const ast::Loc &loc);
+  /// Two uniforms to two normals by Box-Muller, as Triton's pair_uniform_to_normal
+  /// (the second only when `both`; else the first twice).
+  std::pair<TV, TV> normalPair(const TV &u1, const TV &u2, bool both, const ast::Loc &loc);
   /// make_tensor_descriptor(base, shape, strides, block_shape) and a
   /// descriptor's load/store methods (TensorDescriptors.cpp).
   TV genMakeTensorDescriptor(const ast::CallExpr &call);
@@ -133,6 +160,10 @@ public:
   const GenOptions &options;
   mlir::OpBuilder builder;
   Env env;
+  /// The file's module-level constants, seen where `env` has no such name.
+  Env globals;
+  /// Evaluates the module-level constants into `globals`; false on error.
+  bool genConstants();
   /// Return value of the helper being inlined (None for kernels).
   std::vector<TV> returnValues;
   std::vector<const ast::Function *> callStack;

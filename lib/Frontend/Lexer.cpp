@@ -148,54 +148,101 @@ private:
     push(Tok::Ident, src.slice(start, pos).str(), loc);
   }
 
+  static bool isDigitOf(char c, int base) {
+    switch (base) {
+    case 2: return c == '0' || c == '1';
+    case 8: return c >= '0' && c <= '7';
+    case 16: return std::isxdigit((unsigned char)c);
+    default: return std::isdigit((unsigned char)c);
+    }
+  }
+
+  /// Digits of `base`, appended to `out` without the '_' separators, which
+  /// Python allows only between digits (and after a base prefix). False on a
+  /// misplaced '_'.
+  bool scanDigits(int base, std::string &out, bool afterPrefix = false) {
+    bool any = afterPrefix;
+    while (pos < src.size()) {
+      if (src[pos] == '_') {
+        if (!any || !isDigitOf(peek(1), base))
+          return false;
+        advance(1);
+        continue;
+      }
+      if (!isDigitOf(src[pos], base))
+        break;
+      out += src[pos];
+      any = true;
+      advance(1);
+    }
+    return true;
+  }
+
+  /// Integer literals are Python's: decimal, 0x hexadecimal, 0o octal, 0b
+  /// binary, '_' between digits; a value must fit in 64 bits (unsigned).
   void lexNumber() {
     ast::Loc loc = here();
     size_t start = pos;
-    bool isFloat = false;
-    if (src[pos] == '0' && (peek(1) == 'x' || peek(1) == 'X' || peek(1) == 'b' || peek(1) == 'B')) {
-      int base = (peek(1) == 'x' || peek(1) == 'X') ? 16 : 2;
+    const char *badUnderscore = "malformed number literal: '_' can only separate digits";
+    auto endsWell = [&]() { return pos >= src.size() || !(std::isalnum((unsigned char)src[pos]) || src[pos] == '_'); };
+    auto pushInt = [&](const std::string &digits, int base) {
+      uint64_t v = 0;
+      for (char c : digits) {
+        unsigned d = std::isdigit((unsigned char)c) ? c - '0' : std::tolower((unsigned char)c) - 'a' + 10;
+        if (v > (UINT64_MAX - d) / base)
+          return error("integer literal does not fit in 64 bits", loc);
+        v = v * base + d;
+      }
+      push(Tok::Int, src.slice(start, pos).str(), loc).intValue = v;
+    };
+    char p = std::tolower((unsigned char)peek(1));
+    if (src[pos] == '0' && (p == 'x' || p == 'o' || p == 'b')) {
+      int base = p == 'x' ? 16 : p == 'o' ? 8 : 2;
       advance(2);
-      size_t digits = pos;
-      while (pos < src.size() && (std::isxdigit((unsigned char)src[pos]) || src[pos] == '_'))
-        advance(1);
-      std::string text = src.slice(digits, pos).str();
-      text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
-      if (text.empty())
-        return error("malformed number literal", loc);
-      push(Tok::Int, src.slice(start, pos).str(), loc).intValue = std::strtoull(text.c_str(), nullptr, base);
-      return;
+      std::string digits;
+      if (!scanDigits(base, digits, /*afterPrefix=*/true))
+        return error(badUnderscore, loc);
+      if (digits.empty() || !endsWell())
+        return error(std::string("malformed ") + (base == 16 ? "hexadecimal" : base == 8 ? "octal" : "binary") +
+                         " literal",
+                     loc);
+      return pushInt(digits, base);
     }
-    while (pos < src.size() && (std::isdigit((unsigned char)src[pos]) || src[pos] == '_'))
-      advance(1);
+    std::string text;
+    bool isFloat = false;
+    if (!scanDigits(10, text))
+      return error(badUnderscore, loc);
     if (pos < src.size() && src[pos] == '.') {
       isFloat = true;
+      text += '.';
       advance(1);
-      while (pos < src.size() && std::isdigit((unsigned char)src[pos]))
-        advance(1);
+      if (pos < src.size() && src[pos] == '_')
+        return error(badUnderscore, loc);
+      if (!scanDigits(10, text))
+        return error(badUnderscore, loc);
     }
     if (pos < src.size() && (src[pos] == 'e' || src[pos] == 'E')) {
       isFloat = true;
+      text += 'e';
       advance(1);
-      if (pos < src.size() && (src[pos] == '+' || src[pos] == '-'))
+      if (pos < src.size() && (src[pos] == '+' || src[pos] == '-')) {
+        text += src[pos];
         advance(1);
+      }
       if (pos >= src.size() || !std::isdigit((unsigned char)src[pos]))
         return error("malformed exponent in number literal", loc);
-      while (pos < src.size() && std::isdigit((unsigned char)src[pos]))
-        advance(1);
+      if (!scanDigits(10, text))
+        return error(badUnderscore, loc);
     }
-    if (pos < src.size() && (std::isalpha((unsigned char)src[pos]) || src[pos] == '_'))
+    if (!endsWell())
       return error("malformed number literal", loc);
-    std::string text = src.slice(start, pos).str();
-    text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
     if (isFloat) {
       push(Tok::Float, text, loc).floatValue = std::strtod(text.c_str(), nullptr);
-    } else {
-      errno = 0;
-      uint64_t v = std::strtoull(text.c_str(), nullptr, 10);
-      if (errno == ERANGE)
-        return error("integer literal does not fit in 64 bits", loc);
-      push(Tok::Int, text, loc).intValue = v;
+      return;
     }
+    if (text.size() > 1 && text[0] == '0' && text.find_first_not_of('0') != std::string::npos)
+      return error("leading zeros are not allowed in a decimal integer (write 0o17 for octal)", loc);
+    pushInt(text, 10);
   }
 
   void lexString() {

@@ -1,6 +1,7 @@
 // Kernels and expressions: the entry of the frontend's code generation.
 #include "Generator.h"
 
+#include "blk/Frontend/Lexer.h"
 #include "blk/Support/InternalErrors.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -29,6 +30,15 @@ static TV parseDefine(Generator &g, const std::string &text) {
   bool isUnsigned;
   if (Type t = g.typeFromName(text, isUnsigned))
     return TV::makeDType(t, isUnsigned);
+  // An integer as the source writes one (0x, 0o, 0b, '_', up to 2^64 - 1).
+  bool negative = !text.empty() && text[0] == '-';
+  std::vector<Token> toks = lex(llvm::StringRef(text).drop_front(negative), std::make_shared<std::string>());
+  if (toks.size() == 3 && toks[0].kind == Tok::Int && toks[1].kind == Tok::Newline) {
+    __int128 v = negative ? -__int128(toks[0].intValue) : __int128(toks[0].intValue);
+    return TV::fitsConstant(v) ? TV::makeWideInt(v) : TV();
+  }
+  if (!toks.empty() && toks.back().kind == Tok::Error && std::isdigit((unsigned char)text[negative]))
+    return TV(); // a malformed number (010, 2^64), not a word
   char *end = nullptr;
   long long i = std::strtoll(text.c_str(), &end, 0);
   if (end && *end == '\0' && !text.empty())
@@ -74,6 +84,8 @@ OwningOpRef<ModuleOp> Generator::run() {
       return nullptr;
     }
   }
+  if (!genConstants())
+    return nullptr;
   for (const ast::Function *fn : kernels) {
     env.clear();
     callStack = {fn};
@@ -187,6 +199,30 @@ OwningOpRef<ModuleOp> Generator::run() {
   return module;
 }
 
+bool Generator::genConstants() {
+  // Values that are not constants make ops: those go into a module that is
+  // then dropped, and the value is refused.
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(builder.getUnknownLoc());
+  OpBuilder::InsertionGuard guard(builder);
+  for (const auto &c : file.constants) {
+    builder.setInsertionPointToEnd(scratch->getBody());
+    env.clear();
+    TV v = gen(*c->value);
+    if (!v)
+      return false;
+    const std::string &kind = llvm::cast<ast::NameExpr>(c->annotation.get())->name;
+    if (kind == "dtype" && v.kind != TV::DType)
+      return error(c->value->loc, "constant '" + c->targets[0] + "' is declared a dtype but is " + describe(v)), false;
+    if (kind == "constexpr" && !v.isConstexpr() && v.kind != TV::DType)
+      return error(c->value->loc, "constant '" + c->targets[0] +
+                                      "' must be a compile-time number, bool, string or dtype, got " + describe(v)),
+             false;
+    globals[c->targets[0]] = v;
+  }
+  env.clear();
+  return true;
+}
+
 TV Generator::genTupleOrValue(const ast::Expr &e) {
   auto *list = llvm::dyn_cast<ast::ListExpr>(&e);
   if (!list)
@@ -207,10 +243,7 @@ TV Generator::gen(const ast::Expr &e) {
   using K = ast::Expr::Kind;
   switch (e.kind) {
   case K::Int: {
-    uint64_t v = static_cast<const ast::IntExpr &>(e).value;
-    if (v > uint64_t(INT64_MAX))
-      return error(e.loc, "integer literal does not fit in i64");
-    return TV::makeInt(int64_t(v));
+    return TV::makeWideInt(static_cast<const ast::IntExpr &>(e).value);
   }
   case K::Float: return TV::makeFloat(static_cast<const ast::FloatExpr &>(e).value);
   case K::Bool: return TV::makeBool(static_cast<const ast::BoolExpr &>(e).value);
@@ -221,6 +254,8 @@ TV Generator::gen(const ast::Expr &e) {
     auto it = env.find(name);
     if (it != env.end())
       return it->second;
+    if (auto global = globals.find(name); global != globals.end())
+      return global->second;
     bool isUnsigned;
     if (Type t = typeFromName(name, isUnsigned))
       return TV::makeDType(t, isUnsigned);

@@ -8,54 +8,62 @@ using namespace mlir;
 
 namespace blk {
 
-static int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
+using Wide = __int128;
+
+static Wide floorDiv(Wide a, Wide b) {
+  Wide q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
-static int64_t floorMod(int64_t a, int64_t b) {
-  int64_t r = a % b;
+static Wide floorMod(Wide a, Wide b) {
+  Wide r = a % b;
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
+/// Folds constants with Python's semantics; integers are exact in 128 bits
+/// and must end in [-2^63, 2^64), what i64 and u64 hold.
 static TV foldBinary(Generator &g, const std::string &op, const TV &a, const TV &b, const ast::Loc &loc) {
   bool isFloat = a.kind == TV::Float || b.kind == TV::Float;
   if (!isFloat) {
-    int64_t x = a.i, y = b.i;
+    Wide x = a.wide(), y = b.wide();
     if ((op == "//" || op == "%" || op == "/") && y == 0)
       return g.error(loc, "division by zero in a constant expression");
-    int64_t r;
     auto overflow = [&]() { return g.error(loc, "integer overflow in a constant expression"); };
-    if (op == "+") return __builtin_add_overflow(x, y, &r) ? overflow() : TV::makeInt(r);
-    if (op == "-") return __builtin_sub_overflow(x, y, &r) ? overflow() : TV::makeInt(r);
-    if (op == "*") return __builtin_mul_overflow(x, y, &r) ? overflow() : TV::makeInt(r);
-    if ((op == "//" || op == "%") && x == INT64_MIN && y == -1)
-      return overflow();
-    if (op == "//") return TV::makeInt(floorDiv(x, y));
-    if (op == "%") return TV::makeInt(floorMod(x, y));
-    if (op == "/") return TV::makeFloat(double(x) / double(y));
+    auto make = [&](Wide r) { return TV::fitsConstant(r) ? TV::makeWideInt(r) : overflow(); };
+    if (op == "+") return make(x + y);
+    if (op == "-") return make(x - y);
+    if (op == "*") {
+      Wide r;
+      return __builtin_mul_overflow(x, y, &r) ? overflow() : make(r);
+    }
+    if (op == "//") return make(floorDiv(x, y));
+    if (op == "%") return make(floorMod(x, y));
+    if (op == "/") return TV::makeFloat(a.asDouble() / b.asDouble());
     if (op == "<<" || op == ">>") {
-      if (y < 0 || y > 63)
-        return g.error(loc, "shift count out of range in a constant expression");
+      if (y < 0)
+        return g.error(loc, "negative shift count in a constant expression");
       if (op == ">>")
-        return TV::makeInt(x >> y);
-      if (y > 0 && (x > (INT64_MAX >> y) || x < (INT64_MIN >> y)))
+        return make(y > 127 ? (x < 0 ? -1 : 0) : x >> int(y));
+      if (x == 0)
+        return TV::makeInt(0);
+      if (y > 64) // x is below 2^64 in magnitude: anything further overflows
         return overflow();
-      return TV::makeInt(int64_t(uint64_t(x) << y));
+      Wide r;
+      return __builtin_mul_overflow(x, Wide(1) << int(y), &r) ? overflow() : make(r);
     }
     if (op == "**") {
       if (y < 0)
-        return TV::makeFloat(std::pow(double(x), double(y)));
-      int64_t p = 1, base = x; // by squaring: y may be huge
-      for (int64_t e = y; e > 0; e >>= 1) {
-        if ((e & 1) && __builtin_mul_overflow(p, base, &p))
+        return TV::makeFloat(std::pow(a.asDouble(), b.asDouble()));
+      Wide p = 1, base = x; // by squaring: y may be huge
+      for (Wide e = y; e > 0; e >>= 1) {
+        if ((e & 1) && (__builtin_mul_overflow(p, base, &p) || !TV::fitsConstant(p)))
           return overflow();
         if (e > 1 && __builtin_mul_overflow(base, base, &base))
-          return overflow();
+          base = Wide(1) << 100; // beyond every constant: a later use overflows
       }
-      return TV::makeInt(p);
+      return make(p);
     }
     bool bothBool = a.kind == TV::Bool && b.kind == TV::Bool;
-    auto wrap = [&](int64_t v) { return bothBool ? TV::makeBool(v) : TV::makeInt(v); };
+    auto wrap = [&](Wide v) { return bothBool ? TV::makeBool(v != 0) : make(v); };
     if (op == "&") return wrap(x & y);
     if (op == "|") return wrap(x | y);
     if (op == "^") return wrap(x ^ y);
@@ -93,7 +101,16 @@ TV Generator::genBinary(const std::string &op, TV a, TV b, const ast::Loc &l) {
     SmallVector<int64_t> shape;
     if (!broadcastShape(a, b, shape, l))
       return TV();
-    TV offset = b.isConst() ? cast(b, elementType(b), false, {}, l) : b;
+    // Offsets are signed; a constant beyond i32 and an unsigned offset
+    // narrower than 64 bits go through i64 (zero-extended, as in Triton).
+    TV offset = b;
+    if (b.isConst())
+      offset = cast(b, b.wide() >= INT32_MIN && b.wide() <= INT32_MAX ? builder.getI32Type() : builder.getI64Type(),
+                    false, {}, l);
+    else if (b.isUnsigned && elementType(b).getIntOrFloatBitWidth() < 64)
+      offset = convertElement(b, builder.getI64Type(), false, l);
+    if (!offset)
+      return offset;
     if (op == "-")
       offset = genUnary("-", offset, l);
     TV ptr = broadcastTo(a, shape, l);
@@ -107,6 +124,12 @@ TV Generator::genBinary(const std::string &op, TV a, TV b, const ast::Loc &l) {
   Type elem = promote(a, b, isUnsigned);
   if (!elem)
     return bad();
+  if (!constantFits(a, elem, isUnsigned, l) || !constantFits(b, elem, isUnsigned, l))
+    return TV();
+  if ((op == "//" || op == "%") && a.isVal() && b.isVal() && isa<IntegerType>(elem) &&
+      !elementType(a).isInteger(1) && !elementType(b).isInteger(1) && a.isUnsigned != b.isUnsigned)
+    return error(l, "'" + op + "' of " + describe(a) + " and " + describe(b) +
+                        " mixes signedness; convert one of them with .to() (as Triton requires)");
   bool isFloat = isa<FloatType>(elem);
   if (op == "/" && !isFloat) { // true division of integers gives f32
     elem = builder.getF32Type();
@@ -168,7 +191,7 @@ TV Generator::genCompare(const std::string &op, TV a, TV b, const ast::Loc &l) {
       if (op == "==") return p == q;
       return p != q;
     };
-    return TV::makeBool(exact ? cmp(a.i, b.i) : cmp(x, y));
+    return TV::makeBool(exact ? cmp(a.wide(), b.wide()) : cmp(x, y));
   }
   if (a.kind == TV::DType && b.kind == TV::DType && (op == "==" || op == "!="))
     return TV::makeBool((a.type == b.type && a.isUnsigned == b.isUnsigned) == (op == "=="));
@@ -176,6 +199,8 @@ TV Generator::genCompare(const std::string &op, TV a, TV b, const ast::Loc &l) {
   Type elem = promote(a, b, isUnsigned);
   if (!elem)
     return error(l, "type mismatch: cannot compare " + describe(a) + " and " + describe(b));
+  if (!constantFits(a, elem, isUnsigned, l) || !constantFits(b, elem, isUnsigned, l))
+    return TV();
   if (isFloat8(elem))
     return genCompare(op, widenFloat8(a, l), widenFloat8(b, l), l);
   SmallVector<int64_t> shape;
@@ -208,12 +233,17 @@ TV Generator::genUnary(const std::string &op, TV a, const ast::Loc &l) {
     if (op == "+")
       return a;
     if (op == "-") {
-      if (a.kind != TV::Float && a.i == INT64_MIN)
+      if (a.kind == TV::Float)
+        return TV::makeFloat(-a.f);
+      if (!TV::fitsConstant(-a.wide()))
         return error(l, "integer overflow in a constant expression");
-      return a.kind == TV::Float ? TV::makeFloat(-a.f) : TV::makeInt(-a.i);
+      return TV::makeWideInt(-a.wide());
     }
-    if (op == "~" && a.kind != TV::Float)
-      return TV::makeInt(~a.i);
+    if (op == "~" && a.kind != TV::Float) {
+      if (!TV::fitsConstant(~a.wide()))
+        return error(l, "integer overflow in a constant expression");
+      return TV::makeWideInt(~a.wide());
+    }
     return error(l, "type mismatch: cannot apply '" + op + "' to " + describe(a));
   }
   if (!a.isVal() || isa<PointerType>(elementType(a)))

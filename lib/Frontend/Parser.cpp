@@ -22,11 +22,23 @@ public:
       return fail(toks.back().loc, toks.back().text), nullptr;
     auto file = std::make_unique<File>();
     while (!at(Tok::Eof)) {
+      if (atName()) {
+        auto constant = parseConstant();
+        if (!constant)
+          return nullptr;
+        const std::string &name = constant->targets[0];
+        if (file->find(name) || llvm::any_of(file->constants, [&](auto &c) { return c->targets[0] == name; }))
+          return fail(constant->loc, "'" + name + "' is defined twice"), nullptr;
+        file->constants.push_back(std::move(constant));
+        continue;
+      }
       auto fn = parseFunction();
       if (!fn)
         return nullptr;
       if (file->find(fn->name))
         return fail(fn->loc, "function '" + fn->name + "' is defined twice"), nullptr;
+      if (llvm::any_of(file->constants, [&](auto &c) { return c->targets[0] == fn->name; }))
+        return fail(fn->loc, "'" + fn->name + "' is defined twice"), nullptr;
       file->functions.push_back(std::move(fn));
     }
     return file;
@@ -81,6 +93,7 @@ private:
                                "True", "False", "None", "pass", "break", "continue", "lambda", "class", "import"},
                               s);
   }
+  bool atName() const { return at(Tok::Ident) && !isKeyword(cur().text); }
   bool expectName(std::string &out, llvm::StringRef what) {
     if (at(Tok::Ident) && !isKeyword(cur().text)) {
       out = take().text;
@@ -88,6 +101,23 @@ private:
     }
     fail(cur().loc, "expected " + what + ", found " + describe(cur()));
     return false;
+  }
+
+  // constant := NAME ':' ('constexpr' | 'dtype') '=' expr NEWLINE (at the top level)
+  std::unique_ptr<AssignStmt> parseConstant() {
+    Loc loc = cur().loc;
+    StmtPtr s = parseSimpleStmt();
+    if (!s || !expect(Tok::Newline, "end of line"))
+      return nullptr;
+    auto *assign = llvm::dyn_cast<AssignStmt>(s.get());
+    if (!assign)
+      return fail(loc, "only functions and constants (`NAME: constexpr = value`) can be at the top level");
+    auto *ann = llvm::dyn_cast_or_null<NameExpr>(assign->annotation.get());
+    if (assign->targets.size() != 1 || !ann || (ann->name != "constexpr" && ann->name != "dtype"))
+      return fail(loc, "a top-level constant needs the annotation `constexpr` (or `dtype`): `" +
+                           assign->targets[0] + ": constexpr = ...`");
+    s.release();
+    return std::unique_ptr<AssignStmt>(assign);
   }
 
   // function := ['@' 'kernel' NEWLINE] 'def' name '(' params ')' ['->' expr] ':' body
@@ -106,7 +136,7 @@ private:
         return nullptr;
     }
     if (!atKeyword("def"))
-      return fail(cur().loc, "expected 'def' or '@kernel' at the top level, found " + describe(cur()));
+      return fail(cur().loc, "expected 'def', '@kernel' or a constant at the top level, found " + describe(cur()));
     fn->loc = take().loc;
     if (!expectName(fn->name, "a function name") || !expectOp("("))
       return nullptr;

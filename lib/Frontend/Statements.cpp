@@ -71,7 +71,9 @@ void assignedNames(const ast::Body &body, std::vector<std::string> &out) {
 static TV materialize(Generator &g, const TV &v, const ast::Loc &loc) {
   if (v.isVal() || !v.isConst())
     return v;
-  return g.convertElement(v, g.elementType(v), false, loc);
+  bool isUnsigned;
+  Type t = g.literalType(v, isUnsigned);
+  return g.convertElement(v, t, isUnsigned, loc);
 }
 
 /// The variables a loop carries: those its body assigns that exist before it.
@@ -292,8 +294,8 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
         }
       } else {
         auto same = [](const TV &a, const TV &b) {
-          return a.kind == b.kind && a.value == b.value && a.i == b.i && a.f == b.f && a.type == b.type &&
-                 a.s == b.s;
+          return a.kind == b.kind && a.value == b.value && a.i == b.i && a.isU64 == b.isU64 && a.f == b.f &&
+                 a.type == b.type && a.s == b.s;
         };
         for (auto &[name, value] : branchEnv[0]) {
           auto other = branchEnv[1].find(name);
@@ -312,7 +314,8 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       std::vector<bool> isSSA;
       for (size_t y = 0; y < yields[0].size(); ++y) {
         TV &a = yields[0][y], &b = yields[1][y];
-        bool same = a.kind == b.kind && !a.isVal() && a.i == b.i && a.f == b.f && a.type == b.type && a.s == b.s;
+        bool same = a.kind == b.kind && !a.isVal() && a.i == b.i && a.isU64 == b.isU64 && a.f == b.f &&
+                    a.type == b.type && a.s == b.s;
         if (same && a.kind != TV::Val) {
           isSSA.push_back(false);
           continue;
@@ -401,11 +404,12 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       TV lb = bounds.size() == 1 ? TV::makeInt(0) : bounds[0];
       TV ub = bounds.size() == 1 ? bounds[0] : bounds[1];
       TV step = bounds.size() == 3 ? bounds[2] : TV::makeInt(1);
-      if (step.kind == TV::Int && step.i <= 0)
+      if (step.kind == TV::Int && step.wide() <= 0)
         return error(call->args[2]->loc, "range step must be positive, got " + std::to_string(step.i)), false;
       Type ivType = builder.getI32Type();
       for (TV *b : {&lb, &ub, &step})
-        if (b->isVal() && elementType(*b).getIntOrFloatBitWidth() == 64)
+        if ((b->isVal() && elementType(*b).getIntOrFloatBitWidth() == 64) ||
+            (b->kind == TV::Int && (b->wide() < INT32_MIN || b->wide() > INT32_MAX)))
           ivType = builder.getI64Type();
       for (TV *b : {&lb, &ub, &step}) {
         *b = convertElement(*b, ivType, false, f->loc);
@@ -476,8 +480,8 @@ bool Generator::genStaticRange(const ast::ForStmt &f, const ast::CallExpr &call)
     TV v = gen(*a);
     if (!v)
       return false;
-    if (v.kind != TV::Int)
-      return error(a->loc, "static_range bounds must be compile-time integers, got " + describe(v)), false;
+    if (v.kind != TV::Int || v.isU64)
+      return error(a->loc, "static_range bounds must be compile-time integers (of i64), got " + describe(v)), false;
     bounds.push_back(v.i);
   }
   int64_t lb = bounds.size() == 1 ? 0 : bounds[0], ub = bounds.size() == 1 ? bounds[0] : bounds[1];

@@ -1,6 +1,9 @@
 // Types of generated values: names, promotion and conversion.
 #include "Generator.h"
 
+#include <cmath>
+#include <cstring>
+
 using namespace mlir;
 
 namespace blk {
@@ -43,7 +46,7 @@ std::string Generator::describe(Type t, bool isUnsigned) {
 
 std::string Generator::describe(const TV &v) {
   switch (v.kind) {
-  case TV::Int: return "int constant " + std::to_string(v.i);
+  case TV::Int: return "int constant " + (v.isU64 ? std::to_string(uint64_t(v.i)) : std::to_string(v.i));
   case TV::Float: return "float constant";
   case TV::Bool: return "bool constant";
   case TV::None: return "None";
@@ -58,11 +61,45 @@ std::string Generator::describe(const TV &v) {
 Type Generator::elementType(const TV &v) {
   switch (v.kind) {
   case TV::Val: return getElementTypeOrSelf(v.value.getType());
-  case TV::Int: return builder.getIntegerType(v.i >= INT32_MIN && v.i <= INT32_MAX ? 32 : 64);
-  case TV::Float: return builder.getF32Type();
+  case TV::Int:
+  case TV::Float: {
+    bool isUnsigned;
+    return literalType(v, isUnsigned);
+  }
   case TV::Bool: return builder.getI1Type();
   default: return {};
   }
+}
+
+Type Generator::literalType(const TV &v, bool &isUnsigned) {
+  isUnsigned = false;
+  if (v.kind == TV::Float) {
+    double a = std::fabs(v.f);
+    bool f32 = a == 0 || std::isinf(a) || std::isnan(a) || (a >= 0x1p-126 && a <= 0x1.fffffep127);
+    return f32 ? Type(builder.getF32Type()) : Type(builder.getF64Type());
+  }
+  if (v.kind != TV::Int)
+    return elementType(v);
+  __int128 x = v.wide();
+  if (x >= INT32_MIN && x <= INT32_MAX)
+    return builder.getI32Type();
+  if (x >= 0 && x <= UINT32_MAX)
+    return isUnsigned = true, builder.getI32Type();
+  isUnsigned = x > INT64_MAX;
+  return builder.getI64Type();
+}
+
+bool Generator::constantFits(const TV &c, Type elem, bool isUnsigned, const ast::Loc &l) {
+  if (c.kind != TV::Int || !isa<IntegerType>(elem))
+    return true;
+  unsigned w = elem.getIntOrFloatBitWidth();
+  __int128 lo = isUnsigned ? 0 : -(__int128(1) << (w - 1));
+  __int128 hi = isUnsigned ? (__int128(1) << w) - 1 : (__int128(1) << (w - 1)) - 1;
+  if (c.wide() >= lo && c.wide() <= hi)
+    return true;
+  error(l, "integer constant " + describe(c).substr(strlen("int constant ")) + " is out of range for " +
+               describe(elem, isUnsigned) + ", the type this operation computes in (convert an operand with .to())");
+  return false;
 }
 
 ArrayRef<int64_t> Generator::shapeOf(const TV &v) {
@@ -104,26 +141,10 @@ Type Generator::typeFromName(StringRef name, bool &isUnsigned) {
   return {};
 }
 
-Type Generator::promote(const TV &a, const TV &b, bool &isUnsigned) {
+/// Triton's promotion of two operand types (neither a constant).
+static Type promoteTypes(Builder &b, Type ta, bool ua, Type tb, bool ub, bool &isUnsigned) {
   isUnsigned = false;
   auto isF = [](Type t) { return isa<FloatType>(t); };
-  // A constant is "weak": it takes the other operand's type when the kinds agree.
-  if (a.isConst() && b.isVal())
-    return promote(b, a, isUnsigned);
-  Type ta = elementType(a), tb = elementType(b);
-  if (!ta || !tb || isa<PointerType>(ta) || isa<PointerType>(tb))
-    return {};
-  if (b.isConst() && a.isVal()) {
-    isUnsigned = a.isUnsigned;
-    if (b.kind == TV::Float && !isF(ta))
-      return isUnsigned = false, builder.getF32Type();
-    if (b.kind == TV::Int && ta.isInteger(1))
-      return builder.getI32Type();
-    if (b.kind == TV::Int && !isF(ta) && ta.getIntOrFloatBitWidth() < 64 &&
-        (b.i > INT32_MAX || b.i < INT32_MIN))
-      return builder.getI64Type();
-    return ta;
-  }
   if (isF(ta) || isF(tb)) {
     if (!isF(ta))
       return tb;
@@ -133,18 +154,44 @@ Type Generator::promote(const TV &a, const TV &b, bool &isUnsigned) {
       return ta;
     unsigned wa = ta.getIntOrFloatBitWidth(), wb = tb.getIntOrFloatBitWidth();
     if (wa == wb) // f16 with bf16
-      return builder.getF32Type();
+      return b.getF32Type();
     return wa > wb ? ta : tb;
   }
+  // C's usual arithmetic conversions: the wider; at equal widths, unsigned.
   unsigned wa = ta.getIntOrFloatBitWidth(), wb = tb.getIntOrFloatBitWidth();
   if (wa == 1 && wb == 1)
     return ta;
   if (wa == wb) {
-    isUnsigned = a.isUnsigned || b.isUnsigned;
+    isUnsigned = ua || ub;
     return ta;
   }
-  isUnsigned = wa > wb ? a.isUnsigned : b.isUnsigned;
+  isUnsigned = wa > wb ? ua : ub;
   return wa > wb ? ta : tb;
+}
+
+Type Generator::promote(const TV &a, const TV &b, bool &isUnsigned) {
+  isUnsigned = false;
+  if (a.isConst() && b.isVal())
+    return promote(b, a, isUnsigned);
+  Type ta = elementType(a), tb = elementType(b);
+  if (!ta || !tb || isa<PointerType>(ta) || isa<PointerType>(tb))
+    return {};
+  bool ua = a.isUnsigned, ub = b.isUnsigned;
+  if (b.isConst() && a.isVal()) {
+    // As Triton: a constant of a kind (bool < integer < float) no higher than
+    // the other operand's takes that operand's type (u32 * 2654435761 stays
+    // u32); otherwise its own type (literalType) promotes with it.
+    auto kind = [](Type t) { return t.isInteger(1) ? 0 : isa<IntegerType>(t) ? 1 : 2; };
+    tb = literalType(b, ub);
+    if (kind(tb) <= kind(ta)) {
+      isUnsigned = ua;
+      return ta;
+    }
+  } else if (a.isConst()) {
+    ta = literalType(a, ua);
+    tb = literalType(b, ub);
+  }
+  return promoteTypes(builder, ta, ua, tb, ub, isUnsigned);
 }
 
 TV Generator::widenFloat8(const TV &v, const ast::Loc &l) {

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 
@@ -129,6 +130,46 @@ static int64_t floatToInt(double v, unsigned width, bool isUnsigned) {
   return int64_t(t);
 }
 
+/// The bits of a float of type `t` (held as a double already rounded to it).
+static uint64_t floatToBits(Type t, double v) {
+  if (t.isF64()) {
+    uint64_t u;
+    std::memcpy(&u, &v, 8);
+    return u;
+  }
+  if (t.isF16())
+    return toF16(float(v));
+  if (t.isBF16())
+    return toBF16(float(v));
+  if (isFloat8(t))
+    return toF8(float(v), float8Format(t));
+  return floatBits(float(v));
+}
+
+/// The float of type `t` whose bits are the low bits of `u`.
+static double bitsToFloat(Type t, uint64_t u) {
+  if (t.isF64()) {
+    double d;
+    std::memcpy(&d, &u, 8);
+    return d;
+  }
+  if (t.isF16())
+    return fromF16(uint16_t(u));
+  if (t.isBF16())
+    return fromBF16(uint16_t(u));
+  if (isFloat8(t))
+    return fromF8(uint8_t(u), float8Format(t));
+  return bitsFloat(uint32_t(u));
+}
+
+/// An integer converted to `t` with one rounding (through double, a 64-bit
+/// integer could round twice on its way to f32).
+static double intToFloat(Type t, int64_t v, bool isUnsigned) {
+  if (t.isF32())
+    return isUnsigned ? double(float(uint64_t(v))) : double(float(v));
+  return roundTo(t, isUnsigned ? double(uint64_t(v)) : double(v));
+}
+
 LogicalResult evalElementwise(Operation *op, ArrayRef<const Tensor *> in, Tensor &out) {
   Type resultType = op->getResult(0).getType();
   size_t n = 1;
@@ -223,8 +264,21 @@ LogicalResult evalElementwise(Operation *op, ArrayRef<const Tensor *> in, Tensor
         return success();
       })
       .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { return floatOp([&](size_t j) { return F(0, j); }); })
-      .Case<arith::SIToFPOp>([&](auto) { return floatOp([&](size_t j) { return double(I(0, j)); }); })
-      .Case<arith::UIToFPOp>([&](auto) { return floatOp([&](size_t j) { return double(unsignedOf(inWidth, I(0, j))); }); })
+      .Case<arith::SIToFPOp>([&](auto) { return floatOp([&](size_t j) { return intToFloat(elem, I(0, j), false); }); })
+      .Case<arith::UIToFPOp>([&](auto) {
+        return floatOp([&](size_t j) { return intToFloat(elem, int64_t(unsignedOf(inWidth, I(0, j))), true); });
+      })
+      .Case<arith::BitcastOp>([&](auto) -> LogicalResult {
+        Type from = in[0]->elem;
+        for (size_t j = 0; j < n; ++j) {
+          uint64_t bits = isa<FloatType>(from) ? floatToBits(from, F(0, j)) : unsignedOf(inWidth, I(0, j));
+          if (out.isFloat())
+            out.f[j] = bitsToFloat(elem, bits);
+          else
+            out.i[j] = wrapInt(w, int64_t(bits));
+        }
+        return success();
+      })
       .Case<arith::FPToSIOp>([&](auto) { return intOp([&](size_t j) { return floatToInt(F(0, j), w, false); }); })
       .Case<arith::FPToUIOp>([&](auto) { return intOp([&](size_t j) { return floatToInt(F(0, j), w, true); }); })
       .Case<arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>([&](auto) { return intOp([&](size_t j) { return I(0, j); }); })

@@ -216,6 +216,9 @@ struct Function {
 
 struct File {
   std::string filename;
+  /// Module-level constants (`NAME: constexpr = 4`, `T: dtype = f16`), in
+  /// order: every kernel and helper of the file sees them.
+  std::vector<std::unique_ptr<AssignStmt>> constants;
   std::vector<std::unique_ptr<Function>> functions;
   const Function *find(llvm::StringRef name) const {
     for (auto &f : functions)
