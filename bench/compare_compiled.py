@@ -783,7 +783,7 @@ def main():
     ap.add_argument("--ptxas", default=None, help="ptxas for both sides (default: /usr/local/cuda/bin/ptxas, "
                                                   "else the one on PATH, else Triton's)")
     ap.add_argument("--arch", default="sm_90a", help="target of both compilers and ptxas (default sm_90a)")
-    ap.add_argument("--only", help="run.py's --only (its SUITES: matmul, attention, layouts): these cases")
+    ap.add_argument("--only", help="run.py's --only (its SUITES: matmul, attention, layouts, dots): these cases")
     ap.add_argument("--filter", help="regular expression: only rows whose case, kernel, variant or twin matches")
     ap.add_argument("--no-triton", action="store_true", help="blk's side only, even where Triton imports")
     ap.add_argument("--json", help="also write the rows (with the Triton signatures and the blkc commands) here")

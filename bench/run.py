@@ -811,6 +811,120 @@ def layout_stress(h, elems=1 << 24):
                   flush=True)
 
 
+def dot_stress(h, n=4096):
+    """The dot-stress set (test/kernels/dot_stress.blk against the same
+    sources in Triton, bench/triton_kernels.py): tensor-core products written
+    as research kernels write them, bf16 with f32 accumulation, blk's `.spec`
+    variant and Triton at the same tiling (128x128x64, 8 warps, 3 stages;
+    decode: 16-row tiles, 4 warps, 3 stages). A matmul whose A rows are
+    gathered through an index (8192 rows, with repeats, of a 16384-row X),
+    one whose B is dequantized from int8 with per-column scales in
+    registers, and C = A^T B with A stored [K, M]: TFLOP/s beside
+    torch.matmul on operands gathered, dequantized or transposed (a view)
+    before timing. Decode attention over a paged KV cache: batch 64, 32
+    query heads on 8 KV heads (4 per KV head, padded to the 16-row tile),
+    context 4096 in pages of 64 tokens handed out in a random order, D=128:
+    GB/s of K and V read (and Q and O), beside SDPA on K/V gathered into dense tensors
+    before timing. Every output is checked against float64 first."""
+    dt = torch.bfloat16
+    config, bm, bn, bk = "128.128.64.w8.st3", 128, 128, 64
+    mm = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, num_warps=8, num_stages=3)
+    flops = 2 * n ** 3
+
+    def matmul_row(name, shape, fn, tri, anchor, out, ref, flops):
+        row = h.record(f"dots {name}", shape, dt, None, 0, [fn], tri, [anchor], rounds=7, settle=True,
+                       check=output_check(out, ref))
+        report_tflops(row, f"dots {name} {shape}", flops)
+
+    # Gathered rows: C[i] = X[idx[i]] @ W.
+    rows_x, m = 4 * n, 2 * n
+    x = torch.randn(rows_x, n, device="cuda", dtype=dt)
+    idx = torch.randint(0, rows_x, (m,), device="cuda", dtype=torch.int32)
+    w = torch.randn(n, n, device="cuda", dtype=dt)
+    c = torch.empty(m, n, device="cuda", dtype=dt)
+    xg = x[idx.long()]  # PyTorch's operand, gathered before timing
+    grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+    args = (x, idx, w, c, m, n, n, x.stride(0), x.stride(1), w.stride(0), w.stride(1), c.stride(0), c.stride(1))
+    fn = h.load(f"dot_stress.{config}.spec", "gathered_matmul").prepare(grid, *args)
+    matmul_row("gathered_matmul", f"{m}x{n}x{n}, rows of {rows_x}", fn,
+               lambda: [lambda: tk.gathered_matmul_kernel[grid](*args, GROUP_M=8, **mm)],
+               lambda: torch.matmul(xg, w), c, xg.double() @ w.double(), 2 * m * n * n)
+    del x, idx, c, xg
+
+    # B dequantized in registers: C = X @ bf16(WQ * scale).
+    x = torch.randn(n, n, device="cuda", dtype=dt)
+    wq = torch.randint(-127, 128, (n, n), device="cuda", dtype=torch.int8)
+    scale = torch.rand(n, device="cuda", dtype=torch.float32) * 0.01 + 0.005
+    c = torch.empty(n, n, device="cuda", dtype=dt)
+    wd = (wq.float() * scale[None, :]).to(dt)  # the dequantized B, as the kernels round it
+    grid = (triton.cdiv(n, bm), triton.cdiv(n, bn))
+    args = (x, wq, scale, c, n, n, n, x.stride(0), x.stride(1), wq.stride(0), wq.stride(1), c.stride(0), c.stride(1))
+    fn = h.load(f"dot_stress.{config}.spec", "dequant_matmul").prepare(grid, *args)
+    matmul_row("dequant_matmul (int8 B, f32 column scales)", f"{n}^3", fn,
+               lambda: [lambda: tk.dequant_matmul_kernel[grid](*args, **mm)],
+               lambda: torch.matmul(x, wd), c, x.double() @ wd.double(), flops)
+    del x, wq, scale, c, wd
+
+    # A stored [K, M], read transposed through its strides.
+    a = torch.randn(n, n, device="cuda", dtype=dt)
+    b = torch.randn(n, n, device="cuda", dtype=dt)
+    c = torch.empty(n, n, device="cuda", dtype=dt)
+    grid = (triton.cdiv(n, bm) * triton.cdiv(n, bn),)
+    args = (a, b, c, n, n, n, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    fn = h.load(f"dot_stress.{config}.spec", "transposed_a_matmul").prepare(grid, *args)
+    matmul_row("transposed_a_matmul (A stored [K, M])", f"{n}^3", fn,
+               lambda: [lambda: tk.transposed_a_matmul_kernel[grid](*args, GROUP_M=8, **mm)],
+               lambda: torch.matmul(a.t(), b), c, a.t().double() @ b.double(), flops)
+    del a, b, c
+
+    # Paged decode attention.
+    batch, heads, kv_heads, ctx, page, d = 64, 32, 8, 4096, 64, 128
+    group, pages = heads // kv_heads, ctx // page
+    q = torch.randn(batch, heads, d, device="cuda", dtype=dt)
+    k_cache = torch.randn(batch * pages, page, kv_heads, d, device="cuda", dtype=dt)
+    v_cache = torch.randn_like(k_cache)
+    table = torch.randperm(batch * pages, device="cuda").to(torch.int32).view(batch, pages)
+    lens = torch.full((batch,), ctx, device="cuda", dtype=torch.int32)
+    o = torch.empty_like(q)
+    scale = d ** -0.5
+
+    def dense(cache):  # [batch, kv_heads, ctx, d]: the pages in table order
+        return cache[table.long()].reshape(batch, ctx, kv_heads, d).permute(0, 2, 1, 3).contiguous()
+    kd, vd = dense(k_cache), dense(v_cache)
+    chunks = []
+    for b0 in range(0, batch, 8):  # float64 in chunks of 8 sequences
+        qs = q[b0:b0 + 8].double().view(-1, kv_heads, group, d)
+        s = qs @ kd[b0:b0 + 8].double().transpose(-1, -2) * scale
+        chunks.append((torch.softmax(s, -1) @ vd[b0:b0 + 8].double()).reshape(-1, heads, d))
+    ref = torch.cat(chunks)
+    del chunks, s
+    grid = (batch, kv_heads)
+    args = (q, k_cache, v_cache, table, lens, o, scale, group, pages, q.stride(0), q.stride(1),
+            *k_cache.stride()[:3], *v_cache.stride()[:3], o.stride(0), o.stride(1))
+    fn = h.load("dot_stress.64.128.w4.st3.spec", "paged_decode_attention").prepare(grid, *args)
+    q4 = q.view(batch, heads, 1, d)
+    sdpa_kv, gqa = (kd, vd), {"enable_gqa": True}
+    try:  # grouped-query heads without copies where this PyTorch has enable_gqa (2.5 and later)
+        torch.nn.functional.scaled_dot_product_attention(q4[:1], kd[:1], vd[:1], scale=scale, **gqa)
+    except TypeError:  # else K/V heads repeated for each query head, before timing
+        sdpa_kv, gqa = (kd.repeat_interleave(group, 1), vd.repeat_interleave(group, 1)), {}
+
+    def sdpa():
+        out = torch.nn.functional.scaled_dot_product_attention(q4, *sdpa_kv, scale=scale, **gqa)
+        return out.reshape(batch, heads, d)
+    nbytes = 2 * k_cache.numel() * 2 + 2 * q.numel() * 2
+    row = h.record("dots paged_decode_attention (PyTorch: SDPA on dense K/V)",
+                   f"{batch}x{heads}/{kv_heads} heads, ctx {ctx}, pages of {page}, D={d}", dt, None, nbytes, [fn],
+                   lambda: [lambda: tk.paged_decode_attention_kernel[grid](
+                       *args, D=d, PAGE=page, G=16, num_warps=4, num_stages=3)],
+                   [sdpa], rounds=5, check=output_check(o, ref))
+    if row.get("blk_us"):
+        gbps = lambda key: fmt(nbytes / row[key] / 1e3 if row.get(key) else None, "{:.0f}")  # noqa: E731
+        print(f"dots paged_decode_attention: blk {row['rate']:.0f}, Triton {gbps('triton_us')}, "
+              f"SDPA {gbps('torch_us')} GB/s of K, V, Q and O", flush=True)
+    del q, k_cache, v_cache, kd, vd, sdpa_kv, o, ref
+
+
 def fp8_matmul(h, n=4096):
     """C = A @ B with e4m3 operands (values of randn, rounded) into bf16:
     blk's fp8 variant (mma.sync, operands through registers), Triton's
@@ -1012,7 +1126,8 @@ SUITES = {
     "matmul": [matmuls],
     "attention": [attention, attention_fwd_bwd],
     "layouts": [layout_stress],
-    None: [run_cases, matmuls, attention, attention_fwd_bwd, layout_stress],
+    "dots": [dot_stress],
+    None: [run_cases, matmuls, attention, attention_fwd_bwd, layout_stress, dot_stress],
 }
 
 

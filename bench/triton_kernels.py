@@ -485,3 +485,121 @@ def exclusive_scan_kernel(X, Y, n, CHUNK: tl.constexpr):
         x = tl.load(X + offs, mask=offs < n, other=0)
         tl.store(Y + offs, tl.cumsum(x, axis=0) - x + carry, mask=offs < n)
         carry += tl.sum(x, axis=0)
+
+
+# The dot-stress set: the same sources as test/kernels/dot_stress.blk.
+@triton.jit
+def _grouped_tile(pid, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUP_M: tl.constexpr):
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    group = GROUP_M * num_pid_n
+    first_m = (pid // group) * GROUP_M
+    group_m = tl.minimum(num_pid_m - first_m, GROUP_M)
+    return first_m + (pid % group) % group_m, (pid % group) // group_m
+
+
+@triton.jit
+def gathered_matmul_kernel(X, IDX, W, C, M, N, K, stride_xm, stride_xk, stride_wk, stride_wn, stride_cm, stride_cn,
+                           BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                           GROUP_M: tl.constexpr):
+    # C[i, :] = X[IDX[i], :] @ W: A's rows gathered through the index vector.
+    pid_m, pid_n = _grouped_tile(tl.program_id(0), M, N, BLOCK_M, BLOCK_N, GROUP_M)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    rows = tl.load(IDX + offs_m, mask=offs_m < M, other=0).to(tl.int64)
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+    for k in range(0, K, BLOCK_K):
+        ks = k + offs_k
+        a = tl.load(X + rows[:, None] * stride_xm + ks[None, :].to(tl.int64) * stride_xk,
+                    mask=(offs_m[:, None] < M) & (ks[None, :] < K), other=0)
+        b = tl.load(W + ks[:, None].to(tl.int64) * stride_wk + offs_n[None, :].to(tl.int64) * stride_wn,
+                    mask=(ks[:, None] < K) & (offs_n[None, :] < N), other=0)
+        acc = tl.dot(a, b, acc)
+    c_ptrs = C + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn
+    tl.store(c_ptrs, acc.to(C.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
+def dequant_matmul_kernel(X, WQ, SCALE, C, M, N, K, stride_xm, stride_xk, stride_wk, stride_wn, stride_cm, stride_cn,
+                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # C = X @ (WQ * SCALE[None, :]).to(bf16): B dequantized from int8 in registers.
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    x_ptrs = X + offs_m[:, None].to(tl.int64) * stride_xm + offs_k[None, :].to(tl.int64) * stride_xk
+    w_ptrs = WQ + offs_k[:, None].to(tl.int64) * stride_wk + offs_n[None, :].to(tl.int64) * stride_wn
+    scale = tl.load(SCALE + offs_n, mask=offs_n < N, other=0)
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+    for k in range(0, K, BLOCK_K):
+        x = tl.load(x_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < K - k), other=0)
+        wq = tl.load(w_ptrs, mask=(offs_k[:, None] < K - k) & (offs_n[None, :] < N), other=0)
+        w = (wq.to(tl.float32) * scale[None, :]).to(X.dtype.element_ty)
+        acc = tl.dot(x, w, acc)
+        x_ptrs += BLOCK_K * stride_xk
+        w_ptrs += BLOCK_K * stride_wk
+    c_ptrs = C + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn
+    tl.store(c_ptrs, acc.to(C.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
+def transposed_a_matmul_kernel(A, B, C, M, N, K, stride_ak, stride_am, stride_bk, stride_bn, stride_cm, stride_cn,
+                               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                               GROUP_M: tl.constexpr):
+    # C = A^T @ B, A stored [K, M]: the transpose is in the pointers' strides.
+    pid_m, pid_n = _grouped_tile(tl.program_id(0), M, N, BLOCK_M, BLOCK_N, GROUP_M)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = A + offs_k[None, :].to(tl.int64) * stride_ak + offs_m[:, None].to(tl.int64) * stride_am
+    b_ptrs = B + offs_k[:, None].to(tl.int64) * stride_bk + offs_n[None, :].to(tl.int64) * stride_bn
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_ptrs, mask=(offs_k[None, :] < K - k) & (offs_m[:, None] < M), other=0)
+        b = tl.load(b_ptrs, mask=(offs_k[:, None] < K - k) & (offs_n[None, :] < N), other=0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    c_ptrs = C + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn
+    tl.store(c_ptrs, acc.to(C.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
+def paged_decode_attention_kernel(Q, K_CACHE, V_CACHE, BLOCK_TABLE, SEQ_LENS, O, sm_scale, group, max_pages,
+                                  stride_qb, stride_qh, stride_kp, stride_kt, stride_kh, stride_vp, stride_vt,
+                                  stride_vh, stride_ob, stride_oh,
+                                  D: tl.constexpr, PAGE: tl.constexpr, G: tl.constexpr):
+    # Decode attention over a paged KV cache: program (seq, kv_head) computes
+    # the `group` query heads of the KV head as the rows of a G-row tile,
+    # online softmax over the pages the block table lists.
+    seq = tl.program_id(0).to(tl.int64)
+    kvh = tl.program_id(1)
+    offs_g = tl.arange(0, G)
+    offs_t = tl.arange(0, PAGE)
+    offs_d = tl.arange(0, D)
+    g_ok = offs_g < group
+    heads = (kvh * group + offs_g).to(tl.int64)
+    q = tl.load(Q + seq * stride_qb + heads[:, None] * stride_qh + offs_d[None, :], mask=g_ok[:, None], other=0)
+    ctx = tl.load(SEQ_LENS + seq)
+    k_head = K_CACHE + kvh.to(tl.int64) * stride_kh
+    v_head = V_CACHE + kvh.to(tl.int64) * stride_vh
+    qk_scale = sm_scale * 1.4426950408889634
+    m_i = tl.full([G], float("-inf"), tl.float32)
+    l_i = tl.zeros([G], tl.float32)
+    acc = tl.zeros([G, D], tl.float32)
+    for j in range(0, tl.cdiv(ctx, PAGE)):
+        page = tl.load(BLOCK_TABLE + seq * max_pages + j).to(tl.int64)
+        t_ok = j * PAGE + offs_t < ctx
+        kt = tl.load(k_head + page * stride_kp + offs_t[None, :].to(tl.int64) * stride_kt + offs_d[:, None],
+                     mask=t_ok[None, :], other=0)
+        s = tl.where(t_ok[None, :], tl.dot(q, kt) * qk_scale, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(s, axis=1))
+        p = tl.math.exp2(s - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, axis=1)
+        v = tl.load(v_head + page * stride_vp + offs_t[:, None].to(tl.int64) * stride_vt + offs_d[None, :],
+                    mask=t_ok[:, None], other=0)
+        acc = tl.dot(p.to(q.dtype), v, acc * alpha[:, None])
+        m_i = m_new
+    acc = acc / l_i[:, None]
+    tl.store(O + seq * stride_ob + heads[:, None] * stride_oh + offs_d[None, :], acc.to(q.dtype), mask=g_ok[:, None])
