@@ -16,11 +16,6 @@ namespace blk {
 #include "blk/Dialect/Blk/Transforms/Passes.h.inc"
 
 namespace {
-RankedTensorType withEncoding(Type type, Attribute encoding) {
-  auto t = cast<RankedTensorType>(type);
-  return RankedTensorType::get(t.getShape(), t.getElementType(), encoding);
-}
-
 /// The blocked layout `op` should access its block in, or null when its
 /// current one already runs along the access's dimension. A block in
 /// another kind of layout (a tensor-core accumulator's or operand's, when a

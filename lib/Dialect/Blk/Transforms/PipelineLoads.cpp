@@ -5,7 +5,8 @@
 //   for i with (q_0 .. q_{S-2}) carried:
 //     n = i + (S-1) step; x_new = load(p(n), m(n) & (n < ub))
 //     ...q_0...; yield q_1 .. q_{S-2}, x_new
-// so a load is in flight while earlier iterations compute.
+// so a load is in flight while earlier iterations compute. A pointer the
+// loop advances (p += d each iteration) is read at p + k d, k iterations on.
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "LoopSlice.h"
@@ -61,10 +62,12 @@ bool broadcastInDotLoop(LoadOp load, scf::ForOp loop) {
 }
 
 /// `load` again for iteration `iv` = `from` + a positive offset, its mask
-/// and-ed with the iteration's guard (iterationMask).
-Value issueLoad(OpBuilder &b, scf::ForOp loop, LoadOp load, const IterationSlice &slice, Value iv, Value from) {
+/// and-ed with the iteration's guard (iterationMask); `argAt` gives each
+/// advanced pointer's value in that iteration.
+Value issueLoad(OpBuilder &b, scf::ForOp loop, LoadOp load, const IterationSlice &slice, Value iv, Value from,
+                llvm::function_ref<Value(const Advance &)> argAt) {
   Location loc = load.getLoc();
-  IRMapping map = cloneIteration(b, loop, slice, iv, /*argAt=*/{});
+  IRMapping map = cloneIteration(b, loop, slice, iv, argAt);
   Value mask = iterationMask(b, loc, loop, iv, from, load.getPtr().getType(),
                              load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
   Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
@@ -93,7 +96,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     SmallVector<std::pair<LoadOp, IterationSlice>> loads;
     for (Operation &op : *loop.getBody())
       if (auto load = dyn_cast<LoadOp>(op); load && !feedsDot(load) && !broadcastInDotLoop(load, loop))
-        if (auto slice = iterationSlice(loop, load->getOperands(), /*allowAdvances=*/false))
+        if (auto slice = iterationSlice(loop, load->getOperands(), /*allowAdvances=*/true))
           loads.push_back({load, std::move(*slice)});
     if (loads.empty())
       return;
@@ -107,12 +110,43 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       Value delta = arith::ConstantOp::create(ob, loc, IntegerAttr::get(ivType, step * k));
       return arith::AddIOp::create(ob, loc, base, delta);
     };
+    // A pointer the loop advances (p += step each iteration) is p + k step
+    // k iterations on; the steps are loop-invariant, scaled in front of it.
+    for (auto &[load, slice] : loads)
+      for (const Advance &adv : slice.advances)
+        hoistInvariant(loop, adv.step);
+    llvm::DenseMap<std::pair<Value, unsigned>, Value> scaled;
+    auto advanced = [&](OpBuilder &ob, Value ptr, Value step, unsigned k) -> Value {
+      if (k == 0)
+        return ptr;
+      Value &times = scaled[{step, k}];
+      if (!times) {
+        OpBuilder front(loop);
+        Type t = step.getType();
+        TypedAttr factorAttr;
+        if (auto block = dyn_cast<RankedTensorType>(t))
+          factorAttr = DenseElementsAttr::get(block, APInt(block.getElementTypeBitWidth(), uint64_t(k)));
+        else
+          factorAttr = IntegerAttr::get(t, k);
+        Value factor = arith::ConstantOp::create(front, loc, factorAttr);
+        times = arith::MulIOp::create(front, loc, step, factor);
+      }
+      return AddPtrOp::create(ob, loc, ptr.getType(), ptr, times);
+    };
+    // Scaled in front of the loop now: the body's loads are issued while
+    // the loop is being replaced.
+    for (auto &[load, slice] : loads)
+      for (const Advance &adv : slice.advances)
+        advanced(b, adv.arg, adv.step, ahead).getDefiningOp()->erase();
     // The prologue: iterations lb .. lb + (ahead - 1) step.
     SmallVector<Value> inits;
     for (auto &[load, slice] : loads)
       for (unsigned k = 0; k < ahead; ++k)
         inits.push_back(issueLoad(b, loop, load, slice, offset(b, loop.getLowerBound(), k),
-                                  k ? loop.getLowerBound() : Value()));
+                                  k ? loop.getLowerBound() : Value(), [&](const Advance &adv) {
+                                    Value init = loop.getInitArgs()[adv.arg.getArgNumber() - 1];
+                                    return advanced(b, init, adv.step, k);
+                                  }));
     IRRewriter rewriter(loop);
     auto newYields = [&](OpBuilder &ob, Location, ArrayRef<BlockArgument> queues) {
       // Called before the body moves into the new loop: the fresh loads go at
@@ -125,7 +159,9 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       for (auto [i, entry] : llvm::enumerate(loads)) {
         auto &[load, slice] = entry;
         ArrayRef<BlockArgument> queue = queues.slice(i * ahead, ahead);
-        Value fresh = issueLoad(ob, loop, load, slice, next, iv);
+        Value fresh = issueLoad(ob, loop, load, slice, next, iv, [&](const Advance &adv) {
+          return advanced(ob, adv.arg, adv.step, ahead);
+        });
         load.getResult().replaceAllUsesWith(queue[0]);
         for (unsigned k = 1; k < ahead; ++k)
           yields.push_back(queue[k]);

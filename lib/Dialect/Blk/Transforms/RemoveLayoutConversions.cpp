@@ -109,8 +109,69 @@ struct RemoveLayoutConversions : impl::BlkRemoveLayoutConversionsPassBase<Remove
     }
   }
 
+  /// A loop-carried block that the loop only converts to one layout and
+  /// advances (a pointer tile moved by a step each iteration, read by a load
+  /// coalesced in a layout of its own) is carried in that layout instead:
+  /// converting it every iteration would move the whole tile through shared
+  /// memory. Its initial value, the advance's other operands and the loop's
+  /// result get conversions, which the rematerialization below removes where
+  /// they are recomputable. Returns whether anything changed.
+  bool carryInConvertedLayout() {
+    bool changed = false;
+    getOperation().walk([&](scf::ForOp loop) {
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+        auto type = dyn_cast<RankedTensorType>(arg.getType());
+        if (!type || !hasLayout(type))
+          continue;
+        // Uses: conversions to one layout, and one advance the yield carries.
+        Attribute target;
+        Operation *advance = nullptr;
+        bool ok = true;
+        for (Operation *user : arg.getUsers()) {
+          if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+            Attribute t = encodingOf(convert.getResult());
+            ok &= !target || target == t;
+            target = t;
+          } else if (!advance && user->getNumResults() == 1 && isRematerializable(user) &&
+                     user->getResult(0).hasOneUse() && yield.getOperand(i) == user->getResult(0)) {
+            advance = user;
+          } else {
+            ok = false;
+          }
+        }
+        if (!ok || !target || !advance || !hasLayout(withEncoding(type, target)))
+          continue;
+        Type carried = withEncoding(type, target);
+        OpBuilder b(loop);
+        OpOperand &init = loop.getInitsMutable()[i];
+        init.set(ConvertLayoutOp::create(b, loop.getLoc(), carried, init.get()));
+        arg.setType(carried);
+        b.setInsertionPoint(advance);
+        for (OpOperand &operand : advance->getOpOperands())
+          if (operand.get() != arg)
+            if (auto t = dyn_cast<RankedTensorType>(operand.get().getType()); t && t.getEncoding() != target)
+              operand.set(ConvertLayoutOp::create(b, advance->getLoc(), withEncoding(t, target), operand.get()));
+        advance->getResult(0).setType(withEncoding(advance->getResult(0).getType(), target));
+        Value result = loop.getResult(i);
+        result.setType(carried);
+        b.setInsertionPointAfter(loop);
+        auto back = ConvertLayoutOp::create(b, loop.getLoc(), type, result);
+        result.replaceAllUsesExcept(back, back);
+        for (Operation *user : llvm::make_early_inc_range(arg.getUsers()))
+          if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+            convert.getResult().replaceAllUsesWith(arg);
+            convert.erase();
+          }
+        changed = true;
+      }
+    });
+    return changed;
+  }
+
   void runOnOperation() override {
     rematerialized.clear();
+    carryInConvertedLayout();
     // A conversion of a conversion that nothing else reads moves the
     // elements once, from the first layout (a load coalesced in a layout of
     // its own, then read as a tensor-core operand); the loop below drops it

@@ -70,11 +70,16 @@ func.func @stores(%x: !blk.ptr<f32>, %n: i32) {
   return
 }
 
-// A pointer carried by the loop (pointer chasing) cannot be computed ahead.
-// CHECK-LABEL: func.func @carried_pointer
-// CHECK: scf.for {{.*}} iter_args(%[[P:.+]] = %arg0, %{{.+}} = %{{.+}}) -> (!blk.ptr<f32>, f32)
-// CHECK-NEXT: blk.load %[[P]]
-func.func @carried_pointer(%x: !blk.ptr<f32>, %n: i32) -> f32 {
+// A pointer the loop advances by a loop-invariant step is read one step
+// on, ahead of the iteration that advances it there.
+// CHECK-LABEL: func.func @advanced_pointer
+// CHECK: %[[FIRST:.+]] = blk.load %arg0, %{{.+}}
+// CHECK: scf.for {{.*}} iter_args(%[[P:.+]] = %arg0, %{{.+}} = %{{.+}}, %[[Q:.+]] = %[[FIRST]]) -> (!blk.ptr<f32>, f32, f32)
+// CHECK: %[[AHEAD:.+]] = blk.addptr %[[P]], %c1_i32
+// CHECK: %[[NEXT:.+]] = blk.load %[[AHEAD]], %{{.+}}
+// CHECK: arith.addf %{{.+}}, %[[Q]]
+// CHECK: scf.yield %{{.+}}, %{{.+}}, %[[NEXT]]
+func.func @advanced_pointer(%x: !blk.ptr<f32>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %zero = arith.constant 0.000000e+00 : f32

@@ -26,6 +26,11 @@ BlockedLayoutAttr getBlockedLayout(mlir::Type type);
 
 /// Whether a block type carries a layout (blocked, slice, mma or dot operand).
 bool hasLayout(mlir::Type type);
+/// The block type `type` with `encoding` as its layout.
+inline mlir::RankedTensorType withEncoding(mlir::Type type, mlir::Attribute encoding) {
+  auto t = mlir::cast<mlir::RankedTensorType>(type);
+  return mlir::RankedTensorType::get(t.getShape(), t.getElementType(), encoding);
+}
 
 struct LinearLayout {
   using Coord = llvm::SmallVector<int64_t, 4>;
