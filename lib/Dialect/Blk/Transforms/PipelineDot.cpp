@@ -248,6 +248,10 @@ std::pair<Value, SharedBufferType> stagedOperand(scf::ForOp loop, Value operand)
 // n - 2) before the barrier at the top of iteration n - 1.
 constexpr int64_t kStoredBSlots = 3;
 
+// Shared memory an SM keeps for each resident program beyond what the
+// program asks for (sm_80 and sm_90).
+constexpr int64_t kReservedSharedBytes = 1024;
+
 struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   using Base::Base;
 
@@ -336,7 +340,29 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     if (plans.empty())
       return;
-    int64_t slots = ahead + (anyWgmma ? 2 : 1);
+    // An asynchronous wgmma may still read slot n - 1 while another
+    // warpgroup passes the top barrier of iteration n, so the copies of
+    // tile n + D go to a slot of their own (D + 2 slots), or, where one slot
+    // less lets one more program share an SM's shared memory, to slot n - 1
+    // after a barrier that every warpgroup reaches once its wgmma of
+    // iteration n - 1 is done.
+    int64_t slotBytes = 0, otherBytes = 0; // the buffers of wgmma operands that are no ring loads
+    for (RingOperand &r : rings)
+      slotBytes += ringFor(r.op, 1).getSlotBytes();
+    for (DotPlan &plan : plans) {
+      if (plan.wgmma && plan.a < 0)
+        if (auto [src, buffer] = stagedOperand(loop, plan.dot.getA()); src)
+          otherBytes += buffer.getSlotBytes();
+      if (plan.bSource)
+        otherBytes += operandBuffer(plan.bSource, 1).getSlotBytes() *
+                      (loop.isDefinedOutsideOfLoop(plan.bSource) ? 1 : kStoredBSlots);
+    }
+    auto programsPerSM = [&](int64_t slots) {
+      int64_t perSM = sharedMemoryLimit + kReservedSharedBytes;
+      return perSM / (slots * slotBytes + otherBytes + kReservedSharedBytes);
+    };
+    bool reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1) > programsPerSM(ahead + 2);
+    int64_t slots = ahead + (anyWgmma && !reuseAfterBarrier ? 2 : 1);
     for (RingOperand &r : rings)
       r.type = ringFor(r.op, slots);
     // A wgmma's loop-invariant A is read from shared memory (as Triton
@@ -573,6 +599,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     // The tiles `ahead` iterations on, after the last dot.
     body.setInsertionPointAfter(last);
+    if (reuseAfterBarrier)
+      BarrierOp::create(body, loc);
     Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
     copyAll(body, nextSlot, future, ahead, loop.getRegionIterArgs(), iv);
 

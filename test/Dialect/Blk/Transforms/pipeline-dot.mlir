@@ -1,14 +1,16 @@
 // RUN: blk-opt %s --split-input-file --blk-pipeline-dot=num-stages=3 | FileCheck %s
 
-// wgmma (a version 3 accumulator): two tiles copied ahead, so four slots (a
-// wgmma may still read the previous slot while the next copy starts); each
-// iteration waits for its tiles, fences them for the async proxy and
-// synchronizes, issues wgmma on its slot and leaves one group in flight,
-// then copies the tiles two iterations on. After the loop: the last wgmma
-// and the stray copies finish before the memory is reused.
+// wgmma (a version 3 accumulator): two tiles copied ahead; each iteration
+// waits for its tiles, fences them for the async proxy and synchronizes,
+// issues wgmma on its slot and leaves one group in flight, then copies the
+// tiles two iterations on. Small tiles: three slots let more programs share
+// an SM than four, so the copies go to the slot of the previous iteration
+// after a barrier (every warpgroup's wgmma of that iteration is done). After
+// the loop: the last wgmma and the stray copies finish before the memory is
+// reused.
 // CHECK-LABEL: func.func @wgmma
-// CHECK: %[[A:.+]] = blk.local_alloc : <[4, 64, 32], bf16, contig = 1>
-// CHECK: %[[B:.+]] = blk.local_alloc : <[4, 32, 64], bf16, contig = 1>
+// CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 32], bf16, contig = 1>
+// CHECK: %[[B:.+]] = blk.local_alloc : <[3, 32, 64], bf16, contig = 1>
 // CHECK: blk.async_copy {{.*}} into %[[A]][%c0_i32{{.*}}] {vec = 8 : i32}
 // CHECK: blk.async_copy {{.*}} into %[[B]][%c0_i32{{.*}}] {vec = 8 : i32}
 // CHECK-NEXT: blk.async_commit_group
@@ -16,16 +18,17 @@
 // CHECK: blk.async_copy {{.*}} into %[[B]][%c1_i32]
 // CHECK-NEXT: blk.async_commit_group
 // CHECK: scf.for
-// Iteration n reads slot n % 4 and copies tile n + 2 into slot (n + 2) % 4.
+// Iteration n reads slot n % 3 and copies tile n + 2 into slot (n + 2) % 3.
 // CHECK: %[[N:.+]] = arith.divsi %{{.+}}, %c32_i32
-// CHECK: %[[SLOT:.+]] = arith.remui %[[N]], %c4_i32
+// CHECK: %[[SLOT:.+]] = arith.remui %[[N]], %c3_i32
 // CHECK: %[[AHEAD:.+]] = arith.addi %[[N]], %c2_i32
-// CHECK-NEXT: %[[NEXT:.+]] = arith.remui %[[AHEAD]], %c4_i32
+// CHECK-NEXT: %[[NEXT:.+]] = arith.remui %[[AHEAD]], %c3_i32
 // CHECK-NEXT: blk.async_wait {pending = 1 : i32}
 // CHECK-NEXT: blk.fence_async_shared
 // CHECK-NEXT: blk.barrier
 // CHECK: %[[D:.+]] = blk.warp_group_dot %[[A]][%[[SLOT]]], %[[B]][%[[SLOT]]], %arg5
 // CHECK-NEXT: %[[W:.+]] = blk.warp_group_dot_wait %[[D]] {pending = 1 : i32}
+// CHECK-NEXT: blk.barrier
 // CHECK: blk.async_copy {{.*}} into %[[A]][%[[NEXT]]]
 // CHECK: blk.async_copy {{.*}} into %[[B]][%[[NEXT]]]
 // CHECK-NEXT: blk.async_commit_group
@@ -280,18 +283,18 @@ module attributes {blk.num_warps = 4 : i32} {
 // Descriptor loads kept for TMA (hidden tensor-map arguments): one mbarrier
 // array per operand, initialized before the loop; TMA copies of the first
 // two tiles (slots 0 and 1), each guarded by the trip count; in the loop
-// both barriers are waited on at phase (n / 4) & 1, no cp.async group or
+// both barriers are waited on at phase (n / 3) & 1, no cp.async group or
 // proxy fence, the barrier (slot reuse), wgmma, the copies two iterations
 // ahead; after the loop the barriers are retired.
 // CHECK-LABEL: func.func @tma_operands
-// CHECK: %[[BA:.*]] = blk.mbarrier_alloc : !blk.mbarriers<4>
-// CHECK: %[[BB:.*]] = blk.mbarrier_alloc : !blk.mbarriers<4>
+// CHECK: %[[BA:.*]] = blk.mbarrier_alloc : !blk.mbarriers<3>
+// CHECK: %[[BB:.*]] = blk.mbarrier_alloc : !blk.mbarriers<3>
 // CHECK-NOT: blk.async_commit_group
 // CHECK: blk.async_tma_copy %arg8[{{.*}}] into %{{.*}}[%c0{{.*}}], %[[BA]] if
 // CHECK: blk.async_tma_copy %arg9[{{.*}}] into %{{.*}}[%c0{{.*}}], %[[BB]] if
 // CHECK: blk.async_tma_copy %arg8[{{.*}}] into %{{.*}}[%c1{{.*}}], %[[BA]] if
 // CHECK: scf.for
-// CHECK: %[[Q:.*]] = arith.divui %{{.*}}, %c4
+// CHECK: %[[Q:.*]] = arith.divui %{{.*}}, %c3
 // CHECK: %[[PHASE:.*]] = arith.andi %[[Q]], %c1
 // CHECK: blk.mbarrier_wait %[[BA]][%[[SLOT:.*]]], %[[PHASE]]
 // CHECK: blk.mbarrier_wait %[[BB]][%[[SLOT]]], %[[PHASE]]
@@ -299,6 +302,7 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK-NOT: blk.fence_async_shared
 // CHECK: blk.barrier
 // CHECK: blk.warp_group_dot
+// CHECK: blk.barrier
 // CHECK: blk.async_tma_copy %arg8
 // CHECK: blk.async_tma_copy %arg9
 // CHECK: scf.yield
@@ -592,12 +596,12 @@ module attributes {blk.num_warps = 4 : i32} {
 // second dot reading it through a transposed view (no trans through shared
 // memory, no second copy).
 // CHECK-LABEL: func.func @shared_x
-// CHECK: %[[X:.*]] = blk.local_alloc : <[4, 32, 32], bf16, contig = 1>
+// CHECK: %[[X:.*]] = blk.local_alloc : <[3, 32, 32], bf16, contig = 1>
 // CHECK-COUNT-2: blk.async_copy %{{.*}}, %{{.*}} into %[[X]]
 // CHECK: scf.for
-// CHECK: %[[XT:.*]] = blk.local_trans %[[X]] : <[4, 32, 32], bf16, contig = 1> -> <[4, 32, 32], bf16, contig = 0>
-// CHECK-NEXT: blk.warp_group_dot %{{.*}}[%[[S:.*]]], %[[XT]][%[[S]]], %{{.*}} : !blk.smem<[4, 64, 32], bf16, contig = 1>, <[4, 32, 32], bf16, contig = 0>
-// CHECK: blk.warp_group_dot %{{.*}}[%{{.*}}], %[[X]][%[[S]]], %{{.*}} : !blk.smem<[1, 64, 32], bf16, contig = 1>, <[4, 32, 32], bf16, contig = 1>
+// CHECK: %[[XT:.*]] = blk.local_trans %[[X]] : <[3, 32, 32], bf16, contig = 1> -> <[3, 32, 32], bf16, contig = 0>
+// CHECK-NEXT: blk.warp_group_dot %{{.*}}[%[[S:.*]]], %[[XT]][%[[S]]], %{{.*}} : !blk.smem<[3, 64, 32], bf16, contig = 1>, <[3, 32, 32], bf16, contig = 0>
+// CHECK: blk.warp_group_dot %{{.*}}[%{{.*}}], %[[X]][%[[S]]], %{{.*}} : !blk.smem<[1, 64, 32], bf16, contig = 1>, <[3, 32, 32], bf16, contig = 1>
 // CHECK: blk.async_copy %{{.*}}, %{{.*}} into %[[X]]
 // CHECK-NOT: blk.trans
 // CHECK-NOT: blk.load %{{.*}} tensor<32x32x!blk.ptr<bf16>
