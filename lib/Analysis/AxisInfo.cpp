@@ -37,6 +37,29 @@ static int64_t runDivisibility(const AxisInfo &operand, int64_t resultContiguity
   return operand.contiguity[d] > resultContiguity ? 1 : operand.divisibility[d];
 }
 
+/// Whether every element of `v` is known to be non-negative (offsets are
+/// assumed not to wrap, as contiguity assumes): the cases that make signed
+/// division round like floor division.
+static bool knownNonNegative(Value v, int depth = 0) {
+  if (depth > 8)
+    return false;
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return !value.isNegative();
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<ArangeOp, ProgramIdOp>(def))
+    return true;
+  if (isa<arith::ExtUIOp>(def))
+    return true;
+  if (isa<SplatOp, ExpandDimsOp, BroadcastOp, ConvertLayoutOp, TransOp, arith::ExtSIOp>(def))
+    return knownNonNegative(def->getOperand(0), depth + 1);
+  if (isa<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::ShRSIOp>(def))
+    return knownNonNegative(def->getOperand(0), depth + 1) && knownNonNegative(def->getOperand(1), depth + 1);
+  return false;
+}
+
 AxisInfo AxisInfo::unknown(unsigned rank) {
   AxisInfo info;
   info.contiguity.assign(rank, 1);
@@ -287,6 +310,53 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
         const AxisInfo l = get(op->getOperand(0)), r = get(op->getOperand(1));
         if (l.constant && r.constant)
           out.constant = isShift ? (*l.constant << *r.constant) : *l.constant * *r.constant;
+      })
+      .Case<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp, arith::CeilDivSIOp, arith::ShRSIOp,
+            arith::ShRUIOp>([&](Operation *) {
+        // Division by a positive constant c (a right shift by s: c = 2^s).
+        const AxisInfo l = get(op->getOperand(0)), r = get(op->getOperand(1));
+        bool isShift = isa<arith::ShRSIOp, arith::ShRUIOp>(op);
+        std::optional<int64_t> c;
+        if (r.constant && isShift && *r.constant >= 0 && *r.constant < 30)
+          c = int64_t(1) << *r.constant;
+        else if (r.constant && !isShift && *r.constant > 0)
+          c = *r.constant;
+        if (!c) {
+          elementwiseConstancy();
+          return;
+        }
+        if (*c == 1) {
+          out = l;
+          return;
+        }
+        // Runs of c values starting at multiples of c have one quotient when
+        // division rounds down: not for ceildiv, nor a signed division of
+        // values that may be negative (-c+1..-1 give 0, -c gives -1).
+        bool floors = isa<arith::FloorDivSIOp, arith::DivUIOp, arith::ShRSIOp, arith::ShRUIOp>(op) ||
+                      (isa<arith::DivSIOp>(op) && knownNonNegative(op->getOperand(0)));
+        for (unsigned d = 0; d < rank; ++d) {
+          out.constancy[d] = gcd(l.constancy[d], r.constancy[d]);
+          if (floors && l.contiguity[d] > 1)
+            out.constancy[d] = std::max(out.constancy[d], gcd(l.contiguity[d], gcd(l.divisibility[d], *c)));
+          // A multiple of d divided exactly by c is a multiple of d / c; unsigned
+          // ops see negative values as 2^n + x, so only a power of two carries.
+          int64_t ldiv = runDivisibility(l, 1, d);
+          if (isa<arith::DivUIOp, arith::ShRUIOp>(op))
+            ldiv = highestPow2Divisor(ldiv);
+          out.divisibility[d] = ldiv % *c == 0 ? ldiv / *c : 1;
+        }
+        bool isUnsigned = isa<arith::DivUIOp, arith::ShRUIOp>(op);
+        if (l.constant && (!isUnsigned || *l.constant >= 0)) {
+          int64_t v = *l.constant, q = v / *c;
+          bool inexact = v % *c != 0;
+          if (isa<arith::FloorDivSIOp, arith::ShRSIOp>(op) && inexact && v < 0)
+            q -= 1;
+          if (isa<arith::CeilDivSIOp>(op) && inexact && v > 0)
+            q += 1;
+          out.constant = q;
+          for (unsigned d = 0; d < rank; ++d)
+            out.divisibility[d] = highestPow2Divisor(q);
+        }
       })
       .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) {
         binary([&](unsigned d, const AxisInfo &l, const AxisInfo &r) {

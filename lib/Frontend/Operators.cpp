@@ -193,6 +193,13 @@ TV Generator::genCompare(const std::string &op, TV a, TV b, const ast::Loc &l) {
     };
     return TV::makeBool(exact ? cmp(a.wide(), b.wide()) : cmp(x, y));
   }
+  // Strings (constexpr modes such as "tanh") only test equality, as a
+  // compile-time bool; Python's lexicographic order has no use in a kernel.
+  if (a.kind == TV::Str && b.kind == TV::Str) {
+    if (op != "==" && op != "!=")
+      return error(l, "strings compare only with '==' and '!=', not '" + op + "'");
+    return TV::makeBool((a.s == b.s) == (op == "=="));
+  }
   if (a.kind == TV::DType && b.kind == TV::DType && (op == "==" || op == "!="))
     return TV::makeBool((a.type == b.type && a.isUnsigned == b.isUnsigned) == (op == "=="));
   bool isUnsigned;

@@ -85,3 +85,69 @@ func.func @transposed(%n: i32 {blk.divisibility = 16 : i64}) {
   %t = blk.trans %tile : tensor<32x64xi32> -> tensor<64x32xi32>
   return
 }
+
+// -----
+
+// Division by a constant c: divisibility d / c when c divides d; an arange
+// divided by c is constant in runs of c when the division rounds down.
+func.func @divided(%hd: i32 {blk.divisibility = 16 : i64}, %n: i32) {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [2], constancy = [1], constant = 2}}
+  %c2 = arith.constant 2 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [8], constancy = [1]}}
+  %half = arith.divsi %hd, %c2 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1], constant = 3}}
+  %c3 = arith.constant 3 : i32
+  // 16 / 3 = 5.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %third = arith.divsi %hd, %c3 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [4], constancy = [1]}}
+  %q = arith.shrui %hd, %c2 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1073741824], constancy = [1], constant = 0}}
+  %c0 = arith.constant 0 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1], constant = -1}}
+  %cm1 = arith.constant -1 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1], constant = -1}}
+  %floor = arith.floordivsi %cm1, %c2 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1073741824], constancy = [1], constant = 0}}
+  %trunc = arith.divsi %cm1, %c2 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [2], constancy = [1], constant = 2}}
+  %ceil = arith.ceildivsi %c3, %c2 : i32
+  // Dividing by 1 keeps everything.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1], constant = 1}}
+  %c1 = arith.constant 1 : i32
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [1]}}
+  %same = arith.divui %hd, %c1 : i32
+  return
+}
+
+// -----
+
+func.func @divided_arange(%n: i32 {blk.divisibility = 16 : i64}) {
+  // expected-remark @+1 {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %r = blk.arange 0, 64 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [4], constancy = [64], constant = 4}}
+  %c4 = arith.constant dense<4> : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [2], constancy = [64], constant = 2}}
+  %c2 = arith.constant dense<2> : tensor<64xi32>
+  // [0, 0, 0, 0, 1, 1, 1, 1, ...]
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  %d = arith.divsi %r, %c4 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  %s = arith.shrsi %r, %c2 : tensor<64xi32>
+  // Ceiling division: [0, 1, 1, 1, 1, 2, ...] has no aligned runs.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %cd = arith.ceildivsi %r, %c4 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [64]}}
+  %ns = blk.splat %n : i32 -> tensor<64xi32>
+  // n may be negative, where C's division rounds towards zero: -5 / 4 = -1 but
+  // -4 / 4 = -1 and -3 / 4 = 0; floor division and shifts keep the runs.
+  // expected-remark @+1 {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %x = arith.addi %ns, %r : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %xd = arith.divsi %x, %c4 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  %xf = arith.floordivsi %x, %c4 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [4]}}
+  %xs = arith.shrsi %x, %c2 : tensor<64xi32>
+  return
+}

@@ -1,5 +1,5 @@
 // Conversions between fp8 (f8E4M3FN, f8E5M2; bytes after type conversion)
-// and f32/f16, two elements per instruction as the hardware converts them:
+// and f32/f16 (other floats and integers through f32), two elements per instruction as the hardware converts them:
 // cvt.rn.satfinite.{e4m3,e5m2}x2.f32 packs two f32 into two bytes (rounded
 // to nearest even, saturated to the largest finite value) and
 // cvt.rn.f16x2.{e4m3,e5m2}x2 unpacks two bytes into two exact f16. Both
@@ -16,10 +16,13 @@ namespace {
 
 const char *formatName(Type f8) { return isa<Float8E5M2Type>(f8) ? "e5m2" : "e4m3"; }
 
-/// An arith.extf or arith.truncf with an fp8 side.
+/// A float or integer conversion with an fp8 side (the canonicalizer folds
+/// the frontend's int -> f32 -> fp8 into one sitofp/uitofp to fp8).
 bool convertsFloat8(Operation *op) {
-  return isa<arith::ExtFOp, arith::TruncFOp>(op) && (isFloat8(getElementTypeOrSelf(op->getOperand(0).getType())) ||
-                                                     isFloat8(getElementTypeOrSelf(op->getResult(0).getType())));
+  return isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp>(
+             op) &&
+         (isFloat8(getElementTypeOrSelf(op->getOperand(0).getType())) ||
+          isFloat8(getElementTypeOrSelf(op->getResult(0).getType())));
 }
 
 /// Bytes `lo` and `hi` (i8) as one 16-bit register, `lo` in the low byte.
@@ -48,7 +51,8 @@ SmallVector<Value> narrow(OpBuilder &b, Location loc, ValueRange values, Type to
   return out;
 }
 
-/// arith.extf / arith.truncf with an fp8 side, on blocks and scalars alike.
+/// arith.extf / arith.truncf, and integer conversions, with an fp8 side, on
+/// blocks and scalars alike.
 template <typename OpT> struct Float8Conversion : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult matchAndRewrite(OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor,
@@ -70,6 +74,25 @@ template <typename OpT> struct Float8Conversion : OpConversionPattern<OpT> {
       }
       return out;
     };
+    // Integers (i1 included) go through f32 as the frontend's conversion does,
+    // so an i64 rounds twice, to f32 and then to fp8; fp8 to f32 is exact.
+    bool isSigned = isa<arith::SIToFPOp, arith::FPToSIOp>(op);
+    if (isa<IntegerType>(from) && isFloat8(to)) {
+      SmallVector<Value> floats;
+      for (Value v : adaptor.getIn())
+        floats.push_back(isSigned ? Value(LLVM::SIToFPOp::create(rewriter, loc, f32, v))
+                                  : Value(LLVM::UIToFPOp::create(rewriter, loc, f32, v)));
+      rewriter.replaceOpWithMultiple(op, {narrow(rewriter, loc, floats, to)});
+      return success();
+    }
+    if (isFloat8(from) && isa<IntegerType>(to)) {
+      SmallVector<Value> ints;
+      for (Value v : widenFloat8(rewriter, loc, adaptor.getIn(), from, f32))
+        ints.push_back(isSigned ? Value(LLVM::FPToSIOp::create(rewriter, loc, to, v))
+                                : Value(LLVM::FPToUIOp::create(rewriter, loc, to, v)));
+      rewriter.replaceOpWithMultiple(op, {ints});
+      return success();
+    }
     SmallVector<Value> out;
     if (isFloat8(from) && isa<FloatType>(to) && !isFloat8(to))
       out = to.isF16() ? widenFloat8(rewriter, loc, adaptor.getIn(), from, to)
@@ -146,8 +169,9 @@ LogicalResult prepareFloat8(ModuleOp module, unsigned computeCapability) {
 
 void populateFloat8Patterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
   // Above the generic elementwise pattern, which would copy the op onto bytes.
-  patterns.add<Float8Conversion<arith::ExtFOp>, Float8Conversion<arith::TruncFOp>, Float8Constant>(
-      tc, patterns.getContext(), /*benefit=*/2);
+  patterns.add<Float8Conversion<arith::ExtFOp>, Float8Conversion<arith::TruncFOp>, Float8Conversion<arith::SIToFPOp>,
+               Float8Conversion<arith::UIToFPOp>, Float8Conversion<arith::FPToSIOp>, Float8Conversion<arith::FPToUIOp>,
+               Float8Constant>(tc, patterns.getContext(), /*benefit=*/2);
 }
 
 } // namespace blk
