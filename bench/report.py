@@ -8,8 +8,9 @@
 
 The report: the device and dates on top, the results files with the limits
 measured in each run (copy ceiling, cuBLAS bf16 8192^3) and the command that
-produced them, then one table per suite (elementwise, row kernels, transposes,
-matmul, attention, layout stress; rows of no known suite under "Other"), each
+produced them, then one table per suite (elementwise, SwiGLU and GeGLU
+backward, row kernels, RoPE, transposes, matmul, attention, layout stress, dot
+stress, paged decode attention; rows of no known suite under "Other"), each
 naming the results.json it came from, then launch overhead and the sweeps.
 When several files hold rows of one suite, the file given last wins for that
 suite (a full run followed by a newer `--only matmul` run: pass them in that
@@ -165,9 +166,11 @@ def suite_of(data):
     if data.get("launch_overhead_us"):
         return "all"
     groups = {group_of(r["case"]).key for r in data["rows"] if not r["case"].startswith("ceiling/")}
-    only = {"matmul": "matmul", "attention": "attention", "layouts": "layouts"}
-    if len(groups) == 1 and next(iter(groups)) in only:
-        return only[next(iter(groups))]
+    only = {"matmul": "matmul", "attention": "attention", "layouts": "layouts", "dots": "dots", "decode": "dots",
+            "glu": "glu", "rope": "rope"}
+    suites = {only.get(g) for g in groups}
+    if len(suites) == 1 and None not in suites:
+        return suites.pop()
     return None
 
 
@@ -220,8 +223,20 @@ class Group:
         return self.checked_about if data.get("anchors_checked") else self.about
 
     def holds(self, case):
+        return self.match(case) > 0
+
+    def match(self, case):
+        """How specific the group's best word for `case` is (its length), 0
+        for none. A word is the case's first word, a prefix of it ending in
+        `*`, or several words the case begins with (one group's row among
+        another group's rows: `dots paged_decode_attention`)."""
         word = case.split()[0] if case.split() else case
-        return any(word == w or (w.endswith("*") and word.startswith(w[:-1])) for w in self.words)
+        best = 0
+        for w in self.words:
+            if word == w or (w.endswith("*") and word.startswith(w[:-1])) or (
+                    " " in w and (case == w or case.startswith(w + " "))):
+                best = max(best, len(w))
+        return best
 
 
 TRITON = ("triton_us", "Triton")
@@ -236,6 +251,15 @@ GROUPS = [
           "(`bench/triton_kernels.py`); PyTorch: eager (KL: `F.kl_div` on log Q made before timing, as "
           "Liger-Kernel's benchmark calls it). blk's KL uses `lg2.approx`, the Triton kernel and PyTorch "
           "libdevice's `log`."),
+    Group("glu", "SwiGLU and GeGLU backward", ["swiglu_bwd", "geglu_bwd", "swiglu_fwd_bwd", "geglu_fwd_bwd"], "GB/s",
+          [TRITON, ("torch_us", "PyTorch autograd")],
+          "`kernels/swiglu.blk` and `kernels/geglu.blk`, the activation recomputed from A; Triton: Liger-Kernel's "
+          "`_swiglu_backward_kernel` and `_geglu_tanh_backward_kernel` (one program per row, 32 warps; tanh as a "
+          "sigmoid as `kernels/geglu.blk` writes it; the erf form, which Liger has not, alike), forward+backward "
+          "with the forward rows' kernels first; dA and dB go to their own buffers (Liger writes them over A and "
+          "B: the same bytes). PyTorch: eager autograd of the product each row names, the backward alone on a "
+          "graph built before timing, or forward and backward. Bytes: dC, A, B read and dA, dB written; "
+          "forward+backward adds A, B read and C written."),
     Group("rows", "Row kernels", ["softmax_fwd", "rms_norm_fwd", "rms_norm_fwd_bwd", "layer_norm_fwd", "kl_div_fwd",
                                   "cross_entropy_fwd_bwd"], "GB/s",
           [TRITON, PYTORCH],
@@ -247,6 +271,14 @@ GROUPS = [
           "PyTorch: eager, the native op on the bf16 data (`torch.softmax`, `F.layer_norm` and the ops each row "
           "names; backward through autograd). Rates count the bytes a kernel must move; the KL forward only "
           "reads, which the copy ceiling (read + write) does not bound."),
+    Group("rope", "RoPE", ["rope_fwd", "rope_bwd"], "GB/s",
+          [TRITON, ("torch_us", "PyTorch HF")],
+          "`kernels/rope.blk` (8 warps): Q [batch, seq, 32, 128] and K [batch, seq, 8, 128] rotated in place in one "
+          "launch, cos and sin [1, seq, 128] as Hugging Face's Llama builds them; Triton: Liger-Kernel's "
+          "`_triton_rope` (one program per (batch, position) row, 8 warps), in f32 with each half of cos and sin as blk "
+          "computes; PyTorch: Hugging Face's `apply_rotary_pos_emb` with `rotate_half` on [batch, heads, seq, "
+          "128] views, the backward through autograd on a graph built before timing. Input sets rotate over at "
+          "least 256 MiB. Bytes: Q and K read and written, cos and sin read."),
     Group("transposes", "Transposes", ["transpose*"], "GB/s",
           [TRITON, ("torch_us", "PyTorch `x.t().contiguous()`")],
           "`test/kernels/block_ops.blk`; Triton: the same algorithm."),
@@ -270,14 +302,26 @@ GROUPS = [
           "`test/kernels/layout_stress.blk` and `counting.blk`; Triton: the same sources, 4 warps; PyTorch: "
           "`cumsum`, `sum`, stable `sort` (other algorithms)."),
 ]
+GROUPS += [
+    Group("dots", "Dot stress", ["dots"], "TFLOP/s",
+          [("triton_us", "Triton, same source"), ("torch_us", "cuBLAS")],
+          "`test/kernels/dot_stress.blk`, 128x128x64 tiles, 8 warps, 3 stages: a matmul of gathered rows, one "
+          "with B dequantized from int8 in registers, one with A stored [K, M]; Triton: the same sources at the "
+          "same tiling; cuBLAS: `torch.matmul` on operands gathered, dequantized or transposed (a view) before "
+          "timing. Contenders take 7 turns after a 1 s warm-up."),
+    Group("decode", "Paged decode attention", ["dots paged_decode_attention"], "GB/s",
+          [TRITON, ("torch_us", "SDPA dense")],
+          "`test/kernels/dot_stress.blk`'s decode attention over a paged KV cache (pages in a random order; "
+          "16-row tiles, 4 warps, 3 stages); Triton: the same source; PyTorch: SDPA on K and V gathered into "
+          "dense tensors before timing. Bytes: K and V read, Q read and O written."),
+]
 OTHER = Group("other", "Other", [], "GB/s", [TRITON, PYTORCH], "Rows of no suite above.")
 
 
 def group_of(case):
-    for g in GROUPS:
-        if g.holds(case):
-            return g
-    return OTHER
+    """The group whose word for `case` is the most specific, else OTHER."""
+    best = max(GROUPS, key=lambda g: g.match(case))
+    return best if best.match(case) else OTHER
 
 
 # ---------------------------------------------------------------------------

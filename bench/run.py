@@ -484,6 +484,192 @@ def kl_div_fwd(h):
     del pred, target
 
 
+class EagerBackward:
+    """The backward alone of an eager forward, as Liger-Kernel's benchmarks
+    time it: fwd(*leaves) is built once, before timing, and each call runs
+    torch.autograd.grad on it (retain_graph) with the given output gradients.
+    Autograd runs each backward op on the stream of its forward op, so the
+    forward is built on a stream of its own, joined to the current stream (a
+    CUDA graph's capture stream included) around each call."""
+
+    def __init__(self, fwd, leaves):
+        self.stream = torch.cuda.Stream()
+        self.leaves = tuple(t.detach().requires_grad_() for t in leaves)
+        self.stream.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(self.stream):
+            outs = fwd(*self.leaves)
+        self.outs = outs if isinstance(outs, tuple) else (outs,)
+        torch.cuda.synchronize()
+
+    def __call__(self, *grads):
+        current = torch.cuda.current_stream()
+        self.stream.wait_stream(current)
+        with torch.cuda.stream(self.stream):
+            out = torch.autograd.grad(self.outs, self.leaves, grads, retain_graph=True)
+        current.wait_stream(self.stream)
+        return out
+
+
+GLU_ACTS = {  # (PyTorch's activation, the row's name for the anchor)
+    "swiglu": (lambda a: torch.nn.functional.silu(a), "F.silu(a) * b"),
+    "geglu": (lambda a: torch.nn.functional.gelu(a, approximate="tanh"), 'F.gelu(a, approximate="tanh") * b'),
+    "geglu exact": (lambda a: torch.nn.functional.gelu(a), "F.gelu(a) * b"),
+}
+
+
+def glu_backward(h, rows=4096, cols=14336):
+    """SwiGLU and GeGLU backward at the swiglu_fwd rows' 4096x14336, and
+    forward then backward: dA and dB from dC, A and B, the activation
+    recomputed from A as Liger-Kernel does (GeGLU: the tanh form, and the
+    exact erf form, backward only: Liger has no erf kernel). Triton:
+    Liger-Kernel's row kernels (bench/triton_kernels.py), one program per row
+    of 14336 at 32 warps as the forward rows; PyTorch: eager autograd of
+    act(a) * b, the backward alone on a graph built before timing
+    (EagerBackward) and forward+backward. dA and dB go to their own buffers
+    (Liger writes them over A and B: the same bytes), so every launch reads
+    the same inputs. Bytes: dC, A, B read and dA, dB written backward; A, B
+    read and C written forward."""
+    n = rows * cols
+    grid_t = (rows,)
+    block_t = triton.next_power_of_2(cols)
+    cases = (("swiglu", torch.bfloat16, False, "swiglu", tk.swiglu_kernel),
+             ("swiglu", torch.float32, False, "swiglu", tk.swiglu_kernel),
+             ("geglu", torch.bfloat16, False, "geglu", tk.geglu_kernel),
+             ("geglu exact", torch.bfloat16, True, "geglu", None))
+    for act_name, dt, exact, file, tri_fwd in cases:
+        act, anchor = GLU_ACTS[act_name]
+        a, b = uniform(-6, 6)(n, dt)
+        dc = torch.randn(n, device="cuda", dtype=dt)
+        c, da, db = (torch.empty_like(a) for _ in range(3))
+        ptx = f"{file}.{DT[dt]}{'.True' if exact else ''}.n16"
+        bwd_k = h.load(ptx, f"{file}_backward")
+        grid = (triton.cdiv(n, int(bwd_k.constant("BLOCK"))),)
+        bwd = bwd_k.prepare(grid, dc, a, b, da, db, n)
+        tri_bwd = tk.swiglu_backward_kernel if file == "swiglu" else tk.geglu_backward_kernel
+        tri_kw = dict(BLOCK=block_t, num_warps=32, **({"EXACT": True} if exact else {}))
+
+        def triton_bwd(tri_bwd=tri_bwd, tri_kw=tri_kw):
+            tri_bwd[grid_t](dc, a, b, da, db, cols, cols, **tri_kw)
+
+        ad, bd = a.double().requires_grad_(), b.double().requires_grad_()
+        cd = act(ad) * bd
+        cd.backward(dc.double())
+        ref_c, ref_da, ref_db = cd.detach(), ad.grad, bd.grad
+        del ad, bd, cd
+        form = {"swiglu": "", "geglu": "tanh; ", "geglu exact": "exact erf; "}[act_name]
+        row_case(h, f"{file}_bwd ({form}PyTorch {anchor}, autograd backward)", f"{rows}x{cols}", dt,
+                 5 * n * a.element_size(), bwd, triton_bwd,
+                 lambda eager=EagerBackward(lambda x, y: act(x) * y, (a, b)): eager(dc),
+                 output_check((da, db), (ref_da, ref_db)))
+        if tri_fwd is not None:  # forward then backward, as a training step runs them
+            fwd_k = h.load(ptx, f"{file}_forward")
+            fwd = fwd_k.prepare((triton.cdiv(n, int(fwd_k.constant("BLOCK"))),), a, b, c, n)
+
+            def blk_step(fwd=fwd, bwd=bwd):
+                fwd()
+                bwd()
+
+            def triton_step(tri_fwd=tri_fwd, triton_bwd=triton_bwd):
+                tri_fwd[grid_t](a, b, c, cols, cols, BLOCK=block_t, num_warps=32)
+                triton_bwd()
+
+            def torch_step(act=act):
+                at, bt = a.detach().requires_grad_(), b.detach().requires_grad_()
+                out = act(at) * bt
+                out.backward(dc)
+                return out.detach(), at.grad, bt.grad
+
+            row_case(h, f"{file}_fwd_bwd ({form}PyTorch {anchor}, autograd)", f"{rows}x{cols}", dt,
+                     8 * n * a.element_size(), blk_step, triton_step, torch_step,
+                     output_check((c, da, db), (ref_c, ref_da, ref_db)))
+        del a, b, dc, c, da, db, ref_c, ref_da, ref_db
+
+
+def hf_rope(q, k, cos, sin):
+    """Hugging Face's apply_rotary_pos_emb (Llama) with its rotate_half: q, k
+    [batch, heads, seq, hd], cos and sin [1 or batch, seq, hd]."""
+    def rotate_half(x):
+        half = x.shape[-1] // 2
+        return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+    cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)
+    return q * cos + rotate_half(q) * sin, k * cos + rotate_half(k) * sin
+
+
+def rope(h, shapes=((1, 2048), (1, 8192), (4, 4096)), n_qh=32, n_kh=8, hd=128):
+    """RoPE forward and backward (dQ, dK from the outputs' gradients) at
+    Liger-Kernel's benchmark shapes, bf16: 32 Q heads, 8 KV heads, head dim
+    128, Q [batch, seq, heads, hd] and cos, sin [1, seq, hd] as Hugging
+    Face's LlamaRotaryEmbedding builds them. blk (kernels/rope.blk) and
+    Triton (Liger-Kernel's _triton_rope) rotate Q and K in place, one program
+    per (batch, position) row, at 8 warps; PyTorch: Hugging Face's
+    apply_rotary_pos_emb on [batch, heads, seq, hd] views (as Liger-Kernel's
+    benchmark calls it), backward through autograd on a graph built before
+    timing. Input sets rotate over at least 256 MiB of Q and K. Bytes: Q and
+    K read and written, cos and sin read."""
+    dt = torch.bfloat16
+    variant = f"rope.{DT[dt]}.w8.spec"
+    fwd_k, bwd_k = h.load(variant, "rope_forward"), h.load(variant, "rope_backward")
+    pads = (triton.next_power_of_2(n_qh), triton.next_power_of_2(n_kh), triton.next_power_of_2(hd))
+    for batch, seq in shapes:
+        inv_freq = 1.0 / (10000.0 ** (torch.arange(0, hd, 2, device="cuda", dtype=torch.float32) / hd))
+        freqs = torch.arange(seq, device="cuda", dtype=torch.float32)[:, None] * inv_freq[None, :]
+        emb = torch.cat((freqs, freqs), dim=-1)
+        cos, sin = emb.cos().to(dt)[None], emb.sin().to(dt)[None]
+        qk_bytes = batch * seq * (n_qh + n_kh) * hd * 2
+        sets = max(1, min(64, math.ceil(ROTATE_BYTES / qk_bytes)))
+        nbytes = 2 * qk_bytes + 2 * cos.numel() * 2
+        shape = f"{batch}x{seq}, {n_qh}+{n_kh} heads, D={hd}"
+        grid = (batch * seq,)
+
+        def bhsd(t):  # [batch, seq, heads, hd] storage as the [batch, heads, seq, hd] view PyTorch's models use
+            return t.transpose(1, 2)
+
+        def ref_fwd(q, k):  # float64, [batch, seq, heads, hd]
+            return tuple(bhsd(t) for t in hf_rope(bhsd(q.double()), bhsd(k.double()), cos.double(), sin.double()))
+
+        for backward in (False, True):
+            qs = [torch.randn(batch, seq, n_qh, hd, device="cuda", dtype=dt) for _ in range(sets)]
+            ks = [torch.randn(batch, seq, n_kh, hd, device="cuda", dtype=dt) for _ in range(sets)]
+            q0, k0 = qs[0].clone(), ks[0].clone()
+            k_blk = bwd_k if backward else fwd_k
+            blk_fns = [k_blk.prepare(grid, q, q.stride(1), k, k.stride(1), cos, cos.stride(1), sin, sin.stride(1),
+                                     seq, cos.shape[0], n_qh, n_kh, hd) for q, k in zip(qs, ks)]
+            tri_fns = [lambda q=q, k=k: tk.rope_kernel[grid](
+                q, q.stride(1), k, k.stride(1), cos, cos.stride(1), sin, sin.stride(1), seq, cos.shape[0],
+                n_qh, n_kh, hd, *pads, BACKWARD_PASS=backward, num_warps=8) for q, k in zip(qs, ks)]
+            if backward:
+                # dQ, dK: the transpose of the rotation applied to the outputs' gradients (qs, ks here).
+                qd = torch.zeros(batch, seq, n_qh, hd, device="cuda", dtype=torch.float64, requires_grad=True)
+                kd = torch.zeros(batch, seq, n_kh, hd, device="cuda", dtype=torch.float64, requires_grad=True)
+                ref = tuple(torch.autograd.grad(ref_fwd(qd, kd), (qd, kd), (q0.double(), k0.double())))
+                del qd, kd
+                eager = EagerBackward(lambda q, k: tuple(bhsd(t) for t in hf_rope(bhsd(q), bhsd(k), cos, sin)),
+                                      (q0, k0))
+                torch_fns = [lambda q=q, k=k: eager(q, k) for q, k in zip(qs, ks)]
+                case = "rope_bwd (PyTorch HF apply_rotary_pos_emb, autograd backward)"
+            else:
+                ref = ref_fwd(q0, k0)
+                torch_fns = [lambda q=q, k=k: tuple(bhsd(t) for t in hf_rope(bhsd(q), bhsd(k), cos, sin))
+                             for q, k in zip(qs, ks)]
+                case = "rope_fwd (PyTorch HF apply_rotary_pos_emb)"
+
+            def check(key, fn, qs=qs, ks=ks, q0=q0, k0=k0, ref=ref):
+                # blk and Triton rotate set 0 in place (timing rotated it
+                # before): restored first. PyTorch returns new tensors.
+                qs[0].copy_(q0)
+                ks[0].copy_(k0)
+                got = _tensors(fn())
+                torch.cuda.synchronize()
+                got = got if got is not None else (qs[0], ks[0])
+                return max(rel_err(g, r) for g, r in zip(got, ref)) if len(got) == len(ref) else math.inf
+
+            h.record(case, shape, dt, None, nbytes, blk_fns, lambda tri_fns=tri_fns: tri_fns, torch_fns,
+                     check=check)
+            del qs, ks, q0, k0, ref, blk_fns, tri_fns, torch_fns, check
+            if backward:
+                del eager
+
+
 def transposes(h):
     """f32 8192x8192 transposes, as test/kernels/block_ops.blk writes them:
     `transpose` loads row-major tiles and moves them with `trans`;
@@ -1127,7 +1313,9 @@ SUITES = {
     "attention": [attention, attention_fwd_bwd],
     "layouts": [layout_stress],
     "dots": [dot_stress],
-    None: [run_cases, matmuls, attention, attention_fwd_bwd, layout_stress, dot_stress],
+    "glu": [glu_backward],
+    "rope": [rope],
+    None: [run_cases, glu_backward, rope, matmuls, attention, attention_fwd_bwd, layout_stress, dot_stress],
 }
 
 

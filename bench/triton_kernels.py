@@ -45,6 +45,52 @@ def geglu_kernel(a_ptr, b_ptr, c_ptr, stride, n_cols, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def swiglu_backward_kernel(dc_ptr, a_ptr, b_ptr, da_ptr, db_ptr, stride, n_cols, BLOCK: tl.constexpr):
+    # Liger-Kernel's _swiglu_backward_kernel: one program per row, silu
+    # recomputed from A, in f32 throughout as blk's kernels/swiglu.blk. Liger
+    # stores dA and dB over A and B; here they go to their own buffers (the
+    # same bytes moved) so that every timed launch reads the same inputs.
+    row = tl.program_id(0).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    dc = tl.load(dc_ptr + row * stride + offs, mask=mask, other=0).to(tl.float32)
+    a = tl.load(a_ptr + row * stride + offs, mask=mask, other=0).to(tl.float32)
+    b = tl.load(b_ptr + row * stride + offs, mask=mask, other=0).to(tl.float32)
+    sig = tl.sigmoid(a)
+    silu = a * sig
+    tl.store(da_ptr + row * stride + offs, (dc * b * (sig + silu * (1 - sig))).to(da_ptr.dtype.element_ty), mask=mask)
+    tl.store(db_ptr + row * stride + offs, (dc * silu).to(db_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def geglu_backward_kernel(dc_ptr, a_ptr, b_ptr, da_ptr, db_ptr, stride, n_cols, BLOCK: tl.constexpr,
+                          EXACT: tl.constexpr = False):
+    # Liger-Kernel's _geglu_tanh_backward_kernel (one program per row, gelu
+    # recomputed from A, f32), with 0.5 (1 + tanh(y)) written as sigmoid(2y)
+    # as blk's kernels/geglu.blk does; EXACT: the erf form, which Liger does
+    # not have (PyTorch's approximate="none"). dA and dB into their own
+    # buffers, as swiglu_backward_kernel.
+    row = tl.program_id(0).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    dc = tl.load(dc_ptr + row * stride + offs, mask=mask, other=0).to(tl.float32)
+    a = tl.load(a_ptr + row * stride + offs, mask=mask, other=0).to(tl.float32)
+    b = tl.load(b_ptr + row * stride + offs, mask=mask, other=0).to(tl.float32)
+    if EXACT:
+        cdf = 0.5 * (1 + tl.erf(a * 0.7071067811865476))
+        gelu = a * cdf
+        dgelu = cdf + a * 0.3989422804014327 * tl.exp(-0.5 * a * a)
+    else:
+        k = 0.7978845608028654
+        s = tl.sigmoid(2 * k * (a + 0.044715 * a * a * a))  # 0.5 (1 + tanh(...))
+        gelu = a * s
+        # 0.5 a (1 - tanh^2) = 2 a s (1 - s)
+        dgelu = s + 2 * a * s * (1 - s) * (k * (1 + 3 * 0.044715 * a * a))
+    tl.store(da_ptr + row * stride + offs, (dc * b * dgelu).to(da_ptr.dtype.element_ty), mask=mask)
+    tl.store(db_ptr + row * stride + offs, (dc * gelu).to(db_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
 def kl_div_kernel(p_ptr, q_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
@@ -603,3 +649,54 @@ def paged_decode_attention_kernel(Q, K_CACHE, V_CACHE, BLOCK_TABLE, SEQ_LENS, O,
         m_i = m_new
     acc = acc / l_i[:, None]
     tl.store(O + seq * stride_ob + heads[:, None] * stride_oh + offs_d[None, :], acc.to(q.dtype), mask=g_ok[:, None])
+
+
+@triton.jit
+def rope_kernel(q_ptr, q_row_stride, k_ptr, k_row_stride, cos_ptr, cos_row_stride, sin_ptr, sin_row_stride, sl,
+                cos_bs: tl.constexpr, n_qh: tl.constexpr, n_kh: tl.constexpr, hd: tl.constexpr,
+                pad_n_qh: tl.constexpr, pad_n_kh: tl.constexpr, pad_hd: tl.constexpr,
+                BACKWARD_PASS: tl.constexpr = False):
+    # Liger-Kernel's _triton_rope: one program per (batch, position) row
+    # rotates every Q and K head of the row in place, rotate-half form. As
+    # blk's kernels/rope.blk, in f32 (Liger computes in cos's dtype), each
+    # half of the output with its own half of cos and sin (Liger reads only
+    # the first halves: they agree as Hugging Face builds them), and the
+    # backward as the forward's transpose (sin negated, its halves swapped).
+    pid = tl.program_id(0).to(tl.int64)
+    q_ptr = q_ptr + pid * q_row_stride
+    k_ptr = k_ptr + pid * k_row_stride
+    cos_row = pid  # cos and sin per batch
+    if cos_bs == 1:  # broadcast over the batch
+        cos_row = pid % sl
+    cos_ptr = cos_ptr + cos_row * cos_row_stride
+    sin_ptr = sin_ptr + cos_row * sin_row_stride
+    cols = tl.arange(0, pad_hd // 2)
+    cmask = cols < hd // 2
+    c1 = tl.load(cos_ptr + cols, mask=cmask, other=0).to(tl.float32)
+    c2 = tl.load(cos_ptr + hd // 2 + cols, mask=cmask, other=0).to(tl.float32)
+    s1 = tl.load(sin_ptr + cols, mask=cmask, other=0).to(tl.float32)
+    s2 = tl.load(sin_ptr + hd // 2 + cols, mask=cmask, other=0).to(tl.float32)
+
+    q_offs = tl.arange(0, pad_n_qh)[:, None] * hd + cols[None, :]
+    k_offs = tl.arange(0, pad_n_kh)[:, None] * hd + cols[None, :]
+    q_mask = (tl.arange(0, pad_n_qh)[:, None] < n_qh) & cmask[None, :]
+    k_mask = (tl.arange(0, pad_n_kh)[:, None] < n_kh) & cmask[None, :]
+    q1 = tl.load(q_ptr + q_offs, mask=q_mask, other=0).to(tl.float32)
+    q2 = tl.load(q_ptr + q_offs + hd // 2, mask=q_mask, other=0).to(tl.float32)
+    k1 = tl.load(k_ptr + k_offs, mask=k_mask, other=0).to(tl.float32)
+    k2 = tl.load(k_ptr + k_offs + hd // 2, mask=k_mask, other=0).to(tl.float32)
+    if not BACKWARD_PASS:
+        # y = [x1, x2] * [cos, cos] + [-x2, x1] * [sin, sin]
+        nq1 = q1 * c1[None, :] - q2 * s1[None, :]
+        nq2 = q2 * c2[None, :] + q1 * s2[None, :]
+        nk1 = k1 * c1[None, :] - k2 * s1[None, :]
+        nk2 = k2 * c2[None, :] + k1 * s2[None, :]
+    else:
+        nq1 = q1 * c1[None, :] + q2 * s2[None, :]
+        nq2 = q2 * c2[None, :] - q1 * s1[None, :]
+        nk1 = k1 * c1[None, :] + k2 * s2[None, :]
+        nk2 = k2 * c2[None, :] - k1 * s1[None, :]
+    tl.store(q_ptr + q_offs, nq1.to(q_ptr.dtype.element_ty), mask=q_mask)
+    tl.store(q_ptr + q_offs + hd // 2, nq2.to(q_ptr.dtype.element_ty), mask=q_mask)
+    tl.store(k_ptr + k_offs, nk1.to(k_ptr.dtype.element_ty), mask=k_mask)
+    tl.store(k_ptr + k_offs + hd // 2, nk2.to(k_ptr.dtype.element_ty), mask=k_mask)
