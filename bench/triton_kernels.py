@@ -465,8 +465,7 @@ def attention_backward_dq_kernel(Q, K, V, DO, LSE, Delta, DQ, sm_scale, seq_q, s
         p = tl.where(valid, p, 0.0)
         vt = tl.load(v_base + cols[None, :].to(tl.int64) * s_vn + offs_d[:, None], mask=col_ok, other=0)
         ds = p * (tl.dot(do, vt) - delta[:, None])
-        k = tl.load(k_base + cols[:, None].to(tl.int64) * s_kn + offs_d[None, :], mask=cols[:, None] < seq_k, other=0)
-        dq = tl.dot(ds.to(q.dtype), k, dq)
+        dq = tl.dot(ds.to(q.dtype), tl.trans(kt), dq)
     tl.store(DQ + b * s_dqb + h.to(tl.int64) * s_dqh + rows * s_dqm + offs_d[None, :], (dq * sm_scale).to(q.dtype),
              mask=row_ok[:, None])
 
