@@ -148,7 +148,7 @@ bool lowersAsFloat8(Operation *op) {
 }
 
 LogicalResult prepareFloat8(ModuleOp module, unsigned computeCapability) {
-  bool mmaSync = false;
+  bool mmaSync = false, conversions = false;
   WalkResult r = module.walk([&](Operation *op) {
     auto dot = dyn_cast<DotOp>(op);
     bool fp8Dot = dot && isFloat8(dot.getA().getType().getElementType());
@@ -158,12 +158,16 @@ LogicalResult prepareFloat8(ModuleOp module, unsigned computeCapability) {
       return WalkResult::interrupt();
     }
     mmaSync |= fp8Dot && isa_and_nonnull<MmaLayoutAttr>(dot.getType().getEncoding());
+    conversions |= convertsFloat8(op);
     return WalkResult::advance();
   });
   if (r.wasInterrupted())
     return failure();
-  if (mmaSync) // mma.sync on fp8 came with PTX ISA 8.4
-    module->setAttr(kMinPtxVersionAttr, IntegerAttr::get(IntegerType::get(module.getContext(), 32), 84));
+  // mma.sync on fp8 came with PTX ISA 8.4, the packed fp8 conversions on
+  // sm_89 with 8.1 (sm_90 has them from 7.8).
+  int version = mmaSync ? 84 : conversions && computeCapability < 90 ? 81 : 0;
+  if (version)
+    module->setAttr(kMinPtxVersionAttr, IntegerAttr::get(IntegerType::get(module.getContext(), 32), version));
   return success();
 }
 
