@@ -174,7 +174,8 @@ Type Generator::promote(const TV &a, const TV &b, bool &isUnsigned) {
   if (a.isConst() && b.isVal())
     return promote(b, a, isUnsigned);
   Type ta = elementType(a), tb = elementType(b);
-  if (!ta || !tb || isa<PointerType>(ta) || isa<PointerType>(tb))
+  // Pointers, descriptors and other handles have no arithmetic type.
+  if (!ta || !tb || !isa<IntegerType, FloatType>(ta) || !isa<IntegerType, FloatType>(tb))
     return {};
   bool ua = a.isUnsigned, ub = b.isUnsigned;
   if (b.isConst() && a.isVal()) {
