@@ -7,7 +7,7 @@ include(GNUInstallDirs)
 install(TARGETS blkc blk-opt blk-run RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # The static libraries of the JIT, users first (the order GNU ld needs).
-set(BLK_JIT_LIBS BlkJit BlkCompiler BlkInterpreter BlkFrontend BlkPipeline BlkTarget BlkToLLVM BlkTransforms
+set(BLK_JIT_LIBS BlkJit BlkInterpreterPasses BlkCompiler BlkInterpreter BlkFrontend BlkPipeline BlkTarget BlkToLLVM BlkTransforms
     BlkAnalysis BlkIR BlkSupport)
 foreach(lib IN LISTS BLK_JIT_LIBS ITEMS BlkRuntime BlkRuntimeC)
   install(FILES $<TARGET_FILE:${lib}> DESTINATION ${CMAKE_INSTALL_LIBDIR})

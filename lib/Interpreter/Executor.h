@@ -16,6 +16,9 @@ struct Tensor {
   llvm::SmallVector<int64_t, 2> shape;
   std::vector<double> f;
   std::vector<int64_t> i;
+  /// The warp_group_dot (Executor::dots) whose result this accumulator will
+  /// hold once a warp_group_dot_wait completes it; -1: none.
+  int64_t dot = -1;
 
   bool isFloat() const { return mlir::isa<mlir::FloatType>(elem); }
   size_t size() const { return isFloat() ? f.size() : i.size(); }
@@ -43,6 +46,16 @@ struct AxisLines {
 double roundTo(mlir::Type t, double v);
 /// Sign-extends the low `width` bits of `v`.
 int64_t wrapInt(unsigned width, int64_t v);
+/// c += a @ b: one fused multiply-add per k in order, rounded to c's type
+/// each step; `tf32` rounds f32 operands first, as cvt.rna.tf32.f32 does.
+void multiplyAccumulate(Tensor a, Tensor b, Tensor &c, bool tf32);
+/// Element `j` of `out` from the memory at `p` (elements of type `elem`).
+void readElement(mlir::Type elem, const void *p, Tensor &out, size_t j);
+/// Element `j` of `value` to the memory at `p`.
+void writeElement(mlir::Type elem, void *p, const Tensor &value, size_t j);
+/// The addresses of a descriptor's block at `offsets` (row-major), and
+/// which of them lie inside the tensor.
+void descriptorBlock(const Tensor &desc, llvm::ArrayRef<int64_t> offsets, Tensor &addrs, std::vector<bool> &inside);
 /// Applies an elementwise arith/math op; failure if unsupported.
 mlir::LogicalResult evalElementwise(mlir::Operation *op, llvm::ArrayRef<const Tensor *> operands, Tensor &result);
 
@@ -72,6 +85,28 @@ private:
                                                const char *what, llvm::function_ref<void(size_t, void *)> fn);
   mlir::LogicalResult execAtomicRMW(AtomicRMWOp op);
   mlir::LogicalResult execAtomicCAS(AtomicCASOp op);
+  // Shared memory, after the blk passes (SharedMemory.cpp).
+  mlir::LogicalResult execSharedOp(mlir::Operation *op);
+  /// An error at `op` unless `slot` is one of `buffer`'s.
+  mlir::LogicalResult checkSlot(mlir::Operation *op, const Tensor &buffer, int64_t slot);
+  /// The tile in a slot as `buffer` sees it: transposed where it is a local_trans view.
+  Tensor readSlot(const Tensor &buffer, int64_t slot) const;
+  void writeSlot(const Tensor &buffer, int64_t slot, const Tensor &tile);
+  /// Where slot `slot` of ring `ring` starts in its storage.
+  size_t slotStart(size_t ring, int64_t slot) const;
+  /// Fills a slot with NaN (floats) or 0x7f bytes (integers): a copy into it
+  /// is in flight, and reading it before the copy lands shows.
+  void poisonSlot(size_t ring, int64_t slot);
+  void completeDot(size_t id);
+  mlir::LogicalResult execAsyncCopy(AsyncCopyOp op);
+  mlir::LogicalResult execAsyncTMACopy(AsyncTMACopyOp op);
+  mlir::LogicalResult execMBarrierWait(MBarrierWaitOp op);
+  mlir::LogicalResult execWarpGroupDot(WarpGroupDotOp op);
+  mlir::LogicalResult execWarpGroupDotWait(WarpGroupDotWaitOp op);
+  /// A hidden TMA descriptor parameter of `func` (blk-lower-tensor-descriptors)
+  /// built from the runtime arguments, as the host builds its tensor map.
+  Tensor tmaDescriptor(mlir::func::FuncOp func, unsigned index, llvm::ArrayRef<Tensor> args);
+
   /// An error at `op` unless element `j` of `ptr` addresses `bytes` inside a buffer.
   mlir::LogicalResult checkAccess(mlir::Operation *op, const char *what, const Tensor &ptr, size_t j, size_t bytes);
   std::string programText() const;
@@ -91,6 +126,39 @@ private:
   const RunOptions &options;
   std::array<unsigned, 3> pid, grid;
   llvm::DenseMap<mlir::Value, Tensor> env;
+
+  /// Shared buffers (local_alloc), each [slots, rows, cols]; a buffer value
+  /// holds its index here and 1 if it is seen transposed.
+  std::vector<Tensor> rings;
+  /// A copy in flight: the tile that lands in a slot.
+  struct Landing {
+    size_t ring;
+    int64_t slot;
+    Tensor tile;
+  };
+  void land(const Landing &l);
+  /// cp.async: the copies since the last commit, then the committed groups
+  /// still in flight, oldest first.
+  std::vector<Landing> openGroup;
+  std::vector<std::vector<Landing>> committedGroups;
+  /// mbarriers: a set's completed phases per barrier and the TMA copies that
+  /// complete the current one.
+  struct MBarriers {
+    std::vector<int64_t> phases;
+    std::vector<std::vector<Landing>> armed;
+  };
+  std::vector<MBarriers> mbarriers;
+  /// warp_group_dot operands, multiplied when a wait completes the dot: so
+  /// a ring slot overwritten before the wait gives a wrong result, as on the GPU.
+  struct PendingDot {
+    WarpGroupDotOp op;
+    Tensor a; // register A, or a buffer with aSlot
+    int64_t aSlot = 0, bSlot = 0;
+    Tensor b, acc, result;
+    bool done = false;
+  };
+  std::vector<PendingDot> dots;
+  size_t firstInFlight = 0; // dots complete in order
 };
 
 } // namespace blk::interp

@@ -23,10 +23,15 @@ LogicalResult Interpreter::run(StringRef kernel, std::array<unsigned, 3> grid, A
   auto func = module.lookupSymbol<func::FuncOp>(kernel);
   if (!func || !func->hasAttr(kKernelAttr))
     return emitError(module.getLoc()) << "no kernel named '" << kernel << "'";
-  if (args.size() != func.getNumArguments())
-    return emitError(func.getLoc()) << "kernel '" << kernel << "' takes " << func.getNumArguments()
-                                    << " arguments, got " << args.size();
-  for (auto [idx, type] : llvm::enumerate(func.getArgumentTypes())) {
+  // After the blk passes, TMA descriptors follow the runtime parameters;
+  // the run builds them from the arguments as the host does.
+  unsigned params = 0;
+  while (params < func.getNumArguments() && !func.getArgAttr(params, kTmaBaseAttr))
+    ++params;
+  if (args.size() != params)
+    return emitError(func.getLoc()) << "kernel '" << kernel << "' takes " << params << " arguments, got "
+                                    << args.size();
+  for (auto [idx, type] : llvm::enumerate(func.getArgumentTypes().take_front(params))) {
     Arg::Kind want = isa<PointerType>(type) ? Arg::Pointer : isa<FloatType>(type) ? Arg::Float : Arg::Int;
     if (args[idx].kind != want)
       return emitError(func.getLoc()) << "argument " << idx << " of kernel '" << kernel << "' must be "
@@ -53,7 +58,7 @@ LogicalResult Interpreter::run(StringRef kernel, std::array<unsigned, 3> grid, A
 
 LogicalResult Executor::runKernel(func::FuncOp func, ArrayRef<Arg> args) {
   SmallVector<Tensor> argValues;
-  for (auto [arg, type] : llvm::zip(args, func.getArgumentTypes())) {
+  for (auto [arg, type] : llvm::zip(args, func.getArgumentTypes().take_front(args.size()))) {
     Tensor t = Tensor::like(type, 1);
     if (arg.kind == Arg::Float)
       t.f[0] = roundTo(type, arg.f);
@@ -63,6 +68,8 @@ LogicalResult Executor::runKernel(func::FuncOp func, ArrayRef<Arg> args) {
       t.i[0] = wrapInt(type.getIntOrFloatBitWidth(), arg.i);
     argValues.push_back(std::move(t));
   }
+  for (unsigned idx = args.size(); idx < func.getNumArguments(); ++idx)
+    argValues.push_back(tmaDescriptor(func, idx, argValues));
   SmallVector<Tensor> ignored;
   return execBlock(func.getBody().front(), argValues, ignored);
 }
@@ -157,8 +164,17 @@ LogicalResult Executor::execOp(Operation *op) {
         Tensor t = Tensor::like(type, n);
         Attribute value = c.getValue();
         if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-          if (!dense.isSplat())
-            return op->emitError("the interpreter supports only splat block constants");
+          if (!dense.isSplat()) { // folded by the blk passes' canonicalizer
+            size_t j = 0;
+            for (Attribute e : dense.getValues<Attribute>()) {
+              if (auto f = dyn_cast<FloatAttr>(e))
+                t.f[j++] = f.getValueAsDouble();
+              else
+                t.i[j++] = wrapInt(t.elem.getIntOrFloatBitWidth(), cast<IntegerAttr>(e).getValue().getSExtValue());
+            }
+            set(c.getResult(), std::move(t));
+            return success();
+          }
           value = dense.getSplatValue<Attribute>();
         }
         if (auto f = dyn_cast<FloatAttr>(value))
@@ -258,25 +274,8 @@ LogicalResult Executor::execOp(Operation *op) {
         return success();
       })
       .Case<DotOp>([&](DotOp d) {
-        // One fused multiply-add per k in order, rounded to the accumulator's
-        // type each step, as the GPU lowering computes it.
-        // "tf32" rounds the f32 operands first, as cvt.rna.tf32.f32 does.
-        Tensor a = get(d.getA()), b = get(d.getB());
         Tensor c = get(d.getAcc());
-        if (d.getInputPrecision() == "tf32")
-          for (Tensor *t : {&a, &b})
-            for (double &v : t->f)
-              v = roundToTf32(float(v));
-        int64_t M = a.shape[0], K = a.shape[1], N = b.shape[1];
-        for (int64_t m = 0; m < M; ++m)
-          for (int64_t n = 0; n < N; ++n)
-            for (int64_t k = 0; k < K; ++k) {
-              size_t ia = size_t(m * K + k), ib = size_t(k * N + n), ic = size_t(m * N + n);
-              if (c.isFloat())
-                c.f[ic] = roundTo(c.elem, std::fma(a.f[ia], b.f[ib], c.f[ic]));
-              else
-                c.i[ic] = int64_t(int32_t(uint32_t(c.i[ic] + a.i[ia] * b.i[ib])));
-            }
+        multiplyAccumulate(get(d.getA()), get(d.getB()), c, d.getInputPrecision() == "tf32");
         set(d.getResult(), std::move(c));
         return success();
       })
@@ -292,6 +291,9 @@ LogicalResult Executor::execOp(Operation *op) {
       .Case<AtomicCASOp>([&](AtomicCASOp a) { return execAtomicCAS(a); })
       .Case<PrintOp>([&](PrintOp p) { return execPrint(p); })
       .Case<AssertOp>([&](AssertOp a) { return execAssert(a); })
+      .Case<LocalAllocOp, LocalTransOp, LocalLoadOp, LocalStoreOp, AsyncCopyOp, AsyncCommitGroupOp, AsyncWaitOp,
+            FenceAsyncSharedOp, WarpGroupDotOp, WarpGroupDotWaitOp, MBarrierAllocOp, MBarrierInvalOp, MBarrierWaitOp,
+            AsyncTMACopyOp>([&](Operation *shared) { return execSharedOp(shared); })
       .Case<scf::ForOp>([&](scf::ForOp f) { return execFor(f); })
       .Case<scf::IfOp>([&](scf::IfOp i) { return execIf(i); })
       .Case<scf::WhileOp>([&](scf::WhileOp w) { return execWhile(w); })

@@ -9,9 +9,7 @@
 using namespace mlir;
 
 namespace blk::interp {
-namespace {
 
-/// Element `j` of `out` from the memory at `p` (elements of type `elem`).
 void readElement(Type elem, const void *p, Tensor &out, size_t j) {
   unsigned bits = elem.getIntOrFloatBitWidth();
   if (elem.isF32()) {
@@ -33,7 +31,6 @@ void readElement(Type elem, const void *p, Tensor &out, size_t j) {
   }
 }
 
-/// Element `j` of `value` to the memory at `p`.
 void writeElement(Type elem, void *p, const Tensor &value, size_t j) {
   unsigned bits = elem.getIntOrFloatBitWidth();
   if (elem.isF32()) {
@@ -51,6 +48,8 @@ void writeElement(Type elem, void *p, const Tensor &value, size_t j) {
     std::memcpy(p, &v, std::max(1u, bits / 8));
   }
 }
+
+namespace {
 
 bool maskedOff(const Tensor *mask, size_t j) { return mask && !(mask->i[mask->i.size() == 1 ? 0 : j] & 1); }
 
@@ -139,9 +138,7 @@ LogicalResult Executor::execMakeTensorDescriptor(MakeTensorDescriptorOp op) {
   return success();
 }
 
-/// The addresses of a descriptor's block at `offsets` (row-major), and
-/// which of them lie inside the tensor.
-static void descriptorBlock(const Tensor &desc, ArrayRef<int64_t> offsets, Tensor &addrs, std::vector<bool> &inside) {
+void descriptorBlock(const Tensor &desc, ArrayRef<int64_t> offsets, Tensor &addrs, std::vector<bool> &inside) {
   auto type = cast<TensorDescType>(desc.elem);
   ArrayRef<int64_t> block = type.getBlockShape();
   size_t rank = block.size(), n = type.getBlockType().getNumElements();

@@ -37,6 +37,23 @@ void Tensor::copyElement(size_t flat, const Tensor &from, size_t j) {
     i[flat] = from.i[j];
 }
 
+void multiplyAccumulate(Tensor a, Tensor b, Tensor &c, bool tf32) {
+  if (tf32)
+    for (Tensor *t : {&a, &b})
+      for (double &v : t->f)
+        v = roundToTf32(float(v));
+  int64_t M = a.shape[0], K = a.shape[1], N = b.shape[1];
+  for (int64_t m = 0; m < M; ++m)
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t k = 0; k < K; ++k) {
+        size_t ia = size_t(m * K + k), ib = size_t(k * N + n), ic = size_t(m * N + n);
+        if (c.isFloat())
+          c.f[ic] = roundTo(c.elem, std::fma(a.f[ia], b.f[ib], c.f[ic]));
+        else
+          c.i[ic] = int64_t(int32_t(uint32_t(c.i[ic] + a.i[ia] * b.i[ib])));
+      }
+}
+
 double roundTo(Type t, double v) {
   if (t.isF64())
     return v;

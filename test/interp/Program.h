@@ -22,7 +22,13 @@ struct Program {
   std::unique_ptr<mlir::ScopedDiagnosticHandler> handler;
 
   Program(const std::string &source, std::map<std::string, std::string> defines = {},
-          const std::string &name = "test.blk") {
+          const std::string &name = "test.blk")
+      : Program(source, [&] {
+          GenOptions options;
+          options.defines = std::move(defines);
+          return options;
+        }(), name) {}
+  Program(const std::string &source, GenOptions options, const std::string &name) {
     handler = std::make_unique<mlir::ScopedDiagnosticHandler>(&ctx, [this](mlir::Diagnostic &d) {
       diagnostics += d.str() + "\n";
       return mlir::success();
@@ -30,8 +36,6 @@ struct Program {
     file = parseFile(ctx, source, name);
     if (!file)
       return;
-    GenOptions options;
-    options.defines = std::move(defines);
     module = generateModule(ctx, *file, options);
   }
   int64_t block(llvm::StringRef kernel) {

@@ -2,11 +2,13 @@
 // and print or save its buffers.
 #include "blk/Frontend/MLIRGen.h"
 #include "blk/Frontend/Parser.h"
+#include "blk/Interpreter/AfterPasses.h"
 #include "blk/Interpreter/Interpreter.h"
 #include "blk/Support/FloatBits.h"
 
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "blk/Support/CommandLine.h"
@@ -20,9 +22,16 @@ Arguments name the kernel's parameters. A pointer takes N (N zeros), random:N
 (uniform in [-1, 1)), range:N (0, 1, 2, ...) or file:PATH (raw elements); a
 scalar takes its value.
 
+--after-passes runs the IR `blkc --emit=gpu` prints for the same --arch,
+--num-warps, --num-stages and --spec: shared-memory rings, cp.async and TMA
+copies that land at their waits, asynchronous wgmma. A .mlir file is run as
+it is; its parameters are named by position (--arg 0=..., --arg 1=...).
+
 Example:
   blk-run kernels/vector_add.blk -D T=f32 --grid 4 --arg X=random:4000 --arg Y=range:4000 \
       --arg Out=4000 --arg n=4000 --print Out
+  blk-run kernels/matmul.blk -D T=bf16 -D BLOCK_M=64 -D BLOCK_N=64 -D BLOCK_K=32 --after-passes \
+      --arch sm_80 --num-stages 3 ...
 )";
 
 namespace {
@@ -94,6 +103,16 @@ int main(int argc, char **argv) {
   app.add_option("--print", prints, "Print this pointer argument's buffer after the run");
   app.add_option("--save", saves, "NAME=PATH: write this buffer's raw elements after the run");
   app.add_option("--shuffle", shuffleSeed, "Run the programs in a shuffled order with this seed");
+  bool afterPasses = false, alignPointers = false;
+  blk::interp::PassTarget target;
+  std::vector<std::string> specializations;
+  app.add_flag("--after-passes", afterPasses, "Run the kernel as the blk passes leave it (blkc --emit=gpu)");
+  app.add_option("--arch", target.arch, "With --after-passes: the target, as blkc's")->capture_default_str();
+  app.add_option("--num-warps", target.numWarps, "With --after-passes: warps per program")->capture_default_str();
+  app.add_option("--num-stages", target.numStages, "With --after-passes: loads in flight per loop load")
+      ->capture_default_str();
+  app.add_option("--spec", specializations, "With --after-passes: specialize a runtime parameter as blkc's --spec: NAME=16 or NAME=1");
+  app.add_flag("--align-pointers", alignPointers, "With --after-passes: specialize every pointer as 16-byte aligned");
   bool injectInvalidIR = false;
   app.add_flag("--inject-internal-error", injectInvalidIR, "For tests: the frontend generates IR its verifier rejects")
       ->group(""); // hidden from --help
@@ -111,28 +130,67 @@ int main(int argc, char **argv) {
   }
   llvm::StringRef source = (*file)->getBuffer();
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  auto ast = blk::parseFile(ctx, source, input);
-  if (!ast)
+  bool isMLIR = llvm::StringRef(input).ends_with(".mlir");
+  if (!afterPasses && (!specializations.empty() || alignPointers)) {
+    fmt::print(stderr, "blk-run: error: --spec and --align-pointers specialize the build of --after-passes\n");
     return 1;
-  blk::GenOptions gen;
-  for (const std::string &d : defines) {
-    size_t eq = d.find('=');
-    if (eq == std::string::npos) {
-      fmt::print(stderr, "blk-run: error: -D expects NAME=VALUE, got '{}'\n", d);
-      return 1;
-    }
-    gen.defines[d.substr(0, eq)] = d.substr(eq + 1);
   }
-  if (!kernel.empty())
-    gen.kernels.push_back(kernel);
-  gen.injectInvalidIR = injectInvalidIR;
-  auto module = blk::generateModule(ctx, *ast, gen);
-  if (!module)
+  std::unique_ptr<blk::ast::File> ast;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  if (isMLIR && (afterPasses || !defines.empty())) {
+    fmt::print(stderr, "blk-run: error: a .mlir file runs as it is: -D and --after-passes take a .blk source\n");
     return 1;
+  }
+  if (isMLIR) {
+    mlir::DialectRegistry registry;
+    blk::registerBlkDialects(registry);
+    ctx.appendDialectRegistry(registry);
+    module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &ctx);
+    if (!module)
+      return 1;
+  } else {
+    ast = blk::parseFile(ctx, source, input);
+    if (!ast)
+      return 1;
+    blk::GenOptions gen;
+    for (const std::string &d : defines) {
+      size_t eq = d.find('=');
+      if (eq == std::string::npos) {
+        fmt::print(stderr, "blk-run: error: -D expects NAME=VALUE, got '{}'\n", d);
+        return 1;
+      }
+      gen.defines[d.substr(0, eq)] = d.substr(eq + 1);
+    }
+    if (!kernel.empty())
+      gen.kernels.push_back(kernel);
+    gen.injectInvalidIR = injectInvalidIR;
+    for (const std::string &sp : specializations) {
+      size_t eq = sp.find('=');
+      std::string value = eq == std::string::npos ? "" : sp.substr(eq + 1);
+      if (eq == std::string::npos || (value != "16" && value != "1")) {
+        fmt::print(stderr, "blk-run: error: --spec expects NAME=16 or NAME=1, got '{}'\n", sp);
+        return 1;
+      }
+      if (value == "1")
+        gen.equalsOne.push_back(sp.substr(0, eq));
+      else
+        gen.divisibility[sp.substr(0, eq)] = 16;
+    }
+    gen.alignAllPointers = alignPointers;
+    module = blk::generateModule(ctx, *ast, gen);
+    if (!module)
+      return 1;
+    if (afterPasses && mlir::failed(blk::interp::runBlkPasses(*module, target)))
+      return 1;
+  }
   mlir::func::FuncOp func;
   for (auto f : module->getOps<mlir::func::FuncOp>())
-    if (!func)
+    if (!func && (kernel.empty() || f.getName() == kernel))
       func = f;
+  if (!func) {
+    fmt::print(stderr, "blk-run: error: no kernel named '{}'\n", kernel);
+    return 1;
+  }
   if (kernel.empty() && std::distance(module->getOps<mlir::func::FuncOp>().begin(),
                                       module->getOps<mlir::func::FuncOp>().end()) > 1) {
     fmt::print(stderr, "blk-run: error: the file has several kernels; choose one with --kernel\n");
@@ -154,8 +212,13 @@ int main(int argc, char **argv) {
     }
   }
   // Parameter names: the kernel's runtime parameters, in order.
-  const blk::ast::Function *fn = ast->find(func.getName());
-  std::vector<std::string> names = fn->runtimeParamNames();
+  // An .mlir file's by position; after the passes, hidden TMA parameters follow.
+  std::vector<std::string> names;
+  if (ast)
+    names = ast->find(func.getName())->runtimeParamNames();
+  else
+    for (unsigned i = 0; i < func.getNumArguments() && !func.getArgAttr(i, blk::kTmaBaseAttr); ++i)
+      names.push_back(std::to_string(i));
   std::map<std::string, std::string> specs;
   for (const std::string &a : argSpecs) {
     size_t eq = a.find('=');
@@ -174,7 +237,7 @@ int main(int argc, char **argv) {
   std::vector<blk::interp::Arg> args;
   std::mt19937_64 rng(std::random_device{}());
   blk::interp::Interpreter interp(*module);
-  for (auto [idx, type] : llvm::enumerate(func.getArgumentTypes())) {
+  for (auto [idx, type] : llvm::enumerate(func.getArgumentTypes().take_front(names.size()))) {
     const std::string &name = names[idx];
     auto it = specs.find(name);
     if (it == specs.end()) {

@@ -1,7 +1,8 @@
 // Runs blk kernels on the CPU: the blk dialect as the frontend makes it (the
-// IR the GPU pipeline compiles), with the language's semantics: masks and
-// `other`, broadcasting, f16/bf16 rounding after every operation, checked
-// memory accesses, device_print and device_assert.
+// IR the GPU pipeline compiles) or as the blk passes leave it (AfterPasses.h),
+// with the language's semantics: masks and `other`, broadcasting, f16/bf16
+// rounding after every operation, checked memory accesses, device_print and
+// device_assert.
 #ifndef BLK_INTERPRETER_INTERPRETER_H
 #define BLK_INTERPRETER_INTERPRETER_H
 
@@ -35,14 +36,17 @@ struct RunOptions {
 
 class Interpreter {
 public:
-  /// `module` holds kernels as the frontend makes them (blk dialect, no layouts).
+  /// `module` holds kernels as the frontend makes them (blk dialect, no
+  /// layouts) or after the blk passes (layouts, rings, asynchronous copies).
   explicit Interpreter(mlir::ModuleOp module) : module(module) {}
 
   /// Memory that pointer arguments may point into; every access outside all
   /// registered buffers is an error.
   void addBuffer(void *data, size_t bytes);
 
-  /// Runs `kernel` on a grid of programs. Errors (out-of-bounds accesses,
+  /// Runs `kernel` on a grid of programs; `args` are its runtime parameters
+  /// (after the passes, the TMA descriptors that follow them are built from
+  /// these, as the host builds its tensor maps). Errors (out-of-bounds accesses,
   /// failed device_assert, bad arguments) are reported through the MLIR
   /// diagnostic engine at the op's source location.
   mlir::LogicalResult run(llvm::StringRef kernel, std::array<unsigned, 3> grid, llvm::ArrayRef<Arg> args,
