@@ -38,6 +38,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"cos", {1, 1, {"x"}}}, {"tanh", {1, 1, {"x"}}}, {"erf", {1, 1, {"x"}}}, {"sigmoid", {1, 1, {"x"}}},
       {"floor", {1, 1, {"x"}}}, {"ceil", {1, 1, {"x"}}},
       {"sum", {1, 3, {"input", "axis", "keep_dims"}}},
+      {"xor_sum", {1, 3, {"input", "axis", "keep_dims"}}},
       {"max", {1, 4, {"input", "axis", "return_indices", "keep_dims"}}},
       {"min", {1, 4, {"input", "axis", "return_indices", "keep_dims"}}},
       {"argmax", {2, 3, {"input", "axis", "keep_dims"}}},
@@ -67,7 +68,7 @@ const std::map<std::string, Arity> &builtinTable() {
 }
 
 bool isReduction(const std::string &n) {
-  return llvm::is_contained({"sum", "max", "min", "argmax", "argmin"}, n);
+  return llvm::is_contained({"sum", "xor_sum", "max", "min", "argmax", "argmin"}, n);
 }
 
 bool isMathFunction(const std::string &n) {

@@ -7,7 +7,7 @@ using namespace mlir;
 namespace blk {
 namespace {
 
-enum class Combine { Sum, Prod, Max, Min, ArgMax, ArgMin };
+enum class Combine { Sum, Prod, Xor, Max, Min, ArgMax, ArgMin };
 
 /// Builds the combiner of `kind` over element types `types` (value, and for
 /// arg reductions the index) into `region` (of a reduce or a scan).
@@ -28,6 +28,9 @@ void buildCombiner(OpBuilder &builder, Location at, Region &region, Combine kind
     break;
   case Combine::Prod:
     results.push_back(isFloat ? Value(arith::MulFOp::create(builder, at, a, b)) : Value(arith::MulIOp::create(builder, at, a, b)));
+    break;
+  case Combine::Xor:
+    results.push_back(arith::XOrIOp::create(builder, at, a, b));
     break;
   case Combine::Max:
     results.push_back(isFloat ? Value(arith::MaxNumFOp::create(builder, at, a, b))
@@ -105,7 +108,10 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
     axes.push_back(*a);
   }
   bool isUnsigned = x.isUnsigned;
+  if (name == "xor_sum" && (!isa<IntegerType>(elem) || elem.isInteger(1)))
+    return error(call.loc, "'xor_sum' reduces a block of integers, got " + describe(x));
   Combine kind = name == "sum" ? Combine::Sum
+                 : name == "xor_sum" ? Combine::Xor
                  : name == "max" ? (withIndices ? Combine::ArgMax : Combine::Max)
                  : name == "min" ? (withIndices ? Combine::ArgMin : Combine::Min)
                  : name == "argmax" ? Combine::ArgMax : Combine::ArgMin;

@@ -106,6 +106,36 @@ inline std::vector<Check> scans2dCase(const Launch &L, TileShape s, std::mt19937
           exact(what + " i32 along axis 1", rawValues<int32_t>(i1, t.size()) == ri1)};
 }
 
+inline std::vector<Check> xorSumsCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  const int programs = 2;
+  Tiles t{programs, s.r, s.c};
+  std::vector<int32_t> iv(t.size());
+  std::uniform_int_distribution<int32_t> dist(INT32_MIN, INT32_MAX);
+  for (int32_t &v : iv)
+    v = dist(rng);
+  Buffer i = rawBuffer(iv), x0(DType::I32, size_t(programs) * s.c), x1(DType::I32, size_t(programs) * s.r),
+         xa(DType::I32, programs);
+  for (Buffer *b : {&x0, &x1, &xa})
+    b->poison();
+  std::string what = "xor_sums " + s.name();
+  std::string e = L("reductions", s.bindings(), "xor_sums", unsigned(programs),
+                    {KArg::buf_(i), KArg::buf_(x0), KArg::buf_(x1), KArg::buf_(xa)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<int32_t> r0(size_t(programs) * s.c, 0), r1(size_t(programs) * s.r, 0), ra(programs, 0);
+  for (int p = 0; p < programs; ++p)
+    for (int a = 0; a < s.r; ++a)
+      for (int b = 0; b < s.c; ++b) {
+        int32_t v = iv[t.at(p, a, b)];
+        r0[size_t(p) * s.c + b] ^= v;
+        r1[size_t(p) * s.r + a] ^= v;
+        ra[p] ^= v;
+      }
+  return {exact(what + " along axis 0", rawValues<int32_t>(x0, r0.size()) == r0),
+          exact(what + " along axis 1", rawValues<int32_t>(x1, r1.size()) == r1),
+          exact(what + " whole tile", rawValues<int32_t>(xa, ra.size()) == ra)};
+}
+
 inline std::vector<Check> trans2dCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
   const int programs = 3;
   Tiles t{programs, s.r, s.c};

@@ -25,6 +25,13 @@ TEST(Scans, CumsumAlongEachAxisF32AndI32) {
     ref::expectChecks(ref::scans2dCase(gpuLaunch, s, rng));
 }
 
+TEST(Reductions, XorSumAlongEachAxisAndWholeTile) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::xorSumsCase(gpuLaunch, s, rng));
+}
+
 TEST(Reductions, TransposeNonSquareTiles) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);

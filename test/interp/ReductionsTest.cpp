@@ -23,6 +23,12 @@ TEST(Scans, CumsumAlongEachAxisF32AndI32) {
     ref::expectChecks(ref::scans2dCase(interpLaunch, s, rng));
 }
 
+TEST(Reductions, XorSumAlongEachAxisAndWholeTile) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::xorSumsCase(interpLaunch, s, rng));
+}
+
 TEST(Reductions, TransposeNonSquareTiles) {
   BLK_SEEDED_RNG(rng);
   for (ref::TileShape s : ref::kTileShapes)
