@@ -153,29 +153,13 @@ int main(int argc, char **argv) {
     if (!ast)
       return 1;
     blk::GenOptions gen;
-    for (const std::string &d : defines) {
-      size_t eq = d.find('=');
-      if (eq == std::string::npos) {
-        fmt::print(stderr, "blk-run: error: -D expects NAME=VALUE, got '{}'\n", d);
-        return 1;
-      }
-      gen.defines[d.substr(0, eq)] = d.substr(eq + 1);
+    if (std::string error = blk::addCommandLineBindings(gen, defines, specializations); !error.empty()) {
+      fmt::print(stderr, "blk-run: error: {}\n", error);
+      return 1;
     }
     if (!kernel.empty())
       gen.kernels.push_back(kernel);
     gen.injectInvalidIR = injectInvalidIR;
-    for (const std::string &sp : specializations) {
-      size_t eq = sp.find('=');
-      std::string value = eq == std::string::npos ? "" : sp.substr(eq + 1);
-      if (eq == std::string::npos || (value != "16" && value != "1")) {
-        fmt::print(stderr, "blk-run: error: --spec expects NAME=16 or NAME=1, got '{}'\n", sp);
-        return 1;
-      }
-      if (value == "1")
-        gen.equalsOne.push_back(sp.substr(0, eq));
-      else
-        gen.divisibility[sp.substr(0, eq)] = 16;
-    }
     gen.alignAllPointers = alignPointers;
     module = blk::generateModule(ctx, *ast, gen);
     if (!module)

@@ -77,25 +77,9 @@ int main(int argc, char **argv) {
     fmt::print(stderr, "blkc: error: unknown --emit '{}' (ast, blk, gpu, layouts, llvm, ptx, cubin or header)\n", emit);
     return 1;
   }
-  for (const std::string &d : defines) {
-    size_t eq = d.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      fmt::print(stderr, "blkc: error: -D expects NAME=VALUE, got '{}'\n", d);
-      return 1;
-    }
-    options.gen.defines[d.substr(0, eq)] = d.substr(eq + 1);
-  }
-  for (const std::string &s : specs) {
-    size_t eq = s.find('=');
-    std::string value = eq == std::string::npos ? "" : s.substr(eq + 1);
-    if (eq == std::string::npos || (value != "16" && value != "1")) {
-      fmt::print(stderr, "blkc: error: --spec expects NAME=16 or NAME=1, got '{}'\n", s);
-      return 1;
-    }
-    if (value == "1")
-      options.gen.equalsOne.push_back(s.substr(0, eq));
-    else
-      options.gen.divisibility[s.substr(0, eq)] = 16;
+  if (std::string error = blk::addCommandLineBindings(options.gen, defines, specs); !error.empty()) {
+    fmt::print(stderr, "blkc: error: {}\n", error);
+    return 1;
   }
   if (alignPointers)
     options.gen.alignAllPointers = true;

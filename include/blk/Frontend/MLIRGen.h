@@ -28,6 +28,11 @@ struct GenOptions {
   bool injectInvalidIR = false;
 };
 
+/// Adds the tools' `-D NAME=VALUE` and `--spec NAME=16|1` arguments to `gen`;
+/// returns what is wrong with the first malformed one, or nothing.
+std::string addCommandLineBindings(GenOptions &gen, const std::vector<std::string> &defines,
+                                   const std::vector<std::string> &specs);
+
 /// Null after an error (already reported through the diagnostic engine).
 mlir::OwningOpRef<mlir::ModuleOp> generateModule(mlir::MLIRContext &ctx, const ast::File &file,
                                                  const GenOptions &options);
