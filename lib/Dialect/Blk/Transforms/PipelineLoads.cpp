@@ -111,33 +111,27 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       return arith::AddIOp::create(ob, loc, base, delta);
     };
     // A pointer the loop advances (p += step each iteration) is p + k step
-    // k iterations on; the steps are loop-invariant, scaled in front of it.
-    for (auto &[load, slice] : loads)
-      for (const Advance &adv : slice.advances)
-        hoistInvariant(loop, adv.step);
+    // k iterations on; the steps are loop-invariant, scaled once in front of
+    // the loop (before it is replaced, while the body's loads are issued).
     llvm::DenseMap<std::pair<Value, unsigned>, Value> scaled;
-    auto advanced = [&](OpBuilder &ob, Value ptr, Value step, unsigned k) -> Value {
-      if (k == 0)
-        return ptr;
-      Value &times = scaled[{step, k}];
-      if (!times) {
-        OpBuilder front(loop);
-        Type t = step.getType();
-        TypedAttr factorAttr;
-        if (auto block = dyn_cast<RankedTensorType>(t))
-          factorAttr = DenseElementsAttr::get(block, APInt(block.getElementTypeBitWidth(), uint64_t(k)));
-        else
-          factorAttr = IntegerAttr::get(t, k);
-        Value factor = arith::ConstantOp::create(front, loc, factorAttr);
-        times = arith::MulIOp::create(front, loc, step, factor);
-      }
-      return AddPtrOp::create(ob, loc, ptr.getType(), ptr, times);
-    };
-    // Scaled in front of the loop now: the body's loads are issued while
-    // the loop is being replaced.
+    OpBuilder front(loop);
     for (auto &[load, slice] : loads)
-      for (const Advance &adv : slice.advances)
-        advanced(b, adv.arg, adv.step, ahead).getDefiningOp()->erase();
+      for (const Advance &adv : slice.advances) {
+        hoistInvariant(loop, adv.step);
+        for (unsigned k = 1; k <= ahead; ++k) {
+          Value &times = scaled[{adv.step, k}];
+          if (times)
+            continue;
+          Type t = adv.step.getType();
+          auto block = dyn_cast<RankedTensorType>(t);
+          TypedAttr factor = block ? TypedAttr(DenseElementsAttr::get(block, APInt(block.getElementTypeBitWidth(), k)))
+                                   : TypedAttr(IntegerAttr::get(t, k));
+          times = arith::MulIOp::create(front, loc, adv.step, arith::ConstantOp::create(front, loc, factor));
+        }
+      }
+    auto advanced = [&](OpBuilder &ob, Value ptr, Value step, unsigned k) -> Value {
+      return k ? AddPtrOp::create(ob, loc, ptr.getType(), ptr, scaled.lookup({step, k})).getResult() : ptr;
+    };
     // The prologue: iterations lb .. lb + (ahead - 1) step.
     SmallVector<Value> inits;
     for (auto &[load, slice] : loads)
