@@ -237,18 +237,23 @@ def transpose_by_load_kernel(x_ptr, out_ptr, n_rows, n_cols, BLOCK_R: tl.constex
         tl.store(out_ptr + c[:, None] * n_rows + r[None, :], x, mask=mask)
 
 
+# The tutorials' grouped program order: GROUP_M rows of tiles at a time, so
+# that the programs running together share their A rows and B columns in L2.
+@triton.jit
+def _grouped_tile(pid, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUP_M: tl.constexpr):
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    group = GROUP_M * num_pid_n
+    first_m = (pid // group) * GROUP_M
+    group_m = tl.minimum(num_pid_m - first_m, GROUP_M)
+    return first_m + (pid % group) % group_m, (pid % group) // group_m
+
+
 @triton.jit
 def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn,
                   BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP: tl.constexpr):
     # The tutorial's schedule (grouped program order), as kernels/matmul.blk.
-    pid = tl.program_id(0)
-    n_m = tl.cdiv(M, BM)
-    n_n = tl.cdiv(N, BN)
-    per_group = GROUP * n_n
-    m0 = (pid // per_group) * GROUP
-    rows = min(n_m - m0, GROUP)
-    pm = m0 + (pid % per_group) % rows
-    pn = (pid % per_group) // rows
+    pm, pn = _grouped_tile(tl.program_id(0), M, N, BM, BN, GROUP)
     rm = pm * BM + tl.arange(0, BM)
     rn = pn * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
@@ -279,14 +284,7 @@ def matmul_tma_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_bk, s_cm,
     # tutorial creates them on the device; B row-major [K, N], C stored
     # through a descriptor too. Needs triton.set_allocator (the descriptors'
     # global scratch).
-    pid = tl.program_id(0)
-    n_m = tl.cdiv(M, BM)
-    n_n = tl.cdiv(N, BN)
-    per_group = GROUP * n_n
-    m0 = (pid // per_group) * GROUP
-    rows = min(n_m - m0, GROUP)
-    pm = m0 + (pid % per_group) % rows
-    pn = (pid % per_group) // rows
+    pm, pn = _grouped_tile(tl.program_id(0), M, N, BM, BN, GROUP)
     a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[s_am, 1], block_shape=[BM, BK])
     b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[s_bk, 1], block_shape=[BK, BN])
     c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[s_cm, 1], block_shape=[BM, BN])
@@ -533,16 +531,6 @@ def exclusive_scan_kernel(X, Y, n, CHUNK: tl.constexpr):
 
 
 # The dot-stress set: the same sources as test/kernels/dot_stress.blk.
-@triton.jit
-def _grouped_tile(pid, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUP_M: tl.constexpr):
-    num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
-    group = GROUP_M * num_pid_n
-    first_m = (pid // group) * GROUP_M
-    group_m = tl.minimum(num_pid_m - first_m, GROUP_M)
-    return first_m + (pid % group) % group_m, (pid % group) // group_m
-
-
 @triton.jit
 def gathered_matmul_kernel(X, IDX, W, C, M, N, K, stride_xm, stride_xk, stride_wk, stride_wn, stride_cm, stride_cn,
                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
