@@ -24,6 +24,10 @@
 // else until the next iteration's first complete wait, which carries it
 // before anything reads it (attention's PV overlaps the next QK and the
 // softmax), and after the loop a complete wait.
+// Every other wgmma of the loop is waited for where its result is first
+// read, with the dots issued since left pending: a loop that issues the
+// next block's QK before the previous block's PV runs that PV beside the
+// softmax.
 // Descriptor loads that blk-lower-tensor-descriptors kept for TMA are copied
 // by one thread (async_tma_copy, none past the bound) and waited for on the
 // slot's mbarrier (phase n / S) instead of cp.async groups.
@@ -175,6 +179,41 @@ bool waitInNextIteration(scf::ForOp loop, BlockArgument arg, Operation *&last) {
     return true;
   }
   return false;
+}
+
+/// Moves each complete wait of one wgmma of `body` down to the first op
+/// that reads the result, so that the dots issued in between run beside the
+/// work that does not need it (a source that issues the next block's QK
+/// before the previous block's PV overlaps that PV with the softmax); the
+/// wait then leaves those later dots pending. Waits are in order, so a wait
+/// that leaves the N dots issued after this one pending completes this one.
+/// Stops at another wait and at ops with regions (dots issued inside them
+/// are not counted).
+void sinkWaitsToReaders(Block *body) {
+  SmallVector<WarpGroupDotWaitOp> waits(body->getOps<WarpGroupDotWaitOp>());
+  for (WarpGroupDotWaitOp wait : llvm::reverse(waits)) {
+    if (wait.getPending() != 0 || wait.getAccs().size() != 1 ||
+        !wait.getAccs()[0].getDefiningOp<WarpGroupDotOp>())
+      continue;
+    Operation *firstReader = nullptr;
+    for (Operation *user : wait->getUsers())
+      if (Operation *r = body->findAncestorOpInBlock(*user); r && (!firstReader || r->isBeforeInBlock(firstReader)))
+        firstReader = r;
+    if (!firstReader)
+      continue;
+    int32_t pending = 0;
+    Operation *dest = wait->getNextNode();
+    for (; dest != firstReader; dest = dest->getNextNode()) {
+      if (isa<WarpGroupDotWaitOp>(dest) || dest->getNumRegions() != 0)
+        break;
+      if (isa<WarpGroupDotOp>(dest))
+        ++pending;
+    }
+    if (dest == wait->getNextNode())
+      continue;
+    wait->moveBefore(dest);
+    wait.setPending(pending);
+  }
 }
 
 /// A dot operand's tile copied into a ring.
@@ -620,6 +659,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     for (RingOperand &r : rings)
       r.op.load->erase();
+
+    sinkWaitsToReaders(loop.getBody());
 
     // After the loop: the last wgmma done, stray copies (masked, past the
     // bound) landed before the memory is reused.
