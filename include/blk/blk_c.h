@@ -49,6 +49,12 @@ int blk_jit_upload(blk_jit *jit, void *dst, const void *src, size_t bytes, char 
 int blk_jit_download(blk_jit *jit, void *dst, const void *src, size_t bytes, char *error, size_t error_size);
 int blk_jit_synchronize(blk_jit *jit, char *error, size_t error_size);
 
+/* A runner of the library's operators (blk/Ops/blk_ops.h: fused linear
+ * cross-entropy) that compiles kernels/<file>.blk from `kernel_dir` on this
+ * Jit's backend; `jit` must outlive it. Library BlkOpsJit. */
+typedef struct blk_ops_runner blk_ops_runner;
+int blk_jit_ops_runner(blk_jit *jit, const char *kernel_dir, blk_ops_runner **out, char *error, size_t error_size);
+
 #ifdef __cplusplus
 }
 #endif

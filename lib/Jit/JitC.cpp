@@ -112,3 +112,8 @@ int blk_jit_download(blk_jit *jit, void *dst, const void *src, size_t bytes, cha
 int blk_jit_synchronize(blk_jit *jit, char *error, size_t size) { return report(jit->jit.synchronize(), error, size); }
 
 } // extern "C"
+
+// For the operators' C API (lib/Ops/JitOpsC.cpp), which keeps the handle opaque.
+namespace blk::ops {
+Jit &jitOfHandle(blk_jit *handle) { return handle->jit; }
+} // namespace blk::ops
