@@ -1,7 +1,11 @@
 // The Triton-tutorial matmul's operand loads, recognized as boxes of a
 // strided tensor and rewritten as tensor-descriptor loads, so that the
-// pointer form gets TMA as matmul_tma does. Every part of the pattern is
-// matched exactly; anything else keeps its pointer loads.
+// pointer form gets TMA as matmul_tma does. A box whose contiguous run goes
+// down its columns (an operand transposed through its strides, such as
+// `W + rk[:, None] + rn[None, :] * stride` for X @ W^T) becomes a load of
+// the transposed box followed by `trans`, which the ring reads through a
+// transposed view. Every part of the pattern is matched exactly; anything
+// else keeps its pointer loads.
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "HostValues.h"
@@ -115,9 +119,10 @@ bool strideSpans16Bytes(func::FuncOp func, Value v, int64_t elemBytes) {
 struct BoxLoad {
   LoadOp load;
   Value base, stride;          // row stride (i64)
-  Value sizes[2];              // i32
-  Value starts[2];             // i32 or null (0)
+  Value sizes[2];              // i32, by dimension of the loaded block
+  Value starts[2];             // i32 or null (0), by dimension of the loaded block
   unsigned advancing = 0;      // the dimension k moves along
+  unsigned contiguous = 1;     // the dimension whose elements are adjacent in memory
 };
 
 std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value operand) {
@@ -140,15 +145,18 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
   if (!matchPointers(init, box.base, terms) || terms.size() != 2 || terms[0].idx.dim == terms[1].idx.dim)
     return std::nullopt;
   const Term &row = terms[0].idx.dim == 0 ? terms[0] : terms[1], &col = terms[0].idx.dim == 0 ? terms[1] : terms[0];
-  if (col.stride || !row.stride) // rows contiguous, the row stride a value
+  // One dimension contiguous, the other's stride a value.
+  if (bool(col.stride) == bool(row.stride))
     return std::nullopt;
-  box.stride = row.stride;
+  box.contiguous = col.stride ? 0 : 1;
+  box.stride = col.stride ? col.stride : row.stride;
   int64_t baseAlign = argDivisibility(func, box.base); // pointers: bytes
   if (!baseAlign || baseAlign % 16 || !strideSpans16Bytes(func, box.stride, elemBytes))
     return std::nullopt;
   box.starts[0] = row.idx.start;
   box.starts[1] = col.idx.start;
-  // The advance: STEP along the columns (+ splat(STEP)) or rows (+ splat(STEP * stride)).
+  // The advance: STEP along the contiguous dimension (+ splat(STEP)) or the
+  // strided one (+ splat(STEP * stride)).
   APInt step;
   if (pipelinableLoop(load, &step) != loop || !matchPattern(loop.getLowerBound(), m_Zero()))
     return std::nullopt;
@@ -161,14 +169,14 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
   Value adv = advSplat.getSrc();
   APInt c;
   if (matchPattern(adv, m_ConstantInt(&c)) && c == step.sextOrTrunc(c.getBitWidth())) {
-    box.advancing = 1;
+    box.advancing = box.contiguous;
   } else if (auto mul = adv.getDefiningOp<arith::MulIOp>()) {
     bool rows = false;
     for (auto [s, k] : {std::pair{mul.getLhs(), mul.getRhs()}, std::pair{mul.getRhs(), mul.getLhs()}})
       rows |= s == box.stride && matchPattern(k, m_ConstantInt(&c)) && c == step.sextOrTrunc(c.getBitWidth());
     if (!rows)
       return std::nullopt;
-    box.advancing = 0;
+    box.advancing = 1 - box.contiguous;
   } else {
     return std::nullopt;
   }
@@ -235,19 +243,26 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
     auto i32 = b.getI32Type(), i64 = b.getI64Type();
     Value stride = box.stride.getType() == i64 ? box.stride : arith::ExtSIOp::create(b, loc, i64, box.stride).getResult();
     Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
-    auto descType = TensorDescType::get(b.getContext(), type.getShape(), type.getElementType());
-    Value desc = MakeTensorDescriptorOp::create(b, loc, descType, box.base, ValueRange{box.sizes[0], box.sizes[1]},
+    // The tensor's dimensions, outermost first, as dimensions of the loaded block.
+    unsigned dims[2] = {1 - box.contiguous, box.contiguous};
+    SmallVector<int64_t> boxShape{type.getDimSize(dims[0]), type.getDimSize(dims[1])};
+    auto descType = TensorDescType::get(b.getContext(), boxShape, type.getElementType());
+    Value desc = MakeTensorDescriptorOp::create(b, loc, descType, box.base,
+                                                ValueRange{box.sizes[dims[0]], box.sizes[dims[1]]},
                                                 ValueRange{stride, one});
     b.setInsertionPoint(box.load);
     SmallVector<Value> offsets;
-    for (unsigned d = 0; d < 2; ++d) {
+    for (unsigned d : dims) {
       Value start = box.starts[d] ? box.starts[d] : arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0)).getResult();
       Value iv = loop.getInductionVar();
       if (iv.getType() != i32)
         iv = arith::IndexCastOp::create(b, loc, i32, iv);
       offsets.push_back(d == box.advancing ? arith::AddIOp::create(b, loc, start, iv).getResult() : start);
     }
-    Value loaded = DescriptorLoadOp::create(b, loc, type, desc, offsets);
+    Value loaded = DescriptorLoadOp::create(b, loc, RankedTensorType::get(boxShape, type.getElementType()), desc,
+                                            offsets);
+    if (box.contiguous == 0)
+      loaded = TransOp::create(b, loc, type, loaded);
     box.load.replaceAllUsesWith(loaded);
     box.load.erase();
   }

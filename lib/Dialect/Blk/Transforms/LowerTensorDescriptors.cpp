@@ -31,7 +31,13 @@ std::optional<std::pair<DescriptorLoadOp, DescriptorLoadOp>> tmaOperands(DotOp d
   scf::ForOp loop = pipelinableLoop(dot);
   if (!mma || mma.getVersion() != 3 || !loop)
     return std::nullopt;
-  auto a = dot.getA().getDefiningOp<DescriptorLoadOp>(), b = dot.getB().getDefiningOp<DescriptorLoadOp>();
+  // An operand may be read through a transpose (the ring then through a transposed view).
+  auto source = [](Value operand) {
+    if (auto trans = operand.getDefiningOp<TransOp>(); trans && trans->hasOneUse())
+      operand = trans.getSrc();
+    return operand.getDefiningOp<DescriptorLoadOp>();
+  };
+  DescriptorLoadOp a = source(dot.getA()), b = source(dot.getB());
   if (!a || !b || a == b || !tmaOperand(a, loop) || !tmaOperand(b, loop))
     return std::nullopt;
   return std::make_pair(a, b);

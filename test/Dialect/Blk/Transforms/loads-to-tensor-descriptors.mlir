@@ -168,3 +168,114 @@
     blk.store %34, %27#0 : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>) -> ()
     return
   }
+
+// -----
+
+// X @ W^T with W's tile transposed through its strides (W + rk[:, None] +
+// rn[None, :] * sw, contiguous down its columns): the descriptor is over W
+// as it lies in memory, (W, [N, K], [sw, 1]) with [64, 32] boxes read at
+// [0, 0 + k], and `trans` gives the dot its [32, 64] operand.
+// CHECK-LABEL: func.func @x_wt
+// CHECK: %[[DX:.*]] = blk.make_tensor_descriptor %arg0, [%arg3, %arg5], [%arg6, %{{.*}}] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 32], bf16>
+// CHECK: %[[DW:.*]] = blk.make_tensor_descriptor %arg1, [%arg4, %arg5], [%arg7, %{{.*}}] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 32], bf16>
+// CHECK: scf.for %[[K:.*]] = %c0_i32
+// CHECK: %[[X:.*]] = blk.descriptor_load %[[DX]][%{{.*}}, %{{.*}}] : !blk.tensordesc<[64, 32], bf16> -> tensor<64x32xbf16>
+// CHECK: %[[KW:.*]] = arith.addi %{{.*}}, %[[K]] : i32
+// CHECK: %[[W:.*]] = blk.descriptor_load %[[DW]][%{{.*}}, %[[KW]]] : !blk.tensordesc<[64, 32], bf16> -> tensor<64x32xbf16>
+// CHECK-NEXT: %[[WT:.*]] = blk.trans %[[W]] : tensor<64x32xbf16> -> tensor<32x64xbf16>
+// CHECK-NEXT: blk.dot %[[X]], %[[WT]]
+module {
+  func.func @x_wt(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg3: i32 {blk.divisibility = 16 : i64}, %arg4: i32 {blk.divisibility = 16 : i64}, %arg5: i32 {blk.divisibility = 16 : i64}, %arg6: i64 {blk.divisibility = 16 : i64}, %arg7: i64 {blk.divisibility = 16 : i64}, %arg8: i64 {blk.divisibility = 16 : i64}) attributes {blk.constants = {}, blk.kernel} {
+    %0 = blk.program_id 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %1 = arith.muli %0, %c64_i32 : i32
+    %2 = blk.arange 0, 64 : tensor<64xi32>
+    %3 = blk.splat %1 : i32 -> tensor<64xi32>
+    %4 = arith.addi %3, %2 : tensor<64xi32>
+    %5 = blk.arange 0, 64 : tensor<64xi32>
+    %6 = blk.arange 0, 32 : tensor<32xi32>
+    %7 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %8 = arith.extsi %7 : tensor<64x1xi32> to tensor<64x1xi64>
+    %9 = blk.splat %arg6 : i64 -> tensor<64x1xi64>
+    %10 = arith.muli %8, %9 : tensor<64x1xi64>
+    %11 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>>
+    %12 = blk.addptr %11, %10 : tensor<64x1x!blk.ptr<bf16>>, tensor<64x1xi64>
+    %13 = blk.expand_dims %6 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+    %14 = blk.broadcast %12 : tensor<64x1x!blk.ptr<bf16>> -> tensor<64x32x!blk.ptr<bf16>>
+    %15 = blk.broadcast %13 : tensor<1x32xi32> -> tensor<64x32xi32>
+    %16 = blk.addptr %14, %15 : tensor<64x32x!blk.ptr<bf16>>, tensor<64x32xi32>
+    %17 = blk.expand_dims %6 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %18 = blk.splat %arg1 : !blk.ptr<bf16> -> tensor<32x1x!blk.ptr<bf16>>
+    %19 = blk.addptr %18, %17 : tensor<32x1x!blk.ptr<bf16>>, tensor<32x1xi32>
+    %20 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %21 = arith.extsi %20 : tensor<1x64xi32> to tensor<1x64xi64>
+    %22 = blk.splat %arg7 : i64 -> tensor<1x64xi64>
+    %23 = arith.muli %21, %22 : tensor<1x64xi64>
+    %24 = blk.broadcast %19 : tensor<32x1x!blk.ptr<bf16>> -> tensor<32x64x!blk.ptr<bf16>>
+    %25 = blk.broadcast %23 : tensor<1x64xi64> -> tensor<32x64xi64>
+    %26 = blk.addptr %24, %25 : tensor<32x64x!blk.ptr<bf16>>, tensor<32x64xi64>
+    %cst = arith.constant 0.000000e+00 : f32
+    %27 = blk.splat %cst : f32 -> tensor<64x64xf32>
+    %c0_i32 = arith.constant 0 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %28:3 = scf.for %arg9 = %c0_i32 to %arg5 step %c32_i32 iter_args(%arg10 = %27, %arg11 = %16, %arg12 = %26) -> (tensor<64x64xf32>, tensor<64x32x!blk.ptr<bf16>>, tensor<32x64x!blk.ptr<bf16>>)  : i32 {
+      %48 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+      %49 = blk.splat %arg3 : i32 -> tensor<64x1xi32>
+      %50 = arith.cmpi slt, %48, %49 : tensor<64x1xi32>
+      %51 = blk.expand_dims %6 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+      %52 = arith.subi %arg5, %arg9 : i32
+      %53 = blk.splat %52 : i32 -> tensor<1x32xi32>
+      %54 = arith.cmpi slt, %51, %53 : tensor<1x32xi32>
+      %55 = blk.broadcast %50 : tensor<64x1xi1> -> tensor<64x32xi1>
+      %56 = blk.broadcast %54 : tensor<1x32xi1> -> tensor<64x32xi1>
+      %57 = arith.andi %55, %56 : tensor<64x32xi1>
+      %cst_0 = arith.constant 0.000000e+00 : bf16
+      %58 = blk.splat %cst_0 : bf16 -> tensor<64x32xbf16>
+      %59 = blk.load %arg11, %57, %58 {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<64x32x!blk.ptr<bf16>>, tensor<64x32xi1>, tensor<64x32xbf16>) -> tensor<64x32xbf16>
+      %60 = blk.expand_dims %6 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+      %61 = arith.subi %arg5, %arg9 : i32
+      %62 = blk.splat %61 : i32 -> tensor<32x1xi32>
+      %63 = arith.cmpi slt, %60, %62 : tensor<32x1xi32>
+      %64 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+      %65 = blk.splat %arg4 : i32 -> tensor<1x64xi32>
+      %66 = arith.cmpi slt, %64, %65 : tensor<1x64xi32>
+      %67 = blk.broadcast %63 : tensor<32x1xi1> -> tensor<32x64xi1>
+      %68 = blk.broadcast %66 : tensor<1x64xi1> -> tensor<32x64xi1>
+      %69 = arith.andi %67, %68 : tensor<32x64xi1>
+      %cst_1 = arith.constant 0.000000e+00 : bf16
+      %70 = blk.splat %cst_1 : bf16 -> tensor<32x64xbf16>
+      %71 = blk.load %arg12, %69, %70 {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<32x64x!blk.ptr<bf16>>, tensor<32x64xi1>, tensor<32x64xbf16>) -> tensor<32x64xbf16>
+      %72 = blk.dot %59, %71, %arg10 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x32xbf16>, tensor<32x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+      %c32_i32_2 = arith.constant 32 : i32
+      %73 = blk.splat %c32_i32_2 : i32 -> tensor<64x32xi32>
+      %74 = blk.addptr %arg11, %73 : tensor<64x32x!blk.ptr<bf16>>, tensor<64x32xi32>
+      %c32_i32_3 = arith.constant 32 : i32
+      %75 = blk.splat %c32_i32_3 : i32 -> tensor<32x64xi32>
+      %76 = blk.addptr %arg12, %75 : tensor<32x64x!blk.ptr<bf16>>, tensor<32x64xi32>
+      scf.yield %72, %74, %76 : tensor<64x64xf32>, tensor<64x32x!blk.ptr<bf16>>, tensor<32x64x!blk.ptr<bf16>>
+    }
+    %29 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %30 = arith.extsi %29 : tensor<64x1xi32> to tensor<64x1xi64>
+    %31 = blk.splat %arg8 : i64 -> tensor<64x1xi64>
+    %32 = arith.muli %30, %31 : tensor<64x1xi64>
+    %33 = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>>
+    %34 = blk.addptr %33, %32 : tensor<64x1x!blk.ptr<f32>>, tensor<64x1xi64>
+    %35 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %36 = blk.broadcast %34 : tensor<64x1x!blk.ptr<f32>> -> tensor<64x64x!blk.ptr<f32>>
+    %37 = blk.broadcast %35 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %38 = blk.addptr %36, %37 : tensor<64x64x!blk.ptr<f32>>, tensor<64x64xi32>
+    %39 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %40 = blk.splat %arg3 : i32 -> tensor<64x1xi32>
+    %41 = arith.cmpi slt, %39, %40 : tensor<64x1xi32>
+    %42 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %43 = blk.splat %arg4 : i32 -> tensor<1x64xi32>
+    %44 = arith.cmpi slt, %42, %43 : tensor<1x64xi32>
+    %45 = blk.broadcast %41 : tensor<64x1xi1> -> tensor<64x64xi1>
+    %46 = blk.broadcast %44 : tensor<1x64xi1> -> tensor<64x64xi1>
+    %47 = arith.andi %45, %46 : tensor<64x64xi1>
+    blk.store %38, %28#0, %47 : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>, tensor<64x64xi1>) -> ()
+    return
+  }
+}
+
+

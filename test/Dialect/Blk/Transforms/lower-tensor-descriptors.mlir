@@ -74,3 +74,120 @@ func.func @computed_base(%arg0: !blk.ptr<bf16>, %arg1: !blk.ptr<bf16>, %arg2: !b
   blk.descriptor_store %2[%c0, %c0], %4 : !blk.tensordesc<[64, 64], f32>, tensor<64x64xf32>
   return
 }
+
+// -----
+
+// An operand read through `trans` (X @ W^T, W's boxes loaded as they lie):
+// TMA copies it too; the transpose stays for the ring's transposed view.
+// CHECK-LABEL: func.func @x_wt
+// TMA-SAME: !blk.tensordesc<[64, 32], bf16> {blk.tma_base = 0 : i64
+// TMA-SAME: !blk.tensordesc<[64, 32], bf16> {blk.tma_base = 1 : i64, blk.tma_shape = array<i64: 4, 5>, blk.tma_strides = array<i64: 7, -1>}
+// TMA: scf.for
+// TMA: blk.descriptor_load %arg9[
+// TMA: %[[W:.*]] = blk.descriptor_load %arg10[
+// TMA-NEXT: blk.trans %[[W]] : tensor<64x32xbf16> -> tensor<32x64xbf16>
+// PTR-NOT: blk.descriptor_load
+module {
+  func.func @x_wt(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg3: i32 {blk.divisibility = 16 : i64}, %arg4: i32 {blk.divisibility = 16 : i64}, %arg5: i32 {blk.divisibility = 16 : i64}, %arg6: i64 {blk.divisibility = 16 : i64}, %arg7: i64 {blk.divisibility = 16 : i64}, %arg8: i64 {blk.divisibility = 16 : i64}) attributes {blk.constants = {}, blk.kernel} {
+    %0 = blk.program_id 0 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %1 = arith.muli %0, %c64_i32 : i32
+    %2 = blk.arange 0, 64 : tensor<64xi32>
+    %3 = blk.splat %1 : i32 -> tensor<64xi32>
+    %4 = arith.addi %3, %2 : tensor<64xi32>
+    %5 = blk.arange 0, 64 : tensor<64xi32>
+    %6 = blk.arange 0, 32 : tensor<32xi32>
+    %7 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %8 = arith.extsi %7 : tensor<64x1xi32> to tensor<64x1xi64>
+    %9 = blk.splat %arg6 : i64 -> tensor<64x1xi64>
+    %10 = arith.muli %8, %9 : tensor<64x1xi64>
+    %11 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>>
+    %12 = blk.addptr %11, %10 : tensor<64x1x!blk.ptr<bf16>>, tensor<64x1xi64>
+    %13 = blk.expand_dims %6 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+    %14 = blk.broadcast %12 : tensor<64x1x!blk.ptr<bf16>> -> tensor<64x32x!blk.ptr<bf16>>
+    %15 = blk.broadcast %13 : tensor<1x32xi32> -> tensor<64x32xi32>
+    %16 = blk.addptr %14, %15 : tensor<64x32x!blk.ptr<bf16>>, tensor<64x32xi32>
+    %17 = blk.expand_dims %6 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %18 = blk.splat %arg1 : !blk.ptr<bf16> -> tensor<32x1x!blk.ptr<bf16>>
+    %19 = blk.addptr %18, %17 : tensor<32x1x!blk.ptr<bf16>>, tensor<32x1xi32>
+    %20 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %21 = arith.extsi %20 : tensor<1x64xi32> to tensor<1x64xi64>
+    %22 = blk.splat %arg7 : i64 -> tensor<1x64xi64>
+    %23 = arith.muli %21, %22 : tensor<1x64xi64>
+    %24 = blk.broadcast %19 : tensor<32x1x!blk.ptr<bf16>> -> tensor<32x64x!blk.ptr<bf16>>
+    %25 = blk.broadcast %23 : tensor<1x64xi64> -> tensor<32x64xi64>
+    %26 = blk.addptr %24, %25 : tensor<32x64x!blk.ptr<bf16>>, tensor<32x64xi64>
+    %cst = arith.constant 0.000000e+00 : f32
+    %27 = blk.splat %cst : f32 -> tensor<64x64xf32>
+    %c0_i32 = arith.constant 0 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %28 = blk.make_tensor_descriptor %arg0, [%arg3, %arg5], [%arg6, %c1_i64] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 32], bf16>
+    %c1_i64_0 = arith.constant 1 : i64
+    %29 = blk.make_tensor_descriptor %arg1, [%arg4, %arg5], [%arg7, %c1_i64_0] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 32], bf16>
+    %30:3 = scf.for %arg9 = %c0_i32 to %arg5 step %c32_i32 iter_args(%arg10 = %27, %arg11 = %16, %arg12 = %26) -> (tensor<64x64xf32>, tensor<64x32x!blk.ptr<bf16>>, tensor<32x64x!blk.ptr<bf16>>)  : i32 {
+      %50 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+      %51 = blk.splat %arg3 : i32 -> tensor<64x1xi32>
+      %52 = arith.cmpi slt, %50, %51 : tensor<64x1xi32>
+      %53 = blk.expand_dims %6 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+      %54 = arith.subi %arg5, %arg9 : i32
+      %55 = blk.splat %54 : i32 -> tensor<1x32xi32>
+      %56 = arith.cmpi slt, %53, %55 : tensor<1x32xi32>
+      %57 = blk.broadcast %52 : tensor<64x1xi1> -> tensor<64x32xi1>
+      %58 = blk.broadcast %56 : tensor<1x32xi1> -> tensor<64x32xi1>
+      %59 = arith.andi %57, %58 : tensor<64x32xi1>
+      %cst_1 = arith.constant 0.000000e+00 : bf16
+      %60 = blk.splat %cst_1 : bf16 -> tensor<64x32xbf16>
+      %c0_i32_2 = arith.constant 0 : i32
+      %61 = arith.addi %c0_i32_2, %arg9 : i32
+      %62 = blk.descriptor_load %28[%1, %61] : !blk.tensordesc<[64, 32], bf16> -> tensor<64x32xbf16>
+      %63 = blk.expand_dims %6 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+      %64 = arith.subi %arg5, %arg9 : i32
+      %65 = blk.splat %64 : i32 -> tensor<32x1xi32>
+      %66 = arith.cmpi slt, %63, %65 : tensor<32x1xi32>
+      %67 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+      %68 = blk.splat %arg4 : i32 -> tensor<1x64xi32>
+      %69 = arith.cmpi slt, %67, %68 : tensor<1x64xi32>
+      %70 = blk.broadcast %66 : tensor<32x1xi1> -> tensor<32x64xi1>
+      %71 = blk.broadcast %69 : tensor<1x64xi1> -> tensor<32x64xi1>
+      %72 = arith.andi %70, %71 : tensor<32x64xi1>
+      %cst_3 = arith.constant 0.000000e+00 : bf16
+      %73 = blk.splat %cst_3 : bf16 -> tensor<32x64xbf16>
+      %c0_i32_4 = arith.constant 0 : i32
+      %c0_i32_5 = arith.constant 0 : i32
+      %74 = arith.addi %c0_i32_5, %arg9 : i32
+      %75 = blk.descriptor_load %29[%c0_i32_4, %74] : !blk.tensordesc<[64, 32], bf16> -> tensor<64x32xbf16>
+      %76 = blk.trans %75 : tensor<64x32xbf16> -> tensor<32x64xbf16>
+      %77 = blk.dot %62, %76, %arg10 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x32xbf16>, tensor<32x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+      %c32_i32_6 = arith.constant 32 : i32
+      %78 = blk.splat %c32_i32_6 : i32 -> tensor<64x32xi32>
+      %79 = blk.addptr %arg11, %78 : tensor<64x32x!blk.ptr<bf16>>, tensor<64x32xi32>
+      %c32_i32_7 = arith.constant 32 : i32
+      %80 = blk.splat %c32_i32_7 : i32 -> tensor<32x64xi32>
+      %81 = blk.addptr %arg12, %80 : tensor<32x64x!blk.ptr<bf16>>, tensor<32x64xi32>
+      scf.yield %77, %79, %81 : tensor<64x64xf32>, tensor<64x32x!blk.ptr<bf16>>, tensor<32x64x!blk.ptr<bf16>>
+    }
+    %31 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %32 = arith.extsi %31 : tensor<64x1xi32> to tensor<64x1xi64>
+    %33 = blk.splat %arg8 : i64 -> tensor<64x1xi64>
+    %34 = arith.muli %32, %33 : tensor<64x1xi64>
+    %35 = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>>
+    %36 = blk.addptr %35, %34 : tensor<64x1x!blk.ptr<f32>>, tensor<64x1xi64>
+    %37 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %38 = blk.broadcast %36 : tensor<64x1x!blk.ptr<f32>> -> tensor<64x64x!blk.ptr<f32>>
+    %39 = blk.broadcast %37 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %40 = blk.addptr %38, %39 : tensor<64x64x!blk.ptr<f32>>, tensor<64x64xi32>
+    %41 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %42 = blk.splat %arg3 : i32 -> tensor<64x1xi32>
+    %43 = arith.cmpi slt, %41, %42 : tensor<64x1xi32>
+    %44 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %45 = blk.splat %arg4 : i32 -> tensor<1x64xi32>
+    %46 = arith.cmpi slt, %44, %45 : tensor<1x64xi32>
+    %47 = blk.broadcast %43 : tensor<64x1xi1> -> tensor<64x64xi1>
+    %48 = blk.broadcast %46 : tensor<1x64xi1> -> tensor<64x64xi1>
+    %49 = arith.andi %47, %48 : tensor<64x64xi1>
+    blk.store %40, %30#0, %49 : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>, tensor<64x64xi1>) -> ()
+    return
+  }
+}
+
