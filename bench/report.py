@@ -9,8 +9,9 @@
 The report: the device and dates on top, the results files with the limits
 measured in each run (copy ceiling, cuBLAS bf16 8192^3) and the command that
 produced them, then one table per suite (elementwise, SwiGLU and GeGLU
-backward, row kernels, RoPE, transposes, matmul, attention, layout stress, dot
-stress, paged decode attention; rows of no known suite under "Other"), each
+backward, row kernels, row kernels backward, RoPE, transposes, matmul,
+attention, layout stress, dot stress, paged decode attention; rows of no known
+suite under "Other"), each
 naming the results.json it came from, then launch overhead and the sweeps.
 When several files hold rows of one suite, the file given last wins for that
 suite (a full run followed by a newer `--only matmul` run: pass them in that
@@ -167,7 +168,7 @@ def suite_of(data):
         return "all"
     groups = {group_of(r["case"]).key for r in data["rows"] if not r["case"].startswith("ceiling/")}
     only = {"matmul": "matmul", "attention": "attention", "layouts": "layouts", "dots": "dots", "decode": "dots",
-            "glu": "glu", "rope": "rope"}
+            "glu": "glu", "rope": "rope", "rows": "rows", "rows_bwd": "rows"}
     suites = {only.get(g) for g in groups}
     if len(suites) == 1 and None not in suites:
         return suites.pop()
@@ -271,6 +272,18 @@ GROUPS = [
           "PyTorch: eager, the native op on the bf16 data (`torch.softmax`, `F.layer_norm` and the ops each row "
           "names; backward through autograd). Rates count the bytes a kernel must move; the KL forward only "
           "reads, which the copy ceiling (read + write) does not bound."),
+    Group("rows_bwd", "Row kernels, backward", ["softmax_bwd", "softmax_fwd_bwd", "rms_norm_bwd", "layer_norm_bwd",
+                                               "layer_norm_fwd_bwd", "kl_div_bwd", "kl_div_fwd_bwd", "jsd_fwd_bwd"],
+          "GB/s", [TRITON, ("torch_us", "PyTorch autograd")],
+          "blk's RMSNorm and LayerNorm backward run two programs per SM, each with a partial dW (and dB) row, "
+          "summed by `sum_rows` inside the timed backward. Triton: Liger-Kernel's kernels at Liger's block sizes, "
+          "warps and grids (softmax's single-block kernels; RMSNorm's and LayerNorm's backward at one program per "
+          "SM, then `torch.sum` of the partial rows; KL's backward with its division by the rows as a PyTorch op "
+          "after the kernel; JSD's kernel writing the loss of every element, then `torch.sum`). PyTorch: eager "
+          "autograd of the native op on the benchmark's dtype (the JSD: Liger's benchmark's TorchJSD), the backward "
+          "alone on a graph built before timing. JSD computes the loss and dX in one pass, its forward+backward. "
+          "Bytes: each kernel's tensors read and written once (forward+backward: both passes; the partial rows not "
+          "counted)."),
     Group("rope", "RoPE", ["rope_fwd", "rope_bwd"], "GB/s",
           [TRITON, ("torch_us", "PyTorch HF")],
           "`kernels/rope.blk` (8 warps): Q [batch, seq, 32, 128] and K [batch, seq, 8, 128] rotated in place in one "
@@ -407,6 +420,22 @@ def sweep_n(n):
     return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
 
 
+def ceiling_methods(results):
+    """The copy ceiling's measurements, as the files' copy_samples_gbps name
+    them (run.py's blk copy kernels, one key per variant, are one method)."""
+    said = {"copy_": "a 1 GiB device-to-device `copy_`", "add_(1)": "an in-place `add_(1)` over 1 GiB",
+            "cuMemcpyDtoDAsync": "a 1 GiB `cuMemcpyDtoDAsync`"}
+    names = []
+    for res in results:
+        for key in res.data["copy_samples_gbps"]:
+            name = "blk's 128-bit copy kernel (`test/kernels/copy.blk`)" if key.startswith("blk copy") else \
+                said.get(key, f"`{key}`")
+            if name not in names:
+                names.append(name)
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed + " (bytes read + written)"
+
+
 def report(paths, base=None):
     """The markdown (ending in a newline) for the results files `paths`;
     links are relative to the directory `base`, or repository paths."""
@@ -451,8 +480,7 @@ def report(paths, base=None):
     if not best:
         limits = "a 1 GiB device-to-device copy (bytes read + written)"
     else:
-        limits = ("the copy ceiling as the best of three measurements each of a 1 GiB device-to-device `copy_` and "
-                  "an in-place `add_(1)` over 1 GiB (bytes read + written)")
+        limits = "the copy ceiling as the best of three measurements each of " + ceiling_methods(best)
         if len(best) < len(used):
             limits += " (one `copy_` in files that record no samples of it)"
     checked = [res for res in used if res.data.get("anchors_checked")]

@@ -20,6 +20,8 @@ device, date and command), results.md and one PNG per sweep;
 bench/report.py makes the tables of docs/performance.md from stored
 results.json files. Compile times: bench/compile_times.py."""
 import argparse
+import ast
+import ctypes
 import json
 import math
 import os
@@ -29,6 +31,33 @@ import sys
 import time
 import traceback
 
+
+def arg_parser(suites):
+    """run.py's options; `suites`: the --only choices (SUITES' names)."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bundle", default=".bundle")
+    ap.add_argument("--out", default="bench-out")
+    ap.add_argument("--reps", type=int, default=100)
+    ap.add_argument("--ptx-dir", help="load blk's kernels from here instead of the bundle's ptx/ "
+                                      "(another compiler's output, for a before/after comparison)")
+    ap.add_argument("--only", choices=suites, help="run only these cases (and the limits)")
+    return ap
+
+
+def suites_in_source():
+    """SUITES' names as this file writes them, read without running it: --help
+    works where torch and Triton are not installed (the build machine)."""
+    with open(os.path.abspath(__file__)) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "SUITES" for t in node.targets):
+            return [k.value for k in node.value.keys if isinstance(k, ast.Constant) and k.value]
+    return []
+
+
+if __name__ == "__main__" and {"-h", "--help"} & set(sys.argv[1:]):
+    arg_parser(suites_in_source()).parse_args()  # prints the help and exits
+
 import torch  # noqa: E402
 import triton  # noqa: E402
 
@@ -37,6 +66,7 @@ import triton_kernels as tk  # noqa: E402
 from blk import BlkError, Runtime  # noqa: E402
 from report import fmt, results_md  # noqa: E402
 from timing_plan import best_ceiling, cycle_plan, median, turn_orders, use_graphs  # noqa: E402
+import flce_bench  # noqa: E402
 
 ROTATE_BYTES = 256 << 20  # each timing rotates through at least this much input data
 TOL = {torch.float32: 1e-5, torch.float16: 5e-3, torch.bfloat16: 1e-2, torch.int32: 0.5}
@@ -109,6 +139,25 @@ class GraphTimer:
             stop.record()
         torch.cuda.synchronize()
         return median(a.elapsed_time(b) * 1e3 / self.launches for a, b in zip(starts, stops))
+
+
+# test/kernels/copy.blk's variants (BLOCK, num_warps) among the copy ceiling's measurements.
+COPY_KERNELS = ((4096, 4), (8192, 8))
+
+
+def driver_copy(dst, src):
+    """A launch of the CUDA driver's cuMemcpyDtoDAsync (through ctypes) of
+    src's bytes into dst on torch's current stream."""
+    cuda = ctypes.CDLL("libcuda.so.1")
+    cuda.cuMemcpyDtoDAsync_v2.argtypes = [ctypes.c_uint64, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_void_p]
+    cuda.cuMemcpyDtoDAsync_v2.restype = ctypes.c_int
+    nbytes = src.numel() * src.element_size()
+
+    def launch():
+        rc = cuda.cuMemcpyDtoDAsync_v2(dst.data_ptr(), src.data_ptr(), nbytes, torch.cuda.current_stream().cuda_stream)
+        if rc != 0:
+            raise RuntimeError(f"cuMemcpyDtoDAsync failed: CUresult {rc}")
+    return launch
 
 
 def rel_err(out, ref):
@@ -287,26 +336,36 @@ class Harness:
         return out
 
     def limits(self):
-        """The copy ceiling: the best of three measurements each of a 1 GiB
-        device-to-device copy_ (cudaMemcpyAsync) and an in-place add_(1) over
-        1 GiB (an elementwise kernel reading and writing), interleaved; then
-        an 8192^3 bf16 torch.matmul."""
+        """The copy ceiling: the best of three measurements each, interleaved,
+        of a 1 GiB device-to-device copy by the driver (cuMemcpyDtoDAsync),
+        by torch's copy_ and by blk's 128-bit copy kernel (test/kernels/
+        copy.blk's .n16 builds: 16-byte loads and stores), each checked to
+        copy every byte first; then an 8192^3 bf16 torch.matmul."""
         n = 1 << 30
         src = torch.randint(0, 255, (n,), dtype=torch.uint8, device="cuda")
         dst = torch.empty_like(src)
-        x = torch.zeros(n // 4, dtype=torch.float32, device="cuda")
-        samples = {"copy_": [], "add_(1)": []}
+        copies = {"cuMemcpyDtoDAsync": driver_copy(dst, src), "copy_": lambda: dst.copy_(src)}
+        for block, warps in COPY_KERNELS:
+            k = self.load(f"copy.f32.{block}.w{warps}.n16", "copy")
+            copies[f"blk copy BLOCK={block} w{warps}"] = k.prepare((n // 4 // block,), src, dst, n // 4)
+        for name, fn in list(copies.items()):
+            dst.zero_()
+            fn()
+            if not torch.equal(dst, src):
+                self.fail(f"ceiling/copy: {name} did not copy the buffer; not timed")
+                del copies[name]
+        samples = {name: [] for name in copies}
         for _ in range(3):
-            samples["copy_"].append(2 * n / time_events([lambda: dst.copy_(src)], self.reps) / 1e3)
-            samples["add_(1)"].append(2 * n / time_events([lambda: x.add_(1)], self.reps) / 1e3)
+            for name, fn in copies.items():
+                samples[name].append(2 * n / time_events([fn], self.reps) / 1e3)
         self.copy_gbps, method = best_ceiling(samples)
         self.copy_samples = samples
         self.rows.append(dict(case="ceiling/copy", shape="1 GiB", dtype="u8", blk_us=None, triton_us=None,
                               torch_us=2 * n / self.copy_gbps / 1e3, rate=self.copy_gbps, unit="GB/s", status="ok",
-                              method=f"best of 3 x (copy_, add_(1)): {method}", samples_gbps=samples))
+                              method=f"best of 3 x ({', '.join(copies)}): {method}", samples_gbps=samples))
         print("copy ceiling: " + "; ".join(f"{k} " + ", ".join(f"{v:.0f}" for v in vs) for k, vs in samples.items())
               + f" GB/s; best {self.copy_gbps:.0f} ({method})", flush=True)
-        del src, dst, x
+        del src, dst
         a = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
         b = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
         us = time_events([lambda: torch.matmul(a, b)], self.reps)
@@ -408,6 +467,22 @@ def row_case(h, case, shape, dtype, nbytes, blk_fns, tri_fns, torch_fns, check):
              check=check)
 
 
+# A norm backward program walks its rows one after another, each row's loads
+# waiting for the last row's stores (the loop stores, so they are not issued
+# ahead); blk launches two programs per SM to keep twice the bytes in flight
+# (H200, 8192x4096 bf16: RMSNorm's kernel 66 us against 90 at one per SM,
+# LayerNorm's 73 against 102; three or more were slower). The Triton twins
+# run one per SM, as Liger-Kernel launches them.
+NORM_BWD_PROGRAMS_PER_SM = 2
+
+
+def norm_bwd_grid(rows, liger=False):
+    """(programs, rows per program) of a norm backward: blk's, or Liger's."""
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    programs = sms if liger else NORM_BWD_PROGRAMS_PER_SM * sms
+    return programs, triton.cdiv(rows, programs)
+
+
 def rms_norm_fwd_bwd(h, x, dy, w, rstd):
     """RMSNorm forward then backward (dX, dW through per-program partial sums),
     bf16: what a training step runs. Bytes: X and Y forward; dY and X read, dX
@@ -415,9 +490,10 @@ def rms_norm_fwd_bwd(h, x, dy, w, rstd):
     M, N = x.shape
     dt = x.dtype
     y, dx = torch.empty_like(x), torch.empty_like(x)
-    programs = torch.cuda.get_device_properties(0).multi_processor_count
-    per = triton.cdiv(M, programs)
+    programs, per = norm_bwd_grid(M)
+    tri_programs, tri_per = norm_bwd_grid(M, liger=True)
     partial = torch.empty(programs, N, device="cuda", dtype=torch.float32)
+    tri_partial = torch.empty(tri_programs, N, device="cuda", dtype=torch.float32)
     dw = torch.empty(N, device="cuda", dtype=dt)
     fwd = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_forward").prepare((M,), y, x, w, rstd, N, N, 1e-6, 0.0)
     bwd = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_backward").prepare(
@@ -431,9 +507,9 @@ def rms_norm_fwd_bwd(h, x, dy, w, rstd):
 
     def triton_step():
         tk.rms_norm_kernel[(M,)](y, x, w, rstd, N, N, 1e-6, 0.0, BLOCK=N, num_warps=8)
-        tk.rms_norm_backward_kernel[(programs,)](dy, x, w, rstd, dx, partial, M, N, N, 0.0, per, BLOCK=N,
-                                                 num_warps=8)
-        dw.copy_(partial.sum(0))
+        tk.rms_norm_backward_kernel[(tri_programs,)](dy, x, w, rstd, dx, tri_partial, M, N, N, 0.0, tri_per,
+                                                     BLOCK=N, num_warps=8)
+        dw.copy_(tri_partial.sum(0))
 
     native = hasattr(torch.nn.functional, "rms_norm")
 
@@ -583,6 +659,296 @@ def glu_backward(h, rows=4096, cols=14336):
                      8 * n * a.element_size(), blk_step, triton_step, torch_step,
                      output_check((c, da, db), (ref_c, ref_da, ref_db)))
         del a, b, dc, c, da, db, ref_c, ref_da, ref_db
+
+
+def in_order(*fns):
+    """One launch that runs fns one after another (a training step's kernels)."""
+    def run():
+        for f in fns:
+            f()
+    return run
+
+
+def row_backward(h):
+    """The row kernels' backward and forward+backward rows: each blk kernel
+    against Liger-Kernel's kernel in Triton (bench/triton_kernels.py, at
+    Liger's block sizes and warps) and PyTorch eager on the benchmark's dtype
+    with autograd; a backward alone runs PyTorch's on a graph built before
+    timing (EagerBackward)."""
+    softmax_fwd_bwd(h)
+    rms_norm_bwd(h)
+    layer_norm_fwd_bwd(h)
+    kl_div_bwd(h)
+    jsd_fwd_bwd(h)
+
+
+def row_inputs(sets, M, N, dt):
+    """`sets` pairs (X, dY) of [M, N] randoms: the 8192x4096 bf16 backward
+    rows read at least 256 MiB per cycle with two."""
+    return ([torch.randn(M, N, device="cuda", dtype=dt) * 2 for _ in range(sets)],
+            [torch.randn(M, N, device="cuda", dtype=dt) for _ in range(sets)])
+
+
+def softmax_fwd_bwd(h, M=8192, N=4096, sets=2):
+    """Softmax backward (dX = Y (dY - sum(dY Y)) from dY and the saved Y),
+    and forward then backward, bf16: kernels/softmax.blk (8 warps); Triton:
+    Liger-Kernel's single-block kernels at Liger's 8 warps; PyTorch:
+    torch.softmax with autograd. Bytes: dY, Y read and dX written backward;
+    X read and Y written forward."""
+    dt = torch.bfloat16
+    xs, dys = row_inputs(sets, M, N, dt)
+    ys = [torch.softmax(x, dim=1) for x in xs]  # the saved output the backward alone reads
+    dxs = [torch.empty_like(x) for x in xs]
+    ptx = "softmax.bf16.4096.w8.s16"
+    fwd = [h.load(ptx, "softmax_forward").prepare((M,), x, y, N, N) for x, y in zip(xs, ys)]
+    bwd = [h.load(ptx, "softmax_backward").prepare((M,), dy, y, dx, N, N) for dy, y, dx in zip(dys, ys, dxs)]
+
+    def tri_fwd(x, y):
+        tk.softmax_forward_kernel[(M,)](x, y, N, N, BLOCK=N, num_warps=8)
+
+    def tri_bwd(dy, y, dx):
+        tk.softmax_backward_kernel[(M,)](dy, y, dx, N, N, BLOCK=N, num_warps=8)
+
+    def torch_step(x, dy):
+        xt = x.detach().requires_grad_()
+        y = torch.softmax(xt, dim=1)
+        y.backward(dy)
+        return y.detach(), xt.grad
+
+    sets_of = list(zip(xs, dys, ys, dxs))
+    dyd, yd = dys[0].double(), ys[0].double()
+    ref_dx = yd * (dyd - (dyd * yd).sum(1, keepdim=True))
+    eager = [EagerBackward(lambda t: torch.softmax(t, dim=1), (x,)) for x in xs]
+    row_case(h, "softmax_bwd (PyTorch torch.softmax, autograd backward)", f"{M}x{N}", dt, 3 * xs[0].numel() * 2,
+             bwd, [lambda dy=dy, y=y, dx=dx: tri_bwd(dy, y, dx) for _, dy, y, dx in sets_of],
+             [lambda e=e, dy=dy: e(dy) for e, dy in zip(eager, dys)], output_check(dxs[0], ref_dx))
+    del eager, ref_dx
+    ref_y = torch.softmax(xs[0].double(), dim=1)
+    ref_dx = ref_y * (dyd - (dyd * ref_y).sum(1, keepdim=True))
+    row_case(h, "softmax_fwd_bwd (PyTorch torch.softmax + autograd)", f"{M}x{N}", dt, 5 * xs[0].numel() * 2,
+             [in_order(f, b) for f, b in zip(fwd, bwd)],
+             [in_order(lambda x=x, y=y: tri_fwd(x, y), lambda dy=dy, y=y, dx=dx: tri_bwd(dy, y, dx))
+              for x, dy, y, dx in sets_of],
+             [lambda x=x, dy=dy: torch_step(x, dy) for x, dy in zip(xs, dys)],
+             output_check((ys[0], dxs[0]), (ref_y, ref_dx)))
+
+
+def torch_rms_norm(x, w, eps):
+    """PyTorch's RMSNorm of x: F.rms_norm, or before PyTorch 2.4 the f32
+    decomposition (the row says which)."""
+    if hasattr(torch.nn.functional, "rms_norm"):
+        return torch.nn.functional.rms_norm(x, (x.shape[-1],), w, eps)
+    xf = x.float()
+    return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + eps)).to(x.dtype) * w
+
+
+def rms_norm_bwd(h, M=8192, N=4096, sets=2):
+    """RMSNorm backward alone, bf16 (the rms_norm_fwd_bwd row's backward):
+    dX per row and dW through one partial row per program (norm_bwd_grid),
+    summed by sum_rows; RSTD from the forward, computed before timing.
+    Triton: Liger's backward kernel at one program per SM, then torch.sum of
+    the partial rows; PyTorch: F.rms_norm's autograd backward. Bytes: dY and
+    X read, dX written."""
+    dt = torch.bfloat16
+    xs, dys = row_inputs(sets, M, N, dt)
+    w = torch.rand(N, device="cuda", dtype=dt) + 0.5
+    rstds = [torch.rsqrt(x.float().pow(2).mean(1) + 1e-6) for x in xs]
+    dxs = [torch.empty_like(x) for x in xs]
+    programs, per = norm_bwd_grid(M)
+    tri_programs, tri_per = norm_bwd_grid(M, liger=True)
+    partial = torch.empty(programs, N, device="cuda", dtype=torch.float32)
+    tri_partial = torch.empty(tri_programs, N, device="cuda", dtype=torch.float32)
+    dw = torch.empty(N, device="cuda", dtype=dt)
+    ptx = "rms_norm.bf16.4096.w8.s16"
+    red = h.load(ptx, "sum_rows").prepare((triton.cdiv(N, 128),), partial, dw, programs, N)
+    bwd = [h.load(ptx, "rms_norm_backward").prepare((programs,), dy, x, w, r, dx, partial, M, N, N, 0.0, per)
+           for x, dy, r, dx in zip(xs, dys, rstds, dxs)]
+
+    def triton_bwd(x, dy, r, dx):
+        tk.rms_norm_backward_kernel[(tri_programs,)](dy, x, w, r, dx, tri_partial, M, N, N, 0.0, tri_per, BLOCK=N,
+                                                     num_warps=8)
+        dw.copy_(tri_partial.sum(0))
+
+    xd = xs[0].double().requires_grad_()
+    wd = w.double().requires_grad_()
+    (xd * torch.rsqrt(xd.pow(2).mean(1, keepdim=True) + 1e-6) * wd).backward(dys[0].double())
+    eager = [EagerBackward(lambda t, u: torch_rms_norm(t, u, 1e-6), (x, w)) for x in xs]
+    anchor = "F.rms_norm" if hasattr(torch.nn.functional, "rms_norm") else "f32 decomposition, no F.rms_norm"
+    row_case(h, f"rms_norm_bwd (PyTorch {anchor}, autograd backward)", f"{M}x{N}", dt, 3 * xs[0].numel() * 2,
+             [in_order(b, red) for b in bwd],
+             [lambda a=a: triton_bwd(*a) for a in zip(xs, dys, rstds, dxs)],
+             [lambda e=e, dy=dy: e(dy) for e, dy in zip(eager, dys)],
+             output_check((dxs[0], dw), (xd.grad, wd.grad)))
+
+
+def layer_norm_fwd_bwd(h, M=8192, N=4096, sets=2):
+    """LayerNorm backward, and forward then backward, bf16: kernels/
+    layer_norm.blk (4 warps): dX per row, dW and dB through one partial row
+    each per program (norm_bwd_grid), summed by sum_rows (rms_norm.blk)
+    inside the timed backward; MEAN and RSTD (f32) from the forward,
+    computed before timing for the backward alone. Triton: Liger's forward
+    and backward kernels (8 warps; the backward at one program per SM), then
+    torch.sum of the partial rows; PyTorch: F.layer_norm with autograd.
+    Bytes: dY, X read and dX written backward (the partial rows, 4 MiB each
+    at one program per SM, not counted); X read and Y written forward."""
+    dt, eps = torch.bfloat16, 1e-5
+    xs, dys = row_inputs(sets, M, N, dt)
+    w = torch.rand(N, device="cuda", dtype=dt) + 0.5
+    b = torch.randn(N, device="cuda", dtype=dt)
+    means = [x.float().mean(1) for x in xs]
+    rstds = [torch.rsqrt(x.float().var(1, unbiased=False) + eps) for x in xs]
+    ys, dxs = [torch.empty_like(x) for x in xs], [torch.empty_like(x) for x in xs]
+    programs, per = norm_bwd_grid(M)
+    tri_programs, tri_per = norm_bwd_grid(M, liger=True)
+    dw_part, db_part = (torch.empty(programs, N, device="cuda", dtype=torch.float32) for _ in range(2))
+    tri_dw_part, tri_db_part = (torch.empty(tri_programs, N, device="cuda", dtype=torch.float32) for _ in range(2))
+    dw, db = torch.empty(N, device="cuda", dtype=dt), torch.empty(N, device="cuda", dtype=dt)
+    ptx = "layer_norm.bf16.4096.w4.s16"
+    sum_rows = h.load("rms_norm.bf16.4096.w8.s16", "sum_rows")
+    red_w = sum_rows.prepare((triton.cdiv(N, 128),), dw_part, dw, programs, N)
+    red_b = sum_rows.prepare((triton.cdiv(N, 128),), db_part, db, programs, N)
+    sets_of = list(zip(xs, dys, means, rstds, ys, dxs))
+    fwd = [h.load(ptx, "layer_norm_forward").prepare((M,), y, x, w, b, m, r, N, N, eps)
+           for x, _, m, r, y, _ in sets_of]
+    bwd = [in_order(h.load(ptx, "layer_norm_backward").prepare(
+        (programs,), dy, x, w, m, r, dx, dw_part, db_part, M, N, N, per), red_w, red_b)
+        for x, dy, m, r, _, dx in sets_of]
+
+    def tri_fwd(x, dy, m, r, y, dx):
+        tk.layer_norm_kernel[(M,)](y, x, w, b, m, r, N, N, eps, BLOCK=N, num_warps=8)
+
+    def tri_bwd(x, dy, m, r, y, dx):
+        tk.layer_norm_backward_kernel[(tri_programs,)](dy, x, w, m, r, dx, tri_dw_part, tri_db_part, M, N, N,
+                                                       rows_per_program=tri_per, BLOCK=N, num_warps=8)
+        dw.copy_(tri_dw_part.sum(0))
+        db.copy_(tri_db_part.sum(0))
+
+    def torch_step(x, dy):
+        xt, wt, bt = (t.detach().requires_grad_() for t in (x, w, b))
+        y = torch.nn.functional.layer_norm(xt, (N,), wt, bt, eps)
+        y.backward(dy)
+        return y.detach(), xt.grad, wt.grad, bt.grad
+
+    xd, wd, bd = (t.double().requires_grad_() for t in (xs[0], w, b))
+    yd = torch.nn.functional.layer_norm(xd, (N,), wd, bd, eps)
+    yd.backward(dys[0].double())
+    ref = (yd.detach(), xd.grad, wd.grad, bd.grad)
+    del xd, wd, bd, yd
+    eager = [EagerBackward(lambda t, u, v: torch.nn.functional.layer_norm(t, (N,), u, v, eps), (x, w, b))
+             for x in xs]
+    row_case(h, "layer_norm_bwd (PyTorch F.layer_norm, autograd backward)", f"{M}x{N}", dt,
+             3 * xs[0].numel() * 2, bwd, [lambda a=a: tri_bwd(*a) for a in sets_of],
+             [lambda e=e, dy=dy: e(dy) for e, dy in zip(eager, dys)], output_check((dxs[0], dw, db), ref[1:]))
+    del eager
+    row_case(h, "layer_norm_fwd_bwd (PyTorch F.layer_norm + autograd)", f"{M}x{N}", dt, 5 * xs[0].numel() * 2,
+             [in_order(f, bw) for f, bw in zip(fwd, bwd)],
+             [in_order(lambda a=a: tri_fwd(*a), lambda a=a: tri_bwd(*a)) for a in sets_of],
+             [lambda x=x, dy=dy: torch_step(x, dy) for x, dy in zip(xs, dys)],
+             output_check((ys[0], dxs[0], dw, db), ref))
+
+
+def kl_div_bwd(h, M=8192, V=32000):
+    """KL divergence (batchmean) backward, and forward then backward, f32:
+    the gradient with respect to the log-space predictions is -target / rows.
+    blk: kernels/kl_div_loss.blk's kl_div_backward (the scale folded in;
+    forward: kl_div_forward and reduce.blk's sum_all, as the kl_div_fwd row);
+    Triton: Liger-Kernel's kernels (16384-wide chunks, 16 warps) and, as
+    Liger's backward does, the division by the rows as a PyTorch op after
+    the kernel; PyTorch: F.kl_div with autograd. Bytes: target read and the
+    gradient written backward; predictions and target read forward."""
+    dt = torch.float32
+    pred = torch.log_softmax(torch.randn(M, V, device="cuda", dtype=dt), dim=1)
+    target = torch.softmax(torch.randn(M, V, device="cuda", dtype=dt), dim=1)
+    grad = torch.empty_like(pred)
+    rows = torch.empty(M, device="cuda", dtype=dt)
+    total = torch.empty(1, device="cuda", dtype=dt)
+    ptx = "kl_div_loss.f32.8192.w16.s16"
+    fwd = in_order(h.load(ptx, "kl_div_forward").prepare((M,), pred, target, rows, V, V, 1e-10),
+                   h.load("reduce", "sum_all").prepare((1,), rows, total, M, 1.0 / M))
+    bwd = h.load(ptx, "kl_div_backward").prepare((M,), target, grad, V, V, 1.0 / M)
+
+    def triton_bwd():
+        tk.kl_div_loss_backward_kernel[(M,)](target, grad, V, V, BLOCK=16384, num_warps=16)
+        grad.div_(M)  # Liger: derivative / rows, out of place there: the same bytes
+
+    def triton_step():
+        tk.kl_div_loss_kernel[(M,)](pred, target, rows, V, V, 1e-10, BLOCK=16384, num_warps=16)
+        loss = rows.sum() / M
+        triton_bwd()
+        return loss, grad
+
+    def torch_step():
+        pt = pred.detach().requires_grad_()
+        loss = torch.nn.functional.kl_div(pt, target, reduction="batchmean")
+        loss.backward()
+        return loss.detach(), pt.grad
+
+    ref_grad = -target.double() / M
+    ref_loss = torch.nn.functional.kl_div(pred.double(), target.double(), reduction="batchmean").reshape(1)
+    eager = EagerBackward(lambda p: torch.nn.functional.kl_div(p, target, reduction="batchmean"), (pred,))
+    one = torch.ones((), device="cuda", dtype=dt)
+    row_case(h, "kl_div_bwd (batchmean; PyTorch F.kl_div, autograd backward)", f"{M}x{V}", dt, 2 * pred.numel() * 4,
+             bwd, triton_bwd, lambda: eager(one), output_check(grad, ref_grad))
+    del eager
+    row_case(h, "kl_div_fwd_bwd (batchmean; PyTorch F.kl_div + autograd)", f"{M}x{V}", dt, 4 * pred.numel() * 4,
+             in_order(fwd, bwd), triton_step, torch_step, output_check((total, grad), (ref_loss, ref_grad)))
+
+
+def torch_jsd(log_q, log_p, beta):
+    """Liger-Kernel's benchmark's TorchJSD without labels: beta KL(P || M) +
+    (1 - beta) KL(Q || M), M = beta P + (1 - beta) Q, over the rows."""
+    log_m = torch.log(torch.lerp(torch.exp(log_q), torch.exp(log_p), beta))
+
+    def kl(log_t):
+        return torch.nn.functional.kl_div(log_m, log_t, reduction="none", log_target=True).sum(dim=-1)
+    return ((beta * kl(log_p) + (1 - beta) * kl(log_q)) / log_q.shape[0]).sum()
+
+
+def jsd_reference(x, y, beta, chunk=1024):
+    """(loss, dX) in float64 of the JSD over the rows of X = log Q, Y = log P."""
+    loss, grads = 0.0, []
+    for i in range(0, x.shape[0], chunk):
+        xd, yd = x[i:i + chunk].double(), y[i:i + chunk].double()
+        q, p = xd.exp(), yd.exp()
+        log_m = (beta * p + (1 - beta) * q).log()
+        loss = loss + (beta * p * (yd - log_m) + (1 - beta) * q * (xd - log_m)).sum()
+        grads.append((1 - beta) * q * (xd - log_m) / x.shape[0])
+    return (loss / x.shape[0]).reshape(1), torch.cat(grads)
+
+
+def jsd_fwd_bwd(h, M=8192, V=32000, beta=0.5):
+    """Generalized JSD (beta 0.5) forward and backward, f32: the loss and dX
+    in one pass (the backward of every contender but PyTorch's is its
+    forward's dX). blk: kernels/jsd.blk (one loss per row) and reduce.blk's
+    sum_all; Triton: Liger-Kernel's _jsd_kernel at Liger's launch (one block
+    of next_power_of_2(V) = 32768 columns, Triton's default 4 warps), which
+    writes the loss of every element, then torch.sum of it; PyTorch: the
+    TorchJSD of Liger's benchmark with autograd. Bytes: X and Y read, dX
+    written."""
+    dt = torch.float32
+    x = torch.log_softmax(torch.randn(M, V, device="cuda", dtype=dt), dim=1)
+    y = torch.log_softmax(torch.randn(M, V, device="cuda", dtype=dt), dim=1)
+    dx = torch.empty_like(x)
+    rows = torch.empty(M, device="cuda", dtype=dt)
+    total = torch.empty(1, device="cuda", dtype=dt)
+    no_label = torch.zeros(1, device="cuda", dtype=torch.int64)
+    elems = torch.empty_like(x)  # the Triton kernel's per-element loss
+    blk_step = in_order(h.load("jsd.f32.s16", "jsd").prepare((M,), x, y, rows, dx, no_label, V, V, float(M), -100),
+                        h.load("reduce", "sum_all").prepare((1,), rows, total, M, 1.0))
+    block = min(65536, triton.next_power_of_2(V))
+
+    def triton_step():
+        tk.jsd_kernel[(M,)](x, y, elems, dx, V, M, V, BETA=beta, BLOCK=block, num_warps=4)
+        return elems.sum(), dx
+
+    def torch_step():
+        lq = x.detach().requires_grad_()
+        loss = torch_jsd(lq, y, beta)
+        loss.backward()
+        return loss.detach(), lq.grad
+
+    row_case(h, "jsd_fwd_bwd (beta 0.5; PyTorch Liger's TorchJSD + autograd)", f"{M}x{V}", dt, 3 * x.numel() * 4,
+             blk_step, triton_step, torch_step, output_check((total, dx), jsd_reference(x, y, beta)))
 
 
 def hf_rope(q, k, cos, sin):
@@ -1315,19 +1681,16 @@ SUITES = {
     "dots": [dot_stress],
     "glu": [glu_backward],
     "rope": [rope],
-    None: [run_cases, glu_backward, rope, matmuls, attention, attention_fwd_bwd, layout_stress, dot_stress],
+    # The row kernels (softmax, norms, losses), forward and backward.
+    "rows": [row_cases, row_backward],
+    "flce": [flce_bench.flce],
+    None: [run_cases, row_backward, glu_backward, rope, matmuls, attention, attention_fwd_bwd, layout_stress,
+           dot_stress, flce_bench.flce],
 }
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bundle", default=".bundle")
-    ap.add_argument("--out", default="bench-out")
-    ap.add_argument("--reps", type=int, default=100)
-    ap.add_argument("--ptx-dir", help="load blk's kernels from here instead of the bundle's ptx/ "
-                                      "(another compiler's output, for a before/after comparison)")
-    ap.add_argument("--only", choices=[k for k in SUITES if k], help="run only these cases (and the limits)")
-    args = ap.parse_args()
+    args = arg_parser([k for k in SUITES if k]).parse_args()
     os.makedirs(args.out, exist_ok=True)
     h = Harness(args.bundle, args.reps, args.ptx_dir)
     h.limits()

@@ -215,6 +215,115 @@ def kl_div_loss_kernel(pred_ptr, target_ptr, loss_ptr, n_cols, stride, eps, BLOC
     tl.store(loss_ptr + row, total)
 
 
+# The backward twins of bench/run.py's row_backward rows, each Liger-Kernel's
+# kernel for the case, in f32 as blk's kernels compute.
+@triton.jit
+def kl_div_loss_backward_kernel(target_ptr, grad_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    # Liger-Kernel's _kldiv_kernel_backward (probability targets): the gradient
+    # with respect to the log-space predictions is -target; Liger's backward
+    # divides it by the rows (batchmean) afterwards, as a PyTorch op.
+    row = tl.program_id(0).to(tl.int64)
+    for i in range(0, n_cols, BLOCK):
+        offs = i + tl.arange(0, BLOCK)
+        mask = offs < n_cols
+        t = tl.load(target_ptr + row * stride + offs, mask=mask, other=0.0)
+        tl.store(grad_ptr + row * stride + offs, -t, mask=mask)
+
+
+@triton.jit
+def softmax_forward_kernel(x_ptr, y_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    # Liger-Kernel's _softmax_single_block_forward_kernel: one row per
+    # program, X loaded with .ca and Y stored with .cs as Liger does.
+    row = tl.program_id(0).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    x = tl.load(x_ptr + row * stride + offs, mask=mask, other=-float("inf"), cache_modifier=".ca").to(tl.float32)
+    e = tl.exp(x - tl.max(x, axis=0))
+    y = e / tl.sum(e, axis=0)
+    tl.store(y_ptr + row * stride + offs, y.to(y_ptr.dtype.element_ty), mask=mask, cache_modifier=".cs")
+
+
+@triton.jit
+def softmax_backward_kernel(dy_ptr, y_ptr, dx_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    # Liger-Kernel's _softmax_single_block_backward_kernel: dX = Y (dY - sum(dY Y)).
+    row = tl.program_id(0).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    dy = tl.load(dy_ptr + row * stride + offs, mask=mask, other=0.0).to(tl.float32)
+    y = tl.load(y_ptr + row * stride + offs, mask=mask, other=0.0, cache_modifier=".ca").to(tl.float32)
+    dx = y * (dy - tl.sum(dy * y, axis=0))
+    tl.store(dx_ptr + row * stride + offs, dx.to(dx_ptr.dtype.element_ty), mask=mask, cache_modifier=".wb")
+
+
+@triton.jit
+def layer_norm_backward_kernel(dy_ptr, x_ptr, w_ptr, mean_ptr, rstd_ptr, dx_ptr, dw_ptr, db_ptr, n_rows, n_cols,
+                               stride, rows_per_program: tl.constexpr, BLOCK: tl.constexpr):
+    # Liger-Kernel's _layer_norm_backward_kernel: one program per SM walks its
+    # rows_per_program rows, writing dX and summing dW and dB into row `pid`
+    # of dw_ptr and db_ptr (f32); the caller sums those rows. MEAN and RSTD
+    # in f32, as layer_norm_kernel keeps them.
+    pid = tl.program_id(0).to(tl.int64)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n_cols
+    w = tl.load(w_ptr + offs, mask=mask, other=0.0).to(tl.float32)
+    dw = tl.zeros([BLOCK], dtype=tl.float32)
+    db = tl.zeros([BLOCK], dtype=tl.float32)
+    start = pid * rows_per_program
+    end = tl.minimum(start + rows_per_program, n_rows)
+    for row in range(start, end):
+        x = tl.load(x_ptr + row * stride + offs, mask=mask, other=0.0).to(tl.float32)
+        dy = tl.load(dy_ptr + row * stride + offs, mask=mask, other=0.0).to(tl.float32)
+        mean = tl.load(mean_ptr + row)
+        rstd = tl.load(rstd_ptr + row)
+        xhat = (x - mean) * rstd
+        wdy = w * dy
+        c1 = tl.sum(xhat * wdy, axis=0) / n_cols
+        c2 = tl.sum(wdy, axis=0) / n_cols
+        dx = (wdy - (xhat * c1 + c2)) * rstd
+        tl.store(dx_ptr + row * stride + offs, dx.to(dx_ptr.dtype.element_ty), mask=mask)
+        dw += dy * xhat
+        db += dy
+    tl.store(dw_ptr + pid * n_cols + offs, dw, mask=mask)
+    tl.store(db_ptr + pid * n_cols + offs, db, mask=mask)
+
+
+@triton.jit
+def jsd_kernel(x_ptr, y_ptr, loss_ptr, dx_ptr, stride, n_non_ignore, n_cols, BETA: tl.constexpr,
+               BLOCK: tl.constexpr):
+    # Liger-Kernel's _jsd_kernel without labels: X = log Q, Y = log P; the
+    # loss of every element (loss_ptr is [rows, n_cols], the caller sums it)
+    # and dX, both over n_non_ignore; each chunk's exponentials taken after
+    # subtracting its maximum and scaled back, as Liger does.
+    row = tl.program_id(0).to(tl.int64)
+    for i in range(0, n_cols, BLOCK):
+        offs = i + tl.arange(0, BLOCK)
+        mask = offs < n_cols
+        x = tl.load(x_ptr + row * stride + offs, mask=mask, other=float("-inf")).to(tl.float32)
+        y = tl.load(y_ptr + row * stride + offs, mask=mask, other=float("-inf")).to(tl.float32)
+        if BETA == 0.0:  # forward KL(P || Q)
+            y_max = tl.max(y, axis=0)
+            p = tl.exp(y - y_max) * tl.exp(y_max)
+            loss = p * (y - x)
+            dx = -p
+        elif BETA == 1.0:  # reverse KL(Q || P)
+            x_max = tl.max(x, axis=0)
+            q = tl.exp(x - x_max) * tl.exp(x_max)
+            loss = q * (x - y)
+            dx = loss + q
+        else:
+            top = tl.maximum(tl.max(x, axis=0), tl.max(y, axis=0))
+            exp_top = tl.exp(top)
+            bp = BETA * (tl.exp(y - top) * exp_top)
+            cq = (1 - BETA) * (tl.exp(x - top) * exp_top)
+            m = bp + cq
+            log_m = tl.log(m)
+            loss = bp * y + cq * x - m * log_m
+            dx = cq * (x - log_m)
+        scale = 1.0 / n_non_ignore
+        tl.store(loss_ptr + row * stride + offs, loss * scale, mask=mask)
+        tl.store(dx_ptr + row * stride + offs, (dx * scale).to(dx_ptr.dtype.element_ty), mask=mask)
+
+
 @triton.jit
 def transpose_kernel(x_ptr, out_ptr, n_rows, n_cols, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
     # test/kernels/block_ops.blk `transpose`: row-major tile loads, tl.trans.

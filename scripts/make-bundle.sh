@@ -42,6 +42,9 @@ cp "$build/lib/libblk_runtime.so" "$bundle/lib/"
 strip "$bundle/bin/"* "$bundle/lib/"*
 "$root/scripts/compile_times.py" --blkc "$build/bin/blkc" --json "$bundle/compile-times.json" >"$bundle/compile-times.md"
 cp "$root"/bench/*.py "$bundle/bench/"
+# The device scripts, so that the bundle runs the gate and the mutants' overlays by itself.
+mkdir -p "$bundle/scripts"
+cp "$root/scripts/device-gate.sh" "$root/scripts/device-mutants.sh" "$bundle/scripts/"
 if [ -n "$static_build" ]; then
   # The JIT carries its compiler: binaries of a -DBLK_STATIC_LLVM=ON build, gzipped
   # (unpack there with: gunzip .bundle/jit/*.gz; chmod +x .bundle/jit/*).

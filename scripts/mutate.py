@@ -30,18 +30,40 @@ if that fails, nothing is measured. After the last mutation the clean sources ar
     scripts/mutate.py --only bar-if-branch,low-swizzle-bit --json /tmp/m.json
     scripts/mutate.py --lit-filter 'Conversion|Transforms|Interpreter'
 
-The GPU gate. The GPU machine has no compiler, so a mutant is checked there
-through a bundle built from the mutated compiler: --bundle-dir DIR runs
-scripts/make-bundle.sh for each mutation (after the CPU suite, still mutated)
-and moves the resulting .bundle/ to DIR/<id>/.bundle; --device-cmd CMD then
-runs CMD (through sh, from the repository root) with MUTATION_ID and
-MUTATION_BUNDLE set, e.g. a command that carries DIR/<id>/.bundle to the
-device and runs scripts/device-gate.sh there; a non-zero exit kills the
-mutant ("device gate" is its first failing test). --device-only skips the CPU
-suite for that. Neither runs unless asked.
+The GPU gate. The GPU machine has no compiler: a mutant reaches it as an
+overlay of the clean bundle (.bundle, made by scripts/make-bundle.sh from the
+unmutated tree). --bundle-dir DIR writes, for each mutant (after the CPU
+suite, still mutated; --device-only skips the suite), DIR/<id>/ with the
+files of the bundle the mutated compiler changes, gzipped: the PTX of every
+variant (scripts/build-ptx.sh) and the AOT example (its kernel is compiled
+in at build time). Nothing else in the bundle comes from blkc that the gate
+runs (blk-gpu-tests and the runtime link no compiler; the JIT's tests, when
+the bundle has them, carry the clean compiler). Before the first mutant the
+same is done for the unmutated compiler, which must change no file (else the
+bundle is stale). DIR/bundle.sha256 pins the clean bundle, DIR/mutants.json
+lists the overlays. On the GPU machine, scripts/device-mutants.sh DIR (also
+in the bundle) runs scripts/device-gate.sh over the clean bundle with each
+overlay applied and prints caught or survived per mutant.
+
+    scripts/make-bundle.sh
+    scripts/mutate.py --only A,B,C --device-only --bundle-dir .mutants
+    scripts/mutate.py --compiler-overlay clean --bundle-dir /tmp/ov   # the self-check: 0 files differ
+
+--compiler-overlay ID prepares DIR/ID from the compiler as it is (--blkc
+picks another blkc, e.g. a wrapper that edits its PTX), mutating nothing.
+--device-cmd CMD runs CMD (through sh, from the repository root) on each
+prepared mutant with MUTATION_ID and MUTATION_OVERLAY set, for a device a
+shell can reach; a non-zero exit kills the mutant.
+
+The whole run holds the build lock (BLK_BUILD_LOCK, /tmp/blk-build.lock):
+while a mutant is built, build/ holds mutated objects and binaries, and no
+one else's build may link them. Do not run this script under flock.
 """
 
 import argparse
+import fcntl
+import gzip
+import hashlib
 import json
 import os
 import re
@@ -50,6 +72,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import date
 
@@ -57,6 +80,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
 LIT = os.environ.get("LIT", "/usr/lib/llvm-22/bin/lit")
 TARGETS = ["blkc", "blk-opt", "blk-run", "blk-interp-tests", "blk-unit-tests"]
+DEVICE_TARGETS = ["blkc", "aot-vector-add"]  # what an overlay needs rebuilt
+# The bundle's files that come from blkc and that the device gate runs:
+# every PTX (scripts/build-ptx.sh) and the AOT example (blkc at build time).
+AOT = os.path.join("bin", "aot-vector-add")
+OVERLAY_LIMIT = 40 << 20
 
 FE = "lib/Frontend/"
 TR = "lib/Dialect/Blk/Transforms/"
@@ -156,8 +184,8 @@ MUTATIONS = [
      "bool liveTogether = p->first < b->last && b->first < p->last;",
      "buffers whose lifetimes meet at one op count as not live together (share bytes)"),
     ("alloc-scan-scratch", "allocation", AN + "Allocation.cpp",
-     "return onePart((int64_t(32) << layout.warps.size()) * slots * sharedElementBytes(src));",
-     "return onePart((int64_t(16) << layout.warps.size()) * slots * sharedElementBytes(src));",
+     "bytes = (int64_t(32) << layout.warps.size()) * slots * sharedElementBytes(src.getType());",
+     "bytes = (int64_t(16) << layout.warps.size()) * slots * sharedElementBytes(src.getType());",
      "a scan's scratch is half the size its slots need"),
     # --- lowering ---
     ("low-store-pred-neighbour", "lowering", LO + "MemoryOpToLLVM.cpp",
@@ -192,6 +220,10 @@ MUTATIONS = [
      "prefix[u] = apply(total[r], prefix[u]);",
      "prefix[u] = apply(prefix[r], prefix[u]);",
      "a scan's register step adds the partner's prefix instead of its total"),
+    ("low-scan-part", "lowering", LO + "ScanToLLVM.cpp",
+     "sharedElement(rw, loc, offset + part, total[0][i].getType(), idx)",
+     "sharedElement(rw, loc, offset, total[0][i].getType(), idx)",
+     "a tuple scan's parts all go through operand 0's part of the scratch"),
 ]
 
 _interrupted = False
@@ -258,22 +290,103 @@ def run_suite(args, log):
     return "SURVIVED", None
 
 
-def device_check(args, mid, log):
-    """Bundles the mutated compiler and runs --device-cmd on it (see the docstring)."""
-    bundle = None
+def compiler_files(args, scratch, log):
+    """The bundle's compiler-made files from the compiler as it is now, under
+    `scratch` as the bundle lays them out; None if blkc fails on a kernel."""
+    blkc = args.blkc or os.path.join(BUILD, "bin", "blkc")
+    cmd = [os.path.join(ROOT, "scripts", "build-ptx.sh"), os.path.join(scratch, "ptx"), "--arch", args.arch,
+           "--blkc", blkc]
+    status, out = run(cmd, args.build_timeout)
+    log.write(f"$ {' '.join(cmd)}\n{out}\n")
+    if status != 0:
+        return None
+    os.makedirs(os.path.join(scratch, "bin"))
+    status, out = run(["strip", "-o", os.path.join(scratch, AOT), os.path.join(BUILD, "bin", "aot-vector-add")], 60)
+    if status != 0:
+        raise RuntimeError(f"strip of the AOT example failed: {out}")
+    return [os.path.join("ptx", f) for f in sorted(os.listdir(os.path.join(scratch, "ptx")))] + [AOT]
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def prepare_overlay(args, oid, log):
+    """DIR/<oid>/: the compiler-made files that differ from the clean
+    bundle's, gzipped. ("ok", [paths]) or (result, why) when blkc fails."""
+    dest = os.path.join(os.path.abspath(args.bundle_dir), oid)
+    shutil.rmtree(dest, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="blk-overlay-") as scratch:
+        files = compiler_files(args, scratch, log)
+        if files is None:
+            # A compiler that cannot compile a shipped kernel: compile-all.test fails on it.
+            return "KILLED", "blkc fails on a kernel variant (scripts/build-ptx.sh)"
+        changed = []
+        for rel in files:
+            clean = os.path.join(args.clean_bundle, rel)
+            if os.path.exists(clean) and digest(clean) == digest(os.path.join(scratch, rel)):
+                continue
+            changed.append(rel)
+            os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
+            with open(os.path.join(scratch, rel), "rb") as src, gzip.open(os.path.join(dest, rel + ".gz"), "wb") as gz:
+                shutil.copyfileobj(src, gz)
+        os.makedirs(dest, exist_ok=True)
+    log.write(f"overlay {dest}: {len(changed)} files differ from {args.clean_bundle}\n"
+              + "".join(f"  {c}\n" for c in changed))
+    return "ok", changed
+
+
+def pin_clean_bundle(args):
+    """DIR/bundle.sha256 (sha256sum's format) of the clean bundle's files an
+    overlay can replace: the device script checks it was carried unchanged."""
+    if not os.path.isdir(os.path.join(args.clean_bundle, "ptx")):
+        sys.exit(f"mutate.py: no clean bundle at {args.clean_bundle}: "
+                 "run scripts/make-bundle.sh on the unmutated tree first")
+    rels = [os.path.join("ptx", f) for f in sorted(os.listdir(os.path.join(args.clean_bundle, "ptx")))] + [AOT]
+    os.makedirs(args.bundle_dir, exist_ok=True)
+    with open(os.path.join(args.bundle_dir, "bundle.sha256"), "w") as f:
+        for rel in rels:
+            f.write(f"{digest(os.path.join(args.clean_bundle, rel))}  .bundle/{rel}\n")
+
+
+def read_index(bundle_dir):
+    """DIR/mutants.json: the overlays the device script applies, in order."""
+    try:
+        with open(os.path.join(bundle_dir, "mutants.json")) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return []
+
+
+def write_index(bundle_dir, index):
+    with open(os.path.join(bundle_dir, "mutants.json"), "w") as f:
+        json.dump(index, f, indent=1)
+
+
+def drop_overlays(bundle_dir):
+    """Removes the overlays DIR/mutants.json lists (a new run replaces them)."""
+    for entry in read_index(bundle_dir):
+        shutil.rmtree(os.path.join(bundle_dir, entry["id"]), ignore_errors=True)
+    write_index(bundle_dir, [])
+
+
+def overlay_bytes(bundle_dir):
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(bundle_dir) for f in fs)
+
+
+def device_check(args, mid, log, row):
+    """Prepares the mutant's overlay (--bundle-dir) and runs --device-cmd on it (see the docstring)."""
+    overlay = None
     if args.bundle_dir:
-        status, out = run([os.path.join(ROOT, "scripts", "make-bundle.sh")], 3600)
-        log.write(f"$ scripts/make-bundle.sh\n{out}\n")
-        if status != 0:
-            return "ERROR", "make-bundle failed"
-        dest = os.path.join(os.path.abspath(args.bundle_dir), mid)
-        shutil.rmtree(dest, ignore_errors=True)
-        os.makedirs(dest)
-        bundle = os.path.join(dest, ".bundle")
-        shutil.move(os.path.join(ROOT, ".bundle"), bundle)
-    if not args.device_cmd:
-        return "SURVIVED", None
-    env = dict(os.environ, MUTATION_ID=mid, MUTATION_BUNDLE=bundle or "")
+        status, detail = prepare_overlay(args, mid, log)
+        if status != "ok":
+            return status, detail
+        row["overlay_files"] = detail
+        overlay = os.path.join(os.path.abspath(args.bundle_dir), mid)
+        if not args.device_cmd:
+            return "PREPARED", f"{len(detail)} files differ" if detail else "no file of the bundle differs"
+    env = dict(os.environ, MUTATION_ID=mid, MUTATION_OVERLAY=overlay or "")
     status, out = run(args.device_cmd, args.device_timeout, env=env)
     log.write(f"$ {args.device_cmd}\n{out}\n")
     if status == "timeout":
@@ -283,7 +396,7 @@ def device_check(args, mid, log):
     return "SURVIVED", None
 
 
-def one(args, mut, logdir):
+def one(args, mut, logdir, targets):
     mid, area, rel, old, new, desc = mut
     path = os.path.join(ROOT, rel)
     with open(path, "rb") as f:
@@ -298,18 +411,19 @@ def one(args, mut, logdir):
     mutated = original.replace(old.encode(), new.encode(), 1)
     log = open(os.path.join(logdir, mid + ".log"), "w")
     t0 = time.time()
+    row = {}
     try:
         with open(path, "wb") as f:
             f.write(mutated)
-        status, out = run(["ninja", "-C", BUILD] + TARGETS, args.build_timeout)
-        log.write(f"$ ninja -C build {' '.join(TARGETS)}\n{out}\n")
+        status, out = run(["ninja", "-C", BUILD] + targets, args.build_timeout)
+        log.write(f"$ ninja -C build {' '.join(targets)}\n{out}\n")
         if status != 0:
             return {"result": "NO-BUILD", "first_failure": "build timeout" if status == "timeout" else None,
                     "seconds": round(time.time() - t0)}
         result, failure = ("SURVIVED", None) if args.device_only else run_suite(args, log)
         if result == "SURVIVED" and (args.device_cmd or args.bundle_dir):
-            result, failure = device_check(args, mid, log)
-        return {"result": result, "first_failure": failure, "seconds": round(time.time() - t0)}
+            result, failure = device_check(args, mid, log, row)
+        return dict(row, result=result, first_failure=failure, seconds=round(time.time() - t0))
     finally:
         restore(path, original, mutated, old, new)
         log.close()
@@ -341,6 +455,41 @@ def table(rows):
     return "\n".join(lines)
 
 
+def hold_build_lock():
+    """The shared build lock, held until the returned file is closed."""
+    path = os.environ.get("BLK_BUILD_LOCK", "/tmp/blk-build.lock")
+    f = open(path, "a")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print(f"mutate.py: waiting for the build lock {path} ...", flush=True)
+        fcntl.flock(f, fcntl.LOCK_EX)
+    return f
+
+
+def compiler_overlay(args, logdir):
+    """--compiler-overlay ID: DIR/ID from the compiler as it is (no mutation)."""
+    lock = hold_build_lock()
+    try:
+        pin_clean_bundle(args)
+        with open(os.path.join(logdir, args.compiler_overlay + ".log"), "w") as log:
+            result, changed = prepare_overlay(args, args.compiler_overlay, log)
+    finally:
+        lock.close()
+    if result != "ok":
+        print(f"{args.compiler_overlay}: {changed} (log {logdir})")
+        return 1
+    oid = args.compiler_overlay
+    write_index(args.bundle_dir, [e for e in read_index(args.bundle_dir) if e["id"] != oid] + [dict(
+        id=oid, description=f"the compiler as it is ({args.blkc or 'build/bin/blkc'}), no mutation", file=None,
+        overlay_files=changed)])
+    print(f"{args.compiler_overlay}: {len(changed)} files differ from {args.clean_bundle}"
+          + "".join(f"\n  {c}" for c in changed[:20]) + ("\n  ..." if len(changed) > 20 else "")
+          + f"\noverlay: {os.path.join(args.bundle_dir, args.compiler_overlay)} "
+          + f"({overlay_bytes(os.path.join(args.bundle_dir, args.compiler_overlay)) >> 10} KiB)")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
@@ -354,10 +503,18 @@ def main():
     ap.add_argument("--build-timeout", type=int, default=1800, help="seconds for each rebuild (1800)")
     ap.add_argument("--json", help="write the results to this file")
     ap.add_argument("--logs", default=None, help="directory for per-mutation logs (default: a temp dir)")
-    ap.add_argument("--bundle-dir", help="also make a bundle of each surviving mutant under DIR/<id>/.bundle")
-    ap.add_argument("--device-cmd", help="run on each surviving mutant (MUTATION_ID, MUTATION_BUNDLE set)")
+    ap.add_argument("--bundle-dir", help="write each surviving mutant's overlay of the clean bundle to DIR/<id>/")
+    ap.add_argument("--device-cmd", help="run on each surviving mutant (MUTATION_ID, MUTATION_OVERLAY set)")
     ap.add_argument("--device-timeout", type=int, default=3600)
-    ap.add_argument("--device-only", action="store_true", help="skip the CPU suite (with --device-cmd)")
+    ap.add_argument("--device-only", action="store_true",
+                    help="skip the CPU suite (with --bundle-dir or --device-cmd); "
+                         "rebuild only blkc and the AOT example")
+    ap.add_argument("--compiler-overlay", metavar="ID",
+                    help="with --bundle-dir: prepare DIR/ID from the compiler as it is, mutating nothing")
+    ap.add_argument("--blkc", help="the blkc that prepares overlays (default: build/bin/blkc)")
+    ap.add_argument("--arch", default="sm_90a", help="the bundle's target (make-bundle.sh's --arch; sm_90a)")
+    ap.add_argument("--clean-bundle", default=os.path.join(ROOT, ".bundle"),
+                    help="the bundle of the unmutated tree the overlays differ from (default: .bundle)")
     ap.add_argument("--allow-dirty", action="store_true",
                     help="also mutate files with uncommitted changes (skipped by default)")
     ap.add_argument("--no-baseline", action="store_true", help="skip the suite on the unmutated tree first")
@@ -365,6 +522,8 @@ def main():
     args = ap.parse_args()
 
     muts = select(args)
+    if args.compiler_overlay and not args.bundle_dir:
+        sys.exit("mutate.py: --compiler-overlay needs --bundle-dir")
     if args.list:
         for mid, area, rel, old, new, desc in muts:
             with open(os.path.join(ROOT, rel), "rb") as f:
@@ -376,6 +535,10 @@ def main():
 
     logdir = args.logs or os.path.join("/tmp", f"blk-mutate-{os.getpid()}")
     os.makedirs(logdir, exist_ok=True)
+    if args.compiler_overlay:
+        return compiler_overlay(args, logdir)
+    targets = DEVICE_TARGETS if args.device_only else TARGETS + (["aot-vector-add"] if args.bundle_dir else [])
+    lock = hold_build_lock()
 
     def on_term(signum, frame):
         raise KeyboardInterrupt
@@ -384,10 +547,23 @@ def main():
     rows = []
     interrupted = False
     try:
-        if not args.no_baseline:
+        if args.bundle_dir:
+            pin_clean_bundle(args)
+            drop_overlays(args.bundle_dir)
+            # The clean bundle must be the unmutated compiler's, or every overlay would hold stale files.
+            status, out = run(["ninja", "-C", BUILD] + targets, args.build_timeout)
+            with open(os.path.join(logdir, "clean-overlay.log"), "w") as log:
+                log.write(out)
+                result, changed = prepare_overlay(args, "clean", log) if status == 0 else ("NO-BUILD", None)
+            if result != "ok" or changed:
+                what = f"changes {len(changed)} files of" if result == "ok" else "does not build or fails on"
+                sys.exit(f"mutate.py: the unmutated compiler {what} {args.clean_bundle} "
+                         f"(log {logdir}/clean-overlay.log): remake it with scripts/make-bundle.sh")
+            shutil.rmtree(os.path.join(args.bundle_dir, "clean"))
+        if not args.no_baseline and not args.device_only:
             # The unmutated tree must pass, or every mutant would look killed.
             print("baseline (no mutation) ...", end=" ", flush=True)
-            status, out = run(["ninja", "-C", BUILD] + TARGETS, args.build_timeout)
+            status, out = run(["ninja", "-C", BUILD] + targets, args.build_timeout)
             with open(os.path.join(logdir, "baseline.log"), "w") as log:
                 log.write(out)
                 result, failure = run_suite(args, log) if status == 0 else ("NO-BUILD", None)
@@ -397,7 +573,7 @@ def main():
         for i, mut in enumerate(muts):
             mid, area, rel, old, new, desc = mut
             print(f"[{i + 1}/{len(muts)}] {mid} ({rel}) ...", end=" ", flush=True)
-            r = one(args, mut, logdir)
+            r = one(args, mut, logdir, targets)
             r.update(id=mid, area=area, file=rel, description=desc)
             rows.append(r)
             extra = f" {r['first_failure']}" if r.get("first_failure") else ""
@@ -407,9 +583,10 @@ def main():
         print("\ninterrupted: the mutated file is restored", flush=True)
 
     if not args.no_final_rebuild:
-        status, out = run(["ninja", "-C", BUILD] + TARGETS, args.build_timeout)
+        status, out = run(["ninja", "-C", BUILD] + targets, args.build_timeout)
         if status != 0:
             print("mutate.py: rebuilding the clean sources failed:\n" + out[-3000:], file=sys.stderr)
+    lock.close()
 
     print()
     print(table(rows))
@@ -417,6 +594,14 @@ def main():
     skipped = sum(r["result"] == "SKIPPED" for r in rows)
     survived = [r["id"] for r in rows if r["result"] == "SURVIVED"]
     counted = killed + len(survived)
+    if args.bundle_dir:
+        write_index(args.bundle_dir, [dict(id=r["id"], description=r["description"], file=r["file"],
+                                           overlay_files=r["overlay_files"]) for r in rows if "overlay_files" in r])
+        size = overlay_bytes(args.bundle_dir)
+        print(f"overlays for the device: {args.bundle_dir} ({size >> 10} KiB"
+              + (f", over the {OVERLAY_LIMIT >> 20} MiB a device call carries beside the bundle)"
+                 if size > OVERLAY_LIMIT else ")")
+              + "; on the GPU machine: scripts/device-mutants.sh " + args.bundle_dir)
     print(f"\nkilled {killed} of {counted} that built"
           + (f"; survived: {', '.join(survived)}" if survived else "")
           + f"; not built: {sum(r['result'] == 'NO-BUILD' for r in rows)}"

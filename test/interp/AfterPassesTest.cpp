@@ -6,7 +6,12 @@
 // being read, reads poison and fails here.
 #include "../common/AttentionCases.h"
 #include "../common/DotStressCases.h"
+#include "../common/ElementwiseCases.h"
+#include "../common/GluCases.h"
+#include "../common/LayoutMoveCases.h"
+#include "../common/LayoutStressCases.h"
 #include "../common/MatmulCases.h"
+#include "../common/RopeCases.h"
 #include "../common/RowTestSupport.h"
 #include "../common/TestSeed.h"
 #include "InterpLaunch.h"
@@ -141,6 +146,135 @@ TEST(AfterPasses, SoftmaxAndRMSNorm) {
     });
     ref::expectChecks(ref::softmaxCase(wideSoftmax, ref::DType::BF16, 3, 3000, rng));
     ref::expectChecks(ref::rmsNormCase(wideNorm, ref::DType::BF16, 3, 3000, rng, 0, 0.0));
+  }
+}
+
+// The specialized builds of the row kernels (scripts/build-ptx.sh: .s16 for
+// strides and widths divisible by 16, .n16 for sizes divisible by 16, rope's
+// .spec), the ones the benchmark times, at sizes that are multiples of 16 but
+// not of BLOCK: the specializations widen accesses to vectors and drop masks.
+const ref::Bindings kS16{{"spec", "s16"}};
+
+TEST(AfterPasses, RowKernelsS16) {
+  BLK_SEEDED_RNG(rng);
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    ref::Launch L = bothWays(arch);
+    auto s16 = [&](const char *file) { return ref::withVariant(L, file, kS16); };
+    ref::forEachTypeAndShape({{3, 112}, {2, 1008}}, [&](ref::DType t, ref::Shape s) {
+      ref::expectChecks(ref::softmaxCase(s16("softmax"), t, s.rows, s.cols, rng));
+      ref::expectChecks(ref::rmsNormCase(s16("rms_norm"), t, s.rows, s.cols, rng, 0, 0.0));
+      ref::expectChecks(ref::layerNormCase(s16("layer_norm"), t, s.rows, s.cols, rng));
+    });
+    ref::expectChecks(ref::rmsNormCase(s16("rms_norm"), ref::DType::BF16, 2, 1008, rng, 1, 1.0));
+    ref::forEachTypeAndShape({{2, 1008}, {2, 4112}}, [&](ref::DType t, ref::Shape s) {
+      ref::expectChecks(ref::crossEntropyCase(s16("cross_entropy"), t, s.rows, s.cols, rng, {}));
+      ref::expectChecks(ref::klDivCase(s16("kl_div_loss"), t, s.rows, s.cols, rng, {false, 3}));
+      ref::expectChecks(ref::jsdCase(s16("jsd"), t, s.rows, s.cols, rng, {}));
+    });
+    // The variants built for one type each.
+    ref::expectChecks(
+        ref::crossEntropyCase(s16("cross_entropy"), ref::DType::F32, 2, 1008, rng, {1, 0, 0, 30.0, -100}));
+    ref::expectChecks(
+        ref::crossEntropyCase(s16("cross_entropy"), ref::DType::BF16, 2, 1008, rng, {2, 0.05, 0, 0, 3}));
+    ref::expectChecks(ref::klDivCase(s16("kl_div_loss"), ref::DType::F32, 2, 1008, rng, {true, 0}));
+    ref::expectChecks(ref::jsdCase(s16("jsd"), ref::DType::BF16, 2, 1008, rng, {"0.25", true}));
+  }
+}
+
+// The larger-BLOCK variants as .s16 (the benchmark's builds).
+TEST(AfterPasses, RowKernelsLargeBlockS16) {
+  BLK_SEEDED_RNG(rng);
+  using ref::DType;
+  auto variant = [](const char *block, const char *warps, const char *stages = nullptr) {
+    ref::Bindings b{{"BLOCK", block}, {"num_warps", warps}, {"spec", "s16"}};
+    if (stages)
+      b.push_back({"num_stages", stages});
+    return b;
+  };
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    ref::Launch L = bothWays(arch);
+    ref::expectChecks(
+        ref::softmaxCase(ref::withVariant(L, "softmax", variant("4096", "8")), DType::BF16, 2, 4000, rng));
+    ref::expectChecks(
+        ref::rmsNormCase(ref::withVariant(L, "rms_norm", variant("4096", "8")), DType::BF16, 2, 4000, rng, 0, 0.0));
+    ref::expectChecks(
+        ref::layerNormCase(ref::withVariant(L, "layer_norm", variant("4096", "4")), DType::BF16, 2, 1040, rng));
+    for (const char *stages : {(const char *)nullptr, "2"})
+      ref::expectChecks(ref::crossEntropyCase(ref::withVariant(L, "cross_entropy", variant("8192", "16", stages)),
+                                              DType::BF16, 2, 10000, rng, {}));
+    ref::expectChecks(ref::klDivCase(ref::withVariant(L, "kl_div_loss", variant("8192", "16")), DType::F32, 2, 10000,
+                                     rng, {false, 3}));
+  }
+}
+
+TEST(AfterPasses, ElementwiseAndGluN16) {
+  BLK_SEEDED_RNG(rng);
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    ref::Launch L = bothWays(arch);
+    for (ref::DType t : ref::kAllTypes) {
+      for (const ref::ElementwiseCase &c : ref::elementwiseCases())
+        ref::expectChecks(ref::elementwiseCase(L, c, t, 2064, true, rng));
+      for (const ref::GluKind &k : ref::gluKinds()) {
+        SCOPED_TRACE(std::string(k.name) + " " + ref::name(t));
+        ref::expectChecks(ref::gluCase(L, k, t, 1008, true, rng));
+      }
+    }
+  }
+}
+
+TEST(AfterPasses, RopeSpec) {
+  BLK_SEEDED_RNG(rng);
+  auto spec = [](ref::Bindings b, ref::DType t) {
+    b.push_back({"spec", "spec"});
+    return ref::RopeVariant{b, t};
+  };
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    ref::Launch L = bothWays(arch);
+    for (ref::DType t : ref::kAllTypes) {
+      ref::RopeVariant v = spec({{"T", ref::name(t)}, {"num_warps", "8"}}, t);
+      ref::expectChecks(ref::ropeCase(L, v, {2, 3, 4, 2, 128}, rng));
+      ref::expectChecks(ref::ropeCase(L, v, {1, 3, 5, 1, 112, true, 16}, rng));
+    }
+    ref::RopeVariant d64 =
+        spec({{"T", "bf16"}, {"PAD_HD", "64"}, {"PAD_QH", "16"}, {"PAD_KH", "16"}}, ref::DType::BF16);
+    ref::RopeVariant d256 = spec(
+        {{"T", "bf16"}, {"PAD_HD", "256"}, {"PAD_QH", "16"}, {"PAD_KH", "8"}, {"num_warps", "8"}}, ref::DType::BF16);
+    ref::expectChecks(ref::ropeCase(L, d64, {2, 3, 9, 3, 64}, rng));
+    ref::expectChecks(ref::ropeCase(L, d64, {1, 2, 16, 16, 48, true, 16}, rng));
+    ref::expectChecks(ref::ropeCase(L, d256, {1, 2, 16, 8, 256}, rng));
+    ref::expectChecks(ref::ropeCase(L, d256, {1, 3, 5, 1, 160, true, 16}, rng));
+  }
+}
+
+// test/kernels/layout_stress.blk's column sums (the last step of rows cut
+// short) and broadcasts, every variant, re-laid out by the passes.
+TEST(AfterPasses, LayoutStress) {
+  BLK_SEEDED_RNG(rng);
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    ref::Launch L = bothWays(arch);
+    for (const ref::LayoutStressVariant &v : ref::layoutStressVariants()) {
+      ref::expectChecks(ref::columnSumsCase(L, v, 2, 2 * v.r + v.r / 2 + 3, rng));
+      ref::expectChecks(ref::broadcastMixCase(L, v, 2, rng));
+    }
+  }
+}
+
+// test/kernels/layout_moves.blk (conversions by warp shuffles, reshapes that
+// rename registers), every variant, re-laid out by the passes.
+TEST(AfterPasses, LayoutMoves) {
+  BLK_SEEDED_RNG(rng);
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    ref::Launch L = bothWays(arch);
+    for (const ref::LayoutMoveVariant &v : ref::layoutMoveVariants()) {
+      ref::expectChecks(ref::layoutMoveColumnSumsCase(L, v, 2, 2 * v.r + v.r / 2 + 3, rng));
+      ref::expectChecks(ref::layoutMoveFlattenCase(L, v, 2, rng));
+    }
   }
 }
 
