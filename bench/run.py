@@ -498,7 +498,8 @@ def rms_norm_fwd_bwd(h, x, dy, w, rstd):
     fwd = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_forward").prepare((M,), y, x, w, rstd, N, N, 1e-6, 0.0)
     bwd = h.load("rms_norm.bf16.4096.w8.s16", "rms_norm_backward").prepare(
         (programs,), dy, x, w, rstd, dx, partial, M, N, N, 0.0, per)
-    red = h.load("rms_norm.bf16.4096.w8.s16", "sum_rows").prepare((triton.cdiv(N, 128),), partial, dw, programs, N)
+    sum_rows = h.load("rms_norm.bf16.4096.w8.s16", "sum_rows")
+    red = sum_rows.prepare((triton.cdiv(N, int(sum_rows.constant("BLOCK_C"))),), partial, dw, programs, N)
 
     def blk_step():
         fwd()
@@ -760,7 +761,8 @@ def rms_norm_bwd(h, M=8192, N=4096, sets=2):
     tri_partial = torch.empty(tri_programs, N, device="cuda", dtype=torch.float32)
     dw = torch.empty(N, device="cuda", dtype=dt)
     ptx = "rms_norm.bf16.4096.w8.s16"
-    red = h.load(ptx, "sum_rows").prepare((triton.cdiv(N, 128),), partial, dw, programs, N)
+    sum_rows = h.load(ptx, "sum_rows")
+    red = sum_rows.prepare((triton.cdiv(N, int(sum_rows.constant("BLOCK_C"))),), partial, dw, programs, N)
     bwd = [h.load(ptx, "rms_norm_backward").prepare((programs,), dy, x, w, r, dx, partial, M, N, N, 0.0, per)
            for x, dy, r, dx in zip(xs, dys, rstds, dxs)]
 
@@ -805,8 +807,8 @@ def layer_norm_fwd_bwd(h, M=8192, N=4096, sets=2):
     dw, db = torch.empty(N, device="cuda", dtype=dt), torch.empty(N, device="cuda", dtype=dt)
     ptx = "layer_norm.bf16.4096.w4.s16"
     sum_rows = h.load("rms_norm.bf16.4096.w8.s16", "sum_rows")
-    red_w = sum_rows.prepare((triton.cdiv(N, 128),), dw_part, dw, programs, N)
-    red_b = sum_rows.prepare((triton.cdiv(N, 128),), db_part, db, programs, N)
+    red_w = sum_rows.prepare((triton.cdiv(N, int(sum_rows.constant("BLOCK_C"))),), dw_part, dw, programs, N)
+    red_b = sum_rows.prepare((triton.cdiv(N, int(sum_rows.constant("BLOCK_C"))),), db_part, db, programs, N)
     sets_of = list(zip(xs, dys, means, rstds, ys, dxs))
     fwd = [h.load(ptx, "layer_norm_forward").prepare((M,), y, x, w, b, m, r, N, N, eps)
            for x, _, m, r, y, _ in sets_of]

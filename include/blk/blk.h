@@ -160,6 +160,15 @@ public:
   Status upload(void *dst, const void *src, size_t bytes);
   Status download(void *dst, const void *src, size_t bytes);
   Status synchronize();
+  /// CPU backend: lets kernels read and write `bytes` of the caller's host
+  /// memory at `ptr` (memory the Jit did not allocate: a Python buffer) until
+  /// unregistered. Registering a pointer again replaces its size.
+  Status registerHostMemory(void *ptr, size_t bytes);
+  Status unregisterHostMemory(void *ptr);
+
+  /// The names of the kernels `source` defines or imports, in order; errors
+  /// as file:line:col.
+  Status kernelNames(const std::string &source, const std::string &filename, std::vector<std::string> &out);
 
   /// Where compiled kernels are cached on disk (BLK_CACHE_DIR by default;
   /// "" turns the disk cache off).

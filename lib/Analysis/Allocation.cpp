@@ -1,5 +1,7 @@
 #include "blk/Analysis/Allocation.h"
 
+#include "blk/Analysis/LayoutMove.h"
+
 using namespace mlir;
 
 namespace blk {
@@ -110,15 +112,16 @@ ScratchPlan scratchFor(Operation *op) {
     return plan;
   }
   if (isa<ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
-    // Elements move to the threads the result's layout gives them; a
-    // conversion that stays within each thread's registers needs nothing.
+    // Elements move to the threads the result's layout gives them; a move
+    // that renames registers or shuffles inside warps needs nothing.
     auto from = cast<RankedTensorType>(op->getOperand(0).getType());
     auto to = cast<RankedTensorType>(op->getResult(0).getType());
     if (!hasLayout(from) || !hasLayout(to))
       return plan;
-    if (isa<ConvertLayoutOp>(op) && !crossesThreads(LinearLayout::get(from), LinearLayout::get(to)))
+    MovePath path = planLayoutMove(op).path;
+    if (path == MovePath::Registers || path == MovePath::Shuffles)
       return plan;
-    if (isa<ConvertLayoutOp>(op) && isLdmatrixConversion(from, to))
+    if (path == MovePath::Ldmatrix)
       return onePart(from.getNumElements() * 2);
     SharedMove move = sharedMoveOf(op);
     return onePart(paddedSharedElements(move.storage, move.pad) * sharedElementBytes(from));
@@ -137,16 +140,21 @@ ScratchPlan scratchFor(Operation *op) {
   }
   if (auto scan = dyn_cast<ScanOp>(op)) {
     // Across warps: every thread's running totals, one slot per register
-    // that can hold a total of its own.
-    auto src = scan.getSrc().getType();
-    if (!hasLayout(src))
+    // that can hold a total of its own, in one part per operand.
+    auto first = cast<RankedTensorType>(scan.getSrcs()[0].getType());
+    if (!hasLayout(first))
       return plan;
-    LinearLayout layout = LinearLayout::get(src);
+    LinearLayout layout = LinearLayout::get(first);
     if (warpBitsAlong(layout, scan.getAxis()) == 0)
       return plan;
     int64_t folded = scanFoldedRegisterBits(layout, scan.getAxis());
     int64_t slots = layout.numRegisters() >> llvm::popcount(uint64_t(folded));
-    return onePart((int64_t(32) << layout.warps.size()) * slots * sharedElementBytes(src));
+    for (Value src : scan.getSrcs()) {
+      int64_t bytes = (int64_t(32) << layout.warps.size()) * slots * sharedElementBytes(src.getType());
+      plan.partOffsets.push_back(plan.bytes);
+      plan.bytes = alignTo16(plan.bytes + bytes);
+    }
+    return plan;
   }
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     // Old values that other copies of an element (or, for a scalar, every

@@ -264,6 +264,8 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
           out.divisibility[rank - 1] = std::max(out.divisibility[rank - 1], int64_t(*div));
         if (auto contig = a.getContiguity())
           out.contiguity[rank - 1] = std::max(out.contiguity[rank - 1], int64_t(*contig));
+        if (auto constancy = a.getConstancy())
+          out.constancy[rank - 1] = std::max(out.constancy[rank - 1], int64_t(*constancy));
       })
       .Case<AddPtrOp>([&](AddPtrOp p) {
         auto pointee = cast<PointerType>(getElementTypeOrSelf(p.getType())).getPointeeType();

@@ -1,6 +1,7 @@
 #include "blk/Analysis/LayoutReport.h"
 
 #include "blk/Analysis/Allocation.h"
+#include "blk/Analysis/LayoutMove.h"
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/MapVector.h"
@@ -42,19 +43,46 @@ struct LayoutNames {
   }
 };
 
+/// Whether a move that renames registers leaves every element in the
+/// register of the same number.
+bool keepsRegisters(Operation *op, const LayoutMovePlan &plan) {
+  if (plan.rounds)
+    return llvm::all_of(llvm::enumerate(plan.rounds->roundRegister),
+                        [](auto r) { return r.value() == int64_t(r.index()); });
+  LinearLayout from = LinearLayout::get(cast<RankedTensorType>(op->getOperand(0).getType()));
+  LinearLayout to = LinearLayout::get(cast<RankedTensorType>(op->getResult(0).getType()));
+  for (int64_t r = 0; r < to.numRegisters(); ++r)
+    if (from.registerCoord(r) != to.registerCoord(r))
+      return false;
+  return true;
+}
+
 /// The path a layout move takes, as its lowering takes it, and its cost.
-std::string movePath(Operation *op, RankedTensorType from, RankedTensorType to) {
-  if (isa<ConvertLayoutOp>(op)) {
-    if (!crossesThreads(LinearLayout::get(from), LinearLayout::get(to)))
+std::string movePath(Operation *op) {
+  LayoutMovePlan plan = planLayoutMove(op);
+  switch (plan.path) {
+  case MovePath::Registers:
+    if (keepsRegisters(op, plan))
       return "registers only (each thread keeps its elements): free";
-    if (isLdmatrixConversion(from, to))
-      return "shared memory, a swizzled tile read with ldmatrix: " + std::to_string(scratchFor(op).bytes) +
-             " bytes written and read per program, 2 barriers";
+    return "register permutation (each thread keeps its elements in other registers): free";
+  case MovePath::Shuffles:
+    return "warp shuffles: " + std::to_string(plan.rounds->shuffles()) + " rounds of shfl.sync.idx and " +
+           std::to_string(plan.rounds->selects()) + " selects per thread, cost " + std::to_string(plan.shuffleCost) +
+           " against " + std::to_string(plan.sharedCost) + " through shared memory";
+  case MovePath::Ldmatrix:
+    return "shared memory, a swizzled tile read with ldmatrix: " + std::to_string(scratchFor(op).bytes) +
+           " bytes written and read per program, 2 barriers";
+  case MovePath::Shared:
+    break;
   }
   SharedMove move = sharedMoveOf(op);
-  return "shared memory: " + std::to_string(scratchFor(op).bytes) + " bytes written and read per program, " +
-         std::to_string(move.write) + "-element writes, " + std::to_string(move.read) +
-         "-element reads, 2 barriers";
+  std::string text = "shared memory: " + std::to_string(scratchFor(op).bytes) +
+                     " bytes written and read per program, " + std::to_string(move.write) + "-element writes, " +
+                     std::to_string(move.read) + "-element reads, 2 barriers";
+  if (plan.rounds)
+    text += " (cost " + std::to_string(plan.sharedCost) + " against " + std::to_string(plan.shuffleCost) +
+            " by warp shuffles)";
+  return text;
 }
 
 } // namespace
@@ -78,7 +106,7 @@ void printLayoutReport(ModuleOp module, llvm::raw_ostream &os) {
         auto from = cast<RankedTensorType>(op->getOperand(0).getType());
         auto to = cast<RankedTensorType>(op->getResult(0).getType());
         movesOs << "  " << where(op->getLoc()) << "  " << op->getName() << "  " << shapeOf(from) << "  "
-                << layoutOf(from) << " -> " << layoutOf(to) << ": " << movePath(op, from, to) << "\n";
+                << layoutOf(from) << " -> " << layoutOf(to) << ": " << movePath(op) << "\n";
         movedBytes += scratchFor(op).bytes;
         ++numMoves;
       } else if (int64_t bytes = scratchFor(op).bytes) {

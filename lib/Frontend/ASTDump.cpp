@@ -103,6 +103,8 @@ struct Dumper {
   void stmt(const Stmt &s) {
     switch (s.kind) {
     case Stmt::Kind::Pass: line(s.loc) << "Pass" << at(s.loc) << "\n"; return;
+    case Stmt::Kind::Break: line(s.loc) << "Break" << at(s.loc) << "\n"; return;
+    case Stmt::Kind::Continue: line(s.loc) << "Continue" << at(s.loc) << "\n"; return;
     case Stmt::Kind::Expr: line(s.loc) << "ExprStmt" << at(s.loc) << "\n"; nested(*static_cast<const ExprStmt &>(s).expr); return;
     case Stmt::Kind::Assign: {
       auto &a = static_cast<const AssignStmt &>(s);
@@ -159,6 +161,8 @@ struct Dumper {
 
 void dump(const File &file, llvm::raw_ostream &os) {
   Dumper d{os};
+  for (const Import &i : file.imports)
+    os << "Import " << i.name << " from " << i.from->filename << Dumper::at(i.loc) << "\n";
   for (auto &c : file.constants) {
     os << "Constant " << c->targets[0] << Dumper::at(c->loc) << "\n";
     d.depth = 1;

@@ -45,6 +45,8 @@ const std::map<std::string, Arity> &builtinTable() {
       {"argmin", {2, 3, {"input", "axis", "keep_dims"}}},
       {"cumsum", {1, 3, {"input", "axis", "reverse"}}},
       {"cumprod", {1, 3, {"input", "axis", "reverse"}}},
+      {"reduce", {3, 4, {"input", "axis", "combine_fn", "keep_dims"}}},
+      {"associative_scan", {3, 4, {"input", "axis", "combine_fn", "reverse"}}},
       {"reshape", {2, 2, {"input", "shape"}}},
       {"trans", {1, 1, {"input"}}},
       {"dot", {2, 5, {"input", "other", "acc", "input_precision", "out_dtype"}}},
@@ -63,6 +65,28 @@ const std::map<std::string, Arity> &builtinTable() {
       {"randint4x", {2, 3, {"seed", "offset", "n_rounds"}}},
       {"rand4x", {2, 3, {"seed", "offsets", "n_rounds"}}},
       {"randn4x", {2, 3, {"seed", "offset", "n_rounds"}}},
+      // Triton's math and debugging builtins (MathBuiltins.cpp, DebugBuiltins.cpp, InlineAsm.cpp).
+      {"clamp", {3, 4, {"x", "min", "max", "propagate_nan"}}},
+      {"umulhi", {2, 2, {"x", "y"}}},
+      {"fdiv", {2, 3, {"x", "y", "ieee_rounding"}}},
+      {"sqrt_rn", {1, 1, {"x"}}},
+      {"max_constancy", {2, 2, {"input", "values"}}},
+      {"debug_barrier", {0, 0, {}}},
+      {"static_print", {0, 64, {}}},
+      {"assume", {1, 1, {"cond"}}},
+      {"inline_asm_elementwise", {6, 6, {"asm", "constraints", "args", "dtype", "is_pure", "pack"}}},
+      // Functions of Triton's libdevice module, under its names and parameter names.
+      {"log1p", {1, 1, {"arg0"}}}, {"expm1", {1, 1, {"arg0"}}}, {"tan", {1, 1, {"arg0"}}},
+      {"cosh", {1, 1, {"arg0"}}}, {"sinh", {1, 1, {"arg0"}}}, {"asin", {1, 1, {"arg0"}}},
+      {"acos", {1, 1, {"arg0"}}}, {"atan", {1, 1, {"arg0"}}}, {"asinh", {1, 1, {"arg0"}}},
+      {"acosh", {1, 1, {"arg0"}}}, {"atanh", {1, 1, {"arg0"}}}, {"log10", {1, 1, {"arg0"}}},
+      {"cbrt", {1, 1, {"arg0"}}}, {"erfc", {1, 1, {"arg0"}}}, {"erfinv", {1, 1, {"arg0"}}},
+      {"exp10", {1, 1, {"arg0"}}}, {"lgamma", {1, 1, {"arg0"}}}, {"tgamma", {1, 1, {"arg0"}}},
+      {"round", {1, 1, {"arg0"}}}, {"rint", {1, 1, {"arg0"}}}, {"nearbyint", {1, 1, {"arg0"}}},
+      {"trunc", {1, 1, {"arg0"}}}, {"isnan", {1, 1, {"arg0"}}}, {"isinf", {1, 1, {"arg0"}}},
+      {"signbit", {1, 1, {"arg0"}}}, {"popc", {1, 1, {"arg0"}}}, {"clz", {1, 1, {"arg0"}}},
+      {"pow", {2, 2, {"arg0", "arg1"}}}, {"atan2", {2, 2, {"arg0", "arg1"}}},
+      {"copysign", {2, 2, {"arg0", "arg1"}}}, {"hypot", {2, 2, {"arg0", "arg1"}}},
   };
   return table;
 }
@@ -96,8 +120,15 @@ TV Generator::genCall(const ast::CallExpr &call) {
   if (!callee)
     return error(call.loc, "only named functions can be called");
   const std::string &name = callee->name;
+  if (combineFn && !file.find(name) && isForbiddenInCombine(name))
+    return error(callee->loc, "'" + name + "' cannot be used in combine function '" + combineFn->name +
+                                  "': it computes on one element of each block (scalars)");
+  if ((name == "reduce" || name == "associative_scan") && !file.find(name)) // reads combine_fn itself
+    return genCombineBuiltin(name, call, nullptr, nullptr);
   if (name == "make_tensor_descriptor" && !file.find(name)) // reads its list arguments itself
     return genMakeTensorDescriptor(call);
+  if (name == "inline_asm_elementwise" && !file.find(name)) // reads its list arguments itself
+    return genInlineAsm(call);
   std::vector<TV> args;
   std::map<std::string, TV> kwargs;
   // static_assert's message and device_print's prefix are strings; all
@@ -107,13 +138,13 @@ TV Generator::genCall(const ast::CallExpr &call) {
       args.push_back(TV::makeNone());
       continue;
     }
-    TV v = gen(*a);
+    TV v = genArgument(*a);
     if (!v)
       return v;
     args.push_back(v);
   }
   for (auto &kw : call.kwargs) {
-    TV v = gen(*kw.value);
+    TV v = genArgument(*kw.value);
     if (!v)
       return v;
     kwargs[kw.name] = v;
@@ -148,6 +179,18 @@ TV Generator::genCall(const ast::CallExpr &call) {
     args.push_back(kw != kwargs.end() ? kw->second : TV::makeNone());
   }
   return genBuiltin(name, call, args, kwargs);
+}
+
+TV Generator::genArgument(const ast::Expr &e) {
+  // PropagateNan.ALL / .NONE (clamp's propagate_nan), unless a variable hides the name.
+  if (auto *attr = llvm::dyn_cast<ast::AttributeExpr>(&e))
+    if (auto *base = llvm::dyn_cast<ast::NameExpr>(attr->base.get()))
+      if (base->name == "PropagateNan" && !env.count(base->name)) {
+        if (attr->name != "ALL" && attr->name != "NONE")
+          return error(attr->loc, "PropagateNan has ALL and NONE, not '" + attr->name + "'");
+        return TV::makeStr(attr->name);
+      }
+  return gen(e);
 }
 
 static TV constexprInt(Generator &g, const TV &v, const ast::Expr &e, const char *what) {
@@ -222,7 +265,7 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
         return error(argLoc(1), "'store' needs a value, got " + describe(value));
       if (!shapeOf(value).empty() && shape.empty())
         return error(argLoc(1), "shape mismatch: cannot store " + describe(value) + " through a single pointer");
-      value = cast(value, pointee, false, shape, argLoc(1)); // stores convert to the pointee type
+      value = cast(value, pointee, ptr.isUnsigned, shape, argLoc(1)); // stores convert to the pointee type
       if (!value)
         return TV();
     }
@@ -248,8 +291,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
         return TV();
       if (m.isConst()) {
         if (m.asDouble() == 0)
-          return isLoad ? (other.kind != TV::None ? cast(other, pointee, false, shape, call.loc)
-                                                   : cast(TV::makeInt(0), pointee, false, shape, call.loc))
+          return isLoad ? (other.kind != TV::None ? cast(other, pointee, ptr.isUnsigned, shape, call.loc)
+                                                   : cast(TV::makeInt(0), pointee, ptr.isUnsigned, shape, call.loc))
                         : TV::makeNone(); // masked off everywhere
       } else {
         m = broadcastTo(m, shape, call.loc);
@@ -258,7 +301,7 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
         maskValue = m.value;
       }
       if (isLoad && other.kind != TV::None && maskValue) {
-        TV o = cast(other, pointee, false, shape, argLoc(2));
+        TV o = cast(other, pointee, ptr.isUnsigned, shape, argLoc(2));
         if (!o)
           return TV();
         otherValue = o.value;
@@ -266,7 +309,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     }
     if (isLoad) {
       Type resultType = shape.empty() ? pointee : Type(RankedTensorType::get(shape, pointee));
-      return TV::makeVal(LoadOp::create(builder, at, resultType, ptr.value, maskValue, otherValue, 1, IntegerAttr(), evict));
+      return TV::makeVal(LoadOp::create(builder, at, resultType, ptr.value, maskValue, otherValue, 1, IntegerAttr(), evict),
+                         ptr.isUnsigned);
     }
     StoreOp::create(builder, at, ptr.value, value.value, maskValue, 1, IntegerAttr(), evict);
     return TV::makeNone();
@@ -391,7 +435,7 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     TV minus = genBinary("-", sum, TV::makeInt(1), call.loc);
     return minus ? genBinary("//", minus, args[1], call.loc) : minus;
   }
-  if (name == "multiple_of" || name == "max_contiguous") {
+  if (name == "multiple_of" || name == "max_contiguous" || name == "max_constancy") {
     TV x = args[0];
     if (!constexprInt(*this, args[1], argExpr(1), "the hint"))
       return TV();
@@ -399,14 +443,17 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       return error(argLoc(1), "the hint must be a power of two, got " + std::to_string(args[1].i));
     if (x.isConst())
       return x;
-    if (!x.isVal() || isa<FloatType>(elementType(x)))
+    if (!x.isVal() || (isa<FloatType>(elementType(x)) && name != "max_constancy"))
       return error(argLoc(0), name + " applies to integers and pointers, got " + describe(x));
-    IntegerAttr div, contig;
+    IntegerAttr div, contig, constancy;
     if (name == "multiple_of")
       div = builder.getI64IntegerAttr(args[1].i);
-    else
+    else if (name == "max_contiguous")
       contig = builder.getI64IntegerAttr(args[1].i);
-    return TV::makeVal(AssumeOp::create(builder, at, x.value.getType(), x.value, div, contig), x.isUnsigned);
+    else
+      constancy = builder.getI64IntegerAttr(args[1].i);
+    return TV::makeVal(AssumeOp::create(builder, at, x.value.getType(), x.value, div, contig, constancy),
+                       x.isUnsigned);
   }
   if (name == "static_assert") {
     TV c = args[0];
@@ -448,6 +495,10 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
   }
   if (isMathFunction(name))
     return genMath(name, args[0], argLoc(0));
+  if (isMathBuiltin(name))
+    return genMathBuiltin(name, call, args);
+  if (isDebugBuiltin(name))
+    return genDebugBuiltin(name, call, args);
   if (isReduction(name))
     return genReduction(name, call, args);
   if (isAtomic(name))
@@ -564,6 +615,8 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     return base;
   if (base.isVal() && isa<TensorDescType>(base.value.getType()))
     return genDescriptorMethod(call, attr, base);
+  if (attr.name == "reduce" || attr.name == "associative_scan") // x.reduce(axis, combine_fn)
+    return genCombineBuiltin(attr.name, call, &base, &attr.base->loc);
   if (isReduction(attr.name) || attr.name == "cumsum" || attr.name == "cumprod") {
     // x.sum(axis) is sum(x, axis): the same parameters, `input` bound to x.
     const std::vector<const char *> &names = builtinTable().at(attr.name).names;

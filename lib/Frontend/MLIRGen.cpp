@@ -21,7 +21,7 @@ void registerBlkDialects(DialectRegistry &registry) {
 }
 
 Generator::Generator(MLIRContext &ctx, const ast::File &file, const GenOptions &options)
-    : ctx(ctx), file(file), options(options), builder(&ctx) {}
+    : ctx(ctx), file{file, *this}, options(options), builder(&ctx) {}
 
 /// Parses a -D value: an integer, a float, True/False or a type name.
 static TV parseDefine(Generator &g, const std::string &text) {
@@ -55,38 +55,40 @@ static TV parseDefine(Generator &g, const std::string &text) {
 
 OwningOpRef<ModuleOp> Generator::run() {
   auto module = ModuleOp::create(builder.getUnknownLoc());
-  std::vector<const ast::Function *> kernels;
-  for (auto &fn : file.functions)
-    if (fn->isKernel && (options.kernels.empty() || llvm::is_contained(options.kernels, fn->name)))
-      kernels.push_back(fn.get());
+  const ast::File &root = file.root;
+  // The file's kernels and those it imports by name (under those names).
+  std::vector<std::pair<std::string, const ast::Function *>> kernels;
+  for (auto &[name, fn] : root.kernels())
+    if (options.kernels.empty() || llvm::is_contained(options.kernels, name))
+      kernels.emplace_back(name, fn);
   for (const std::string &name : options.kernels) {
-    const ast::Function *fn = file.find(name);
+    const ast::Function *fn = root.find(name);
     if (!fn || !fn->isKernel) {
-      emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1)) << "no @kernel named '" << name << "' in the file";
+      emitError(FileLineColLoc::get(&ctx, root.filename, 1, 1)) << "no @kernel named '" << name << "' in the file";
       return nullptr;
     }
   }
   if (kernels.empty()) {
-    emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1)) << "the file defines no @kernel function";
+    emitError(FileLineColLoc::get(&ctx, root.filename, 1, 1)) << "the file defines no @kernel function";
     return nullptr;
   }
   // A binding no kernel of the file takes is a typo, not something to ignore;
   // one that only other kernels of the file take is not (one set of bindings
   // serves a file's kernels, compiled one at a time by the JIT).
   for (const auto &[name, value] : options.defines) {
-    bool used = llvm::any_of(file.functions, [&, &name = name](const auto &fn) {
-      return fn->isKernel &&
-             llvm::any_of(fn->params, [&](const ast::Param &p) { return p.name == name && p.isCompileTime(); });
+    bool used = llvm::any_of(root.kernels(), [&, &name = name](const auto &kernel) {
+      return llvm::any_of(kernel.second->params,
+                          [&](const ast::Param &p) { return p.name == name && p.isCompileTime(); });
     });
     if (!used) {
-      emitError(FileLineColLoc::get(&ctx, file.filename, 1, 1))
+      emitError(FileLineColLoc::get(&ctx, root.filename, 1, 1))
           << "-D " << name << ": no kernel in the file has a constexpr or dtype parameter named '" << name << "'";
       return nullptr;
     }
   }
-  if (!genConstants())
+  if (!genConstants(root))
     return nullptr;
-  for (const ast::Function *fn : kernels) {
+  for (auto &[kernelName, fn] : kernels) {
     env.clear();
     callStack = {fn};
     // Compile-time parameters first: typed parameters may name them (`P: *T`).
@@ -147,7 +149,7 @@ OwningOpRef<ModuleOp> Generator::run() {
       runtimeParams.push_back(&p);
     }
     builder.setInsertionPointToEnd(module.getBody());
-    auto func = func::FuncOp::create(builder, loc(fn->loc), fn->name, builder.getFunctionType(argTypes, {}));
+    auto func = func::FuncOp::create(builder, loc(fn->loc), kernelName, builder.getFunctionType(argTypes, {}));
     func->setAttr(kKernelAttr, builder.getUnitAttr());
     // The bound compile-time parameters, for tools and the runtime to read.
     SmallVector<NamedAttribute> constants;
@@ -199,12 +201,24 @@ OwningOpRef<ModuleOp> Generator::run() {
   return module;
 }
 
-bool Generator::genConstants() {
+bool Generator::genConstants(const ast::File &module) {
+  if (globals.count(&module))
+    return true;
+  filesByLocation[module.locationName.get()] = &module;
+  // The files it imports first: their constants may be imported here.
+  for (const auto &imported : module.modules)
+    if (!genConstants(*imported))
+      return false;
+  Env &mine = globals[&module];
+  for (const ast::Import &imp : module.imports)
+    if (imp.constant)
+      mine[imp.name] = globals[imp.from][imp.constant->targets[0]];
   // Values that are not constants make ops: those go into a module that is
   // then dropped, and the value is refused.
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(builder.getUnknownLoc());
   OpBuilder::InsertionGuard guard(builder);
-  for (const auto &c : file.constants) {
+  constantsOf = &module;
+  for (const auto &c : module.constants) {
     builder.setInsertionPointToEnd(scratch->getBody());
     env.clear();
     TV v = gen(*c->value);
@@ -217,8 +231,9 @@ bool Generator::genConstants() {
       return error(c->value->loc, "constant '" + c->targets[0] +
                                       "' must be a compile-time number, bool, string or dtype, got " + describe(v)),
              false;
-    globals[c->targets[0]] = v;
+    mine[c->targets[0]] = v;
   }
+  constantsOf = nullptr;
   env.clear();
   return true;
 }
@@ -254,7 +269,11 @@ TV Generator::gen(const ast::Expr &e) {
     auto it = env.find(name);
     if (it != env.end())
       return it->second;
-    if (auto global = globals.find(name); global != globals.end())
+    // The constants of the file the name is written in (a default value of
+    // an imported helper's parameter is evaluated where it is called).
+    auto written = filesByLocation.find(e.loc.file.get());
+    const Env &visible = globals[written != filesByLocation.end() ? written->second : &file.current()];
+    if (auto global = visible.find(name); global != visible.end())
       return global->second;
     bool isUnsigned;
     if (Type t = typeFromName(name, isUnsigned))
@@ -273,7 +292,8 @@ TV Generator::gen(const ast::Expr &e) {
       return pointee;
     if (pointee.kind != TV::DType)
       return error(e.loc, "expected a type after '*', got " + describe(pointee));
-    return TV::makeDType(PointerType::get(&ctx, pointee.type));
+    // A pointer's TV carries its pointee's signedness: a load through *u32 is a u32.
+    return TV::makeDType(PointerType::get(&ctx, pointee.type), pointee.isUnsigned);
   }
   case K::Unary: {
     auto &u = static_cast<const ast::UnaryExpr &>(e);

@@ -117,7 +117,7 @@ TV Generator::genBinary(const std::string &op, TV a, TV b, const ast::Loc &l) {
     offset = broadcastTo(offset, shape, l);
     if (!ptr || !offset)
       return TV();
-    return TV::makeVal(AddPtrOp::create(builder, at, ptr.value.getType(), ptr.value, offset.value));
+    return TV::makeVal(AddPtrOp::create(builder, at, ptr.value.getType(), ptr.value, offset.value), ptr.isUnsigned);
   }
 
   bool isUnsigned;

@@ -1,8 +1,15 @@
 #include "blk/Frontend/Parser.h"
 
+#include "Imports.h"
+
 #include "blk/Frontend/Lexer.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
 
 namespace blk {
 
@@ -13,20 +20,40 @@ mlir::Location toMLIR(mlir::MLIRContext &ctx, const ast::Loc &loc) {
 namespace {
 using namespace ast;
 
+/// What the files of one compilation share while they are parsed: the files
+/// being parsed (importing one of them is a cycle) and the files parsed.
+struct ImportSession {
+  std::vector<std::string> parsing, parsingNames; // real paths and names as written, outermost first
+  std::map<std::string, std::shared_ptr<File>> parsed;
+};
+
 class Parser {
 public:
-  Parser(mlir::MLIRContext &ctx, std::vector<Token> toks) : ctx(ctx), toks(std::move(toks)) {}
+  Parser(mlir::MLIRContext &ctx, std::vector<Token> toks, ImportSession &session)
+      : ctx(ctx), toks(std::move(toks)), session(session) {}
 
   std::unique_ptr<File> parseFile() {
     if (!toks.empty() && toks.back().kind == Tok::Error)
       return fail(toks.back().loc, toks.back().text), nullptr;
     auto file = std::make_unique<File>();
+    file->locationName = cur().loc.file;
     while (!at(Tok::Eof)) {
+      if (atKeyword("from")) {
+        if (!parseImport(*file))
+          return nullptr;
+        continue;
+      }
+      if (atKeyword("import"))
+        return fail(cur().loc, "write `from MODULE import NAME` (MODULE.blk next to this file); `import MODULE` "
+                               "is not supported"),
+               nullptr;
       if (atName()) {
         auto constant = parseConstant();
         if (!constant)
           return nullptr;
         const std::string &name = constant->targets[0];
+        if (!notImported(*file, name, constant->loc))
+          return nullptr;
         if (file->find(name) || llvm::any_of(file->constants, [&](auto &c) { return c->targets[0] == name; }))
           return fail(constant->loc, "'" + name + "' is defined twice"), nullptr;
         file->constants.push_back(std::move(constant));
@@ -35,10 +62,13 @@ public:
       auto fn = parseFunction();
       if (!fn)
         return nullptr;
+      if (!notImported(*file, fn->name, fn->loc))
+        return nullptr;
       if (file->find(fn->name))
         return fail(fn->loc, "function '" + fn->name + "' is defined twice"), nullptr;
       if (llvm::any_of(file->constants, [&](auto &c) { return c->targets[0] == fn->name; }))
         return fail(fn->loc, "'" + fn->name + "' is defined twice"), nullptr;
+      fn->module = file.get();
       file->functions.push_back(std::move(fn));
     }
     return file;
@@ -47,8 +77,10 @@ public:
 private:
   mlir::MLIRContext &ctx;
   std::vector<Token> toks;
+  ImportSession &session;
   size_t i = 0;
   bool failed = false;
+  unsigned loopDepth = 0; // loops around the statement being parsed
 
   const Token &cur() const { return toks[std::min(i, toks.size() - 1)]; }
   bool at(Tok k) const { return cur().kind == k; }
@@ -90,7 +122,8 @@ private:
   }
   static bool isKeyword(llvm::StringRef s) {
     return llvm::is_contained({"def", "if", "elif", "else", "for", "in", "while", "return", "and", "or", "not",
-                               "True", "False", "None", "pass", "break", "continue", "lambda", "class", "import"},
+                               "True", "False", "None", "pass", "break", "continue", "lambda", "class", "import",
+                               "from", "as"},
                               s);
   }
   bool atName() const { return at(Tok::Ident) && !isKeyword(cur().text); }
@@ -101,6 +134,136 @@ private:
     }
     fail(cur().loc, "expected " + what + ", found " + describe(cur()));
     return false;
+  }
+
+  /// False (after an error) when `name` is imported into `file`.
+  bool notImported(const File &file, const std::string &name, const Loc &loc) {
+    if (const Import *imp = file.findImport(name))
+      return fail(loc, "'" + name + "' is defined here and imported from " + imp->from->filename + " (line " +
+                           std::to_string(imp->loc.line) + "); import it under another name with `as`"),
+             false;
+    return true;
+  }
+
+  // import := 'from' '.'* NAME ('.' NAME)* 'import' ( names | '(' names [','] ')' ) NEWLINE
+  // names := NAME ['as' NAME] (',' NAME ['as' NAME])*
+  bool parseImport(File &file) {
+    ++i; // 'from'
+    unsigned dots = 0;
+    while (atOp(".")) {
+      ++dots;
+      ++i;
+    }
+    Loc moduleLoc = cur().loc;
+    std::vector<std::string> parts(1);
+    if (!expectName(parts[0], "a module name"))
+      return false;
+    while (atOp(".")) {
+      ++i;
+      parts.emplace_back();
+      if (!expectName(parts.back(), "a module name"))
+        return false;
+    }
+    if (!atKeyword("import"))
+      return fail(cur().loc, "expected 'import', found " + describe(cur())), false;
+    ++i;
+    bool parens = atOp("(");
+    if (parens)
+      ++i;
+    struct Wanted {
+      std::string name, as;
+      Loc loc;
+    };
+    std::vector<Wanted> wanted;
+    while (true) {
+      Wanted w;
+      w.loc = cur().loc;
+      if (!expectName(w.name, "a name to import"))
+        return false;
+      w.as = w.name;
+      if (atKeyword("as")) {
+        ++i;
+        if (!expectName(w.as, "a name after 'as'"))
+          return false;
+      }
+      wanted.push_back(std::move(w));
+      if (!atOp(","))
+        break;
+      ++i;
+      if (parens && atOp(")"))
+        break;
+    }
+    if ((parens && !expectOp(")")) || !expect(Tok::Newline, "end of line"))
+      return false;
+    std::string written = std::string(dots, '.') + llvm::join(parts, ".");
+    std::shared_ptr<File> module = loadModule(importPath(*moduleLoc.file, dots, parts), written, moduleLoc);
+    if (!module)
+      return false;
+    for (const Wanted &w : wanted) {
+      Import imp;
+      imp.name = w.as;
+      imp.loc = w.loc;
+      if (const Function *fn = module->find(w.name)) {
+        imp.function = fn;
+        imp.from = fn->module;
+      } else if (const AssignStmt *c = module->findConstant(w.name)) {
+        imp.constant = c;
+        imp.from = module.get();
+      } else if (const Import *again = module->findImport(w.name)) {
+        imp.constant = again->constant;
+        imp.from = again->from;
+      } else {
+        return fail(w.loc, "cannot import '" + w.name + "': " + module->filename +
+                               " defines no function or constant named '" + w.name + "'"),
+               false;
+      }
+      if (const Import *prior = file.findImport(imp.name)) {
+        if (prior->function == imp.function && prior->constant == imp.constant)
+          continue; // the same definition again
+        return fail(w.loc, "'" + imp.name + "' is already imported from " + prior->from->filename + " (line " +
+                               std::to_string(prior->loc.line) + "); import one under another name with `as`"),
+               false;
+      }
+      if (file.find(imp.name) || file.findConstant(imp.name))
+        return fail(w.loc, "'" + imp.name + "' is already defined in this file; import it under another name with `as`"),
+               false;
+      file.imports.push_back(std::move(imp));
+    }
+    if (!llvm::is_contained(file.modules, module))
+      file.modules.push_back(module);
+    return true;
+  }
+
+  /// The parsed file at `path` (`written` as the import names it), parsed
+  /// once per compilation; null after an error.
+  std::shared_ptr<File> loadModule(const std::string &path, const std::string &written, const Loc &loc) {
+    std::string key = realPath(path);
+    auto open = llvm::find(session.parsing, key);
+    if (open != session.parsing.end()) {
+      std::string chain;
+      for (size_t f = open - session.parsing.begin(); f < session.parsing.size(); ++f)
+        chain += session.parsingNames[f] + " imports ";
+      return fail(loc, "import cycle: " + chain + path);
+    }
+    if (auto done = session.parsed.find(key); done != session.parsed.end())
+      return done->second;
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      return fail(loc, "cannot import '" + written + "': no file " + path + " (" + buffer.getError().message() + ")");
+    session.parsing.push_back(key);
+    session.parsingNames.push_back(path);
+    Parser sub(ctx, lex((*buffer)->getBuffer(), std::make_shared<std::string>(path)), session);
+    std::unique_ptr<File> parsed = sub.parseFile();
+    session.parsing.pop_back();
+    session.parsingNames.pop_back();
+    if (!parsed) {
+      failed = true; // reported where it is
+      return nullptr;
+    }
+    parsed->filename = path;
+    std::shared_ptr<File> shared = std::move(parsed);
+    session.parsed[key] = shared;
+    return shared;
   }
 
   // constant := NAME ':' ('constexpr' | 'dtype') '=' expr NEWLINE (at the top level)
@@ -217,22 +380,31 @@ private:
       if (!atKeyword("in"))
         return fail(cur().loc, "expected 'in', found " + describe(cur()));
       ++i;
-      if (!(s->iter = parseExpr()) || !expectOp(":") || !parseBody(s->body))
+      if (!(s->iter = parseExpr()) || !expectOp(":") || !parseLoopBody(s->body))
         return nullptr;
       return s;
     }
     if (atKeyword("while")) {
       auto s = std::make_unique<WhileStmt>(take().loc);
-      if (!(s->cond = parseExpr()) || !expectOp(":") || !parseBody(s->body))
+      if (!(s->cond = parseExpr()) || !expectOp(":") || !parseLoopBody(s->body))
         return nullptr;
       return s;
     }
     if (atKeyword("def") || atOp("@"))
       return fail(cur().loc, "functions must be defined at the top level");
+    if (atKeyword("from") || atKeyword("import"))
+      return fail(cur().loc, "imports must be at the top level of a file");
     auto s = parseSimpleStmt();
     if (!s || !expect(Tok::Newline, "end of line"))
       return nullptr;
     return s;
+  }
+
+  bool parseLoopBody(Body &body) {
+    ++loopDepth;
+    bool ok = parseBody(body);
+    --loopDepth;
+    return ok;
   }
 
   StmtPtr parseIf() {
@@ -258,8 +430,13 @@ private:
       ++i;
       return std::make_unique<PassStmt>(loc);
     }
-    if (atKeyword("break") || atKeyword("continue"))
-      return fail(loc, "'" + cur().text + "' is not supported; use a loop condition or a mask instead");
+    if (atKeyword("break") || atKeyword("continue")) {
+      if (loopDepth == 0)
+        return fail(loc, "'" + cur().text + "' outside a loop");
+      if (take().text == "break")
+        return std::make_unique<BreakStmt>(loc);
+      return std::make_unique<ContinueStmt>(loc);
+    }
     if (atKeyword("return")) {
       auto s = std::make_unique<ReturnStmt>(take().loc);
       if (!at(Tok::Newline) && !(s->value = parseExprList()))
@@ -562,7 +739,10 @@ private:
 
 std::unique_ptr<ast::File> parseFile(mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename) {
   auto file = std::make_shared<std::string>(filename.str());
-  auto result = Parser(ctx, lex(source, file)).parseFile();
+  ImportSession session;
+  session.parsing.push_back(realPath(filename.str()));
+  session.parsingNames.push_back(filename.str());
+  auto result = Parser(ctx, lex(source, file), session).parseFile();
   if (result)
     result->filename = filename.str();
   return result;

@@ -232,10 +232,10 @@ TV Generator::genScan(const std::string &name, const ast::CallExpr &call, std::v
   if (!(x = widenForSum(x, call.loc)))
     return x;
   Location at = loc(call.loc);
-  auto scan = ScanOp::create(builder, at, x.value.getType(), x.value, uint32_t(axis), reverse);
+  auto scan = ScanOp::create(builder, at, TypeRange{x.value.getType()}, ValueRange{x.value}, uint32_t(axis), reverse);
   buildCombiner(builder, at, scan.getCombine(), name == "cumsum" ? Combine::Sum : Combine::Prod, {elementType(x)},
                 x.isUnsigned);
-  return TV::makeVal(scan.getResult(), x.isUnsigned);
+  return TV::makeVal(scan.getResult(0), x.isUnsigned);
 }
 
 } // namespace blk

@@ -1,5 +1,6 @@
-// Statements: assignment, if/elif/else, for and while loops with
-// loop-carried values, return (early returns become structured branches).
+// Statements: assignment, if/elif/else, return (early returns become
+// structured branches), and what follows a `break`, `continue` or `return`
+// inside a loop (the rest runs under a flag). The loops are in Loops.cpp.
 #include "Generator.h"
 
 using namespace mlir;
@@ -16,13 +17,19 @@ StmtList listOf(const ast::Body &body) {
   return out;
 }
 
-/// Whether some path through `stmts` returns.
+/// Whether some path through `stmts` returns (also from inside a loop).
 bool mayReturn(llvm::ArrayRef<const ast::Stmt *> stmts) {
   for (const ast::Stmt *s : stmts) {
     if (llvm::isa<ast::ReturnStmt>(s))
       return true;
     if (auto *i = llvm::dyn_cast<ast::IfStmt>(s))
       if (mayReturn(listOf(i->thenBody)) || mayReturn(listOf(i->elseBody)))
+        return true;
+    if (auto *f = llvm::dyn_cast<ast::ForStmt>(s))
+      if (mayReturn(listOf(f->body)))
+        return true;
+    if (auto *w = llvm::dyn_cast<ast::WhileStmt>(s))
+      if (mayReturn(listOf(w->body)))
         return true;
   }
   return false;
@@ -40,119 +47,273 @@ bool alwaysReturns(llvm::ArrayRef<const ast::Stmt *> stmts) {
   return false;
 }
 
-/// Names assigned anywhere in `stmts` (in order of first assignment).
-void assignedNames(const ast::Body &body, std::vector<std::string> &out) {
-  auto add = [&](const std::string &n) {
-    if (!llvm::is_contained(out, n))
-      out.push_back(n);
-  };
-  for (auto &s : body) {
-    if (auto *a = llvm::dyn_cast<ast::AssignStmt>(s.get()))
-      for (auto &t : a->targets)
-        add(t);
-    if (auto *a = llvm::dyn_cast<ast::AugAssignStmt>(s.get()))
-      add(a->target);
-    if (auto *i = llvm::dyn_cast<ast::IfStmt>(s.get())) {
-      assignedNames(i->thenBody, out);
-      assignedNames(i->elseBody, out);
-    }
-    if (auto *f = llvm::dyn_cast<ast::ForStmt>(s.get())) {
-      assignedNames(f->body, out);
-    }
-    if (auto *w = llvm::dyn_cast<ast::WhileStmt>(s.get()))
-      assignedNames(w->body, out);
-  }
+/// How a variable is named in messages (the generator's flags are not names).
+std::string displayName(const std::string &name) {
+  return name == kLoopReturnValue ? "the return value" : "'" + name + "'";
 }
 
 } // namespace
 
-/// Materializes compile-time values that must live in SSA form (loop-carried
-/// or merged across a runtime branch).
-static TV materialize(Generator &g, const TV &v, const ast::Loc &loc) {
+TV Generator::materialize(const TV &v, const ast::Loc &loc) {
   if (v.isVal() || !v.isConst())
     return v;
   bool isUnsigned;
-  Type t = g.literalType(v, isUnsigned);
-  return g.convertElement(v, t, isUnsigned, loc);
+  Type t = literalType(v, isUnsigned);
+  return convertElement(v, t, isUnsigned, loc);
 }
 
-/// The variables a loop carries: those its body assigns that exist before it.
-struct LoopCarried {
-  std::vector<std::string> names;
-  SmallVector<Value> inits;
-  std::vector<bool> isUnsigned;
+TV Generator::placeholderLike(const TV &v, const ast::Loc &loc) {
+  if (!v.isVal())
+    return v;
+  auto zero = dyn_cast_or_null<TypedAttr>(builder.getZeroAttr(v.value.getType()));
+  if (!zero)
+    return error(loc, "a value of type " + describe(v) + " cannot be returned from inside a loop");
+  return TV::makeVal(arith::ConstantOp::create(builder, this->loc(loc), zero), v.isUnsigned);
+}
 
-  /// Collects them from the current environment (materializing constants).
-  bool collect(Generator &g, const ast::Body &body, llvm::StringRef skip, const ast::Loc &loc) {
-    std::vector<std::string> assigned;
-    assignedNames(body, assigned);
-    for (const std::string &n : assigned) {
-      auto it = g.env.find(n);
-      if (it == g.env.end() || n == skip)
+bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
+                            llvm::function_ref<bool(bool &)> genElse, bool consumesRest, const ast::Loc &l,
+                            bool &returned) {
+  Location at = loc(l);
+  auto placeholder = scf::IfOp::create(builder, at, TypeRange{}, c, /*withElseRegion=*/true);
+  Env before = env;
+  std::vector<TV> savedReturn = returnValues;
+  Env branchEnv[2];
+  std::vector<TV> branchReturn[2];
+  bool branchReturned[2];
+  Block *blocks[2] = {&placeholder.getThenRegion().front(), &placeholder.getElseRegion().front()};
+  llvm::function_ref<bool(bool &)> gens[2] = {genThen, genElse};
+  for (int b = 0; b < 2; ++b) {
+    env = before;
+    returnValues.clear();
+    builder.setInsertionPoint(blocks[b]->getTerminator());
+    if (!gens[b](branchReturned[b]))
+      return false;
+    branchEnv[b] = env;
+    branchReturn[b] = returnValues;
+  }
+  // What each branch yields: the helper's return value when the rest of
+  // the function was consumed, else the variables either branch changed.
+  std::vector<std::string> names;
+  std::vector<TV> yields[2];
+  if (consumesRest) {
+    bool hasValue[2];
+    for (int b = 0; b < 2; ++b)
+      hasValue[b] = !branchReturn[b].empty() && branchReturn[b][0].kind != TV::None;
+    // A helper that returns nothing may leave early; one that returns a value must on every path.
+    bool wantsValue = callStack.size() > 1 && (hasValue[0] || hasValue[1]);
+    for (int b = 0; b < 2; ++b) {
+      if (wantsValue && !hasValue[b])
+        return error(l, "helper '" + callStack.back()->name + "' must return a value on every path"), false;
+      if (wantsValue && branchReturn[b][0].kind == TV::Tuple)
+        return error(l, "returning several values from inside an 'if' is not supported yet"), false;
+      if (wantsValue)
+        yields[b].push_back(branchReturn[b][0]);
+    }
+  } else {
+    // A value returned from inside a loop on one branch only: the other
+    // branch did not return, so any value of that type does.
+    for (int b = 0; b < 2; ++b) {
+      auto has = branchEnv[b].find(kLoopReturnValue);
+      if (has == branchEnv[b].end() || branchEnv[1 - b].count(kLoopReturnValue))
         continue;
-      TV v = materialize(g, it->second, loc);
+      builder.setInsertionPoint(blocks[1 - b]->getTerminator());
+      TV fill = placeholderLike(has->second, l);
+      if (!fill)
+        return false;
+      branchEnv[1 - b][kLoopReturnValue] = fill;
+    }
+    auto same = [](const TV &a, const TV &b) {
+      return a.kind == b.kind && a.value == b.value && a.i == b.i && a.isU64 == b.isU64 && a.f == b.f &&
+             a.type == b.type && a.s == b.s;
+    };
+    for (auto &[name, value] : branchEnv[0]) {
+      auto other = branchEnv[1].find(name);
+      if (other == branchEnv[1].end())
+        continue; // defined on one branch only: not visible after the if
+      auto old = before.find(name);
+      if (old == before.end() || !same(old->second, value) || !same(old->second, other->second))
+        names.push_back(name);
+    }
+    for (const std::string &name : names)
+      for (int b = 0; b < 2; ++b)
+        yields[b].push_back(branchEnv[b][name]);
+  }
+  // Merge: identical compile-time values stay constants; others become SSA.
+  SmallVector<Type> resultTypes;
+  std::vector<bool> isSSA;
+  for (size_t y = 0; y < yields[0].size(); ++y) {
+    TV &a = yields[0][y], &b = yields[1][y];
+    bool same = a.kind == b.kind && !a.isVal() && a.i == b.i && a.isU64 == b.isU64 && a.f == b.f &&
+                a.type == b.type && a.s == b.s;
+    if (same && a.kind != TV::Val) {
+      isSSA.push_back(false);
+      continue;
+    }
+    for (int br = 0; br < 2; ++br) {
+      builder.setInsertionPoint(blocks[br]->getTerminator());
+      TV &v = yields[br][y];
+      TV &other = yields[1 - br][y];
+      if (v.isConst() && other.isVal())
+        v = convertElement(v, elementType(other), other.isUnsigned, l);
+      else
+        v = materialize(v, l);
       if (!v)
         return false;
-      if (!v.isVal())
-        return g.error(loc, "'" + n + "' (" + g.describe(v) + ") cannot change inside a loop"), false;
-      it->second = v;
-      names.push_back(n);
-      inits.push_back(v.value);
-      isUnsigned.push_back(v.isUnsigned);
     }
-    return true;
+    if (!a.isVal() || !b.isVal()) {
+      std::string what = names.empty() ? "the return value" : displayName(names[y]);
+      return error(l, what + " is " + describe(a) + " on one branch and " + describe(b) +
+                          " on the other; only numbers and blocks can differ between branches"),
+             false;
+    }
+    if (a.value.getType() != b.value.getType()) {
+      std::string what = names.empty() ? "the return value" : displayName(names[y]);
+      return error(l, "type mismatch: " + what + " has type " + describe(a) + " on one branch and " +
+                          describe(b) + " on the other"),
+             false;
+    }
+    resultTypes.push_back(a.value.getType());
+    isSSA.push_back(true);
   }
-  SmallVector<Type> types() const {
-    SmallVector<Type> t;
-    for (Value v : inits)
-      t.push_back(v.getType());
-    return t;
-  }
-  /// Binds the names to `values` (block arguments or loop results).
-  void bind(Generator &g, ValueRange values) const {
-    for (size_t c = 0; c < names.size(); ++c)
-      g.env[names[c]] = TV::makeVal(values[c], isUnsigned[c]);
-  }
-  /// Generates a loop body at the builder's insertion point and its scf.yield
-  /// of the carried values.
-  bool genBody(Generator &g, const ast::Body &body, const ast::Loc &loc) const {
-    bool wasInLoop = g.inLoop, returned;
-    g.inLoop = true;
-    if (!g.genStmts(listOf(body), returned))
-      return false;
-    g.inLoop = wasInLoop;
+  builder.setInsertionPoint(placeholder);
+  auto ifOp = scf::IfOp::create(builder, at, resultTypes, c, /*withElseRegion=*/true);
+  for (int b = 0; b < 2; ++b) {
+    Region &dst = b == 0 ? ifOp.getThenRegion() : ifOp.getElseRegion();
+    Region &src = b == 0 ? placeholder.getThenRegion() : placeholder.getElseRegion();
+    dst.takeBody(src);
+    Block &block = dst.front();
+    block.getTerminator()->erase();
+    builder.setInsertionPointToEnd(&block);
     SmallVector<Value> values;
-    if (!yields(g, loc, values))
+    for (size_t y = 0; y < yields[b].size(); ++y)
+      if (isSSA[y])
+        values.push_back(yields[b][y].value);
+    scf::YieldOp::create(builder, at, values);
+  }
+  placeholder.erase();
+  builder.setInsertionPointAfter(ifOp);
+  env = before;
+  unsigned r = 0;
+  std::vector<TV> merged;
+  for (size_t y = 0; y < yields[0].size(); ++y)
+    merged.push_back(isSSA[y] ? TV::makeVal(ifOp.getResult(r++), yields[0][y].isUnsigned) : yields[0][y]);
+  if (consumesRest) {
+    returnValues = merged.empty() ? std::vector<TV>{TV::makeNone()} : merged;
+    returned = true;
+    return true;
+  }
+  for (size_t n = 0; n < names.size(); ++n)
+    env[names[n]] = merged[n];
+  returnValues = savedReturn;
+  return true;
+}
+
+Generator::Flow Generator::loopFlow(llvm::ArrayRef<const char *> flags) {
+  bool maybe = false;
+  for (const char *flag : flags) {
+    auto it = env.find(flag);
+    if (it == env.end())
+      continue;
+    if (!it->second.isVal() && it->second.asDouble() != 0)
+      return Flow::Ends;
+    maybe |= it->second.isVal();
+  }
+  return maybe ? Flow::MayEnd : Flow::Runs;
+}
+
+Value Generator::stillRunning(llvm::ArrayRef<const char *> flags, const ast::Loc &l) {
+  Value stop;
+  for (const char *flag : flags) {
+    auto it = env.find(flag);
+    if (it == env.end() || !it->second.isVal())
+      continue;
+    stop = stop ? arith::OrIOp::create(builder, loc(l), stop, it->second.value).getResult() : it->second.value;
+  }
+  Value one = arith::ConstantOp::create(builder, loc(l), builder.getBoolAttr(true));
+  return stop ? arith::XOrIOp::create(builder, loc(l), stop, one).getResult() : one;
+}
+
+bool Generator::genWhileRunning(llvm::ArrayRef<const char *> flags, const ast::Loc &l,
+                                llvm::function_ref<bool(bool &)> genRest) {
+  Value running = stillRunning(flags, l);
+  bool ignored;
+  return genBranches(
+      running,
+      [&](bool &returned) {
+        for (const char *flag : flags) // the rest runs only where none is set
+          if (env.count(flag))
+            env[flag] = TV::makeBool(false);
+        return genRest(returned);
+      },
+      [](bool &returned) { return returned = false, true; }, /*consumesRest=*/false, l, ignored);
+}
+
+bool Generator::genReturnInLoop(const ast::ReturnStmt &r) {
+  bool inHelper = callStack.size() > 1 && !callStack.back()->isKernel;
+  if (r.value) {
+    if (!inHelper)
+      return error(r.loc, "a kernel cannot return a value; store results through a pointer"), false;
+    TV v = genTupleOrValue(*r.value);
+    if (!v)
       return false;
-    scf::YieldOp::create(g.builder, g.loc(loc), values);
+    if (v.kind == TV::Tuple)
+      return error(r.loc, "returning several values from inside a loop is not supported"), false;
+    if (v.isVal() && isa<PointerType>(elementType(v)))
+      return error(r.value->loc, "a pointer cannot be returned from inside a loop; return an offset and add it "
+                                 "to the pointer after the call"),
+             false;
+    env[kLoopReturnValue] = v;
+  } else if (inHelper) {
+    env[kLoopReturnValue] = TV::makeNone();
+  }
+  env[kLoopReturned] = TV::makeBool(true);
+  return true;
+}
+
+bool Generator::genReturnAfterLoop(llvm::ArrayRef<const ast::Stmt *> rest, const ast::Loc &l, bool &returned,
+                                   bool &consumed) {
+  TV flag = env[kLoopReturned];
+  consumed = flag.isVal() || flag.asDouble() != 0;
+  if (!consumed) {
+    env.erase(kLoopReturned);
+    env.erase(kLoopReturnValue);
     return true;
   }
-  /// The values to yield: the names' current values, of unchanged types.
-  bool yields(Generator &g, const ast::Loc &loc, SmallVectorImpl<Value> &out) const {
-    for (size_t c = 0; c < names.size(); ++c) {
-      TV v = g.env[names[c]];
-      if (v.isConst())
-        v = g.convertElement(v, inits[c].getType(), isUnsigned[c], loc);
-      if (!v)
-        return false;
-      if (!v.isVal() || v.value.getType() != inits[c].getType())
-        return g.error(loc, "type mismatch: loop-carried '" + names[c] + "' starts as " +
-                                g.describe(inits[c].getType()) + " but becomes " + g.describe(v) +
-                                " in the loop; convert it with .to()"),
-               false;
-      out.push_back(v.value);
-    }
-    return true;
-  }
-};
+  // `return <the value the loop left>`, written where the loop is.
+  auto value = env.find(kLoopReturnValue);
+  auto ret = std::make_unique<ast::ReturnStmt>(l);
+  if (value != env.end() && value->second.kind != TV::None)
+    ret->value = std::make_unique<ast::NameExpr>(l, kLoopReturnValue);
+  StmtList retList{ret.get()};
+  synthesized.push_back(std::move(ret));
+  if (!flag.isVal())
+    return genStmts(retList, returned);
+  StmtList restList(rest.begin(), rest.end());
+  return genBranches(
+      flag.value, [&](bool &r) { return genStmts(retList, r); },
+      [&](bool &r) {
+        env.erase(kLoopReturned);
+        env.erase(kLoopReturnValue);
+        return genStmts(restList, r);
+      },
+      /*consumesRest=*/true, l, returned);
+}
 
 bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned) {
   returned = false;
   for (size_t k = 0; k < stmts.size(); ++k) {
     const ast::Stmt *s = stmts[k];
+    llvm::ArrayRef<const ast::Stmt *> rest = stmts.drop_front(k + 1);
     switch (s->kind) {
     case ast::Stmt::Kind::Pass:
       break;
+    case ast::Stmt::Kind::Break:
+      env[kLoopBroke] = TV::makeBool(true);
+      return true;
+    case ast::Stmt::Kind::Continue:
+      env[kLoopContinued] = TV::makeBool(true);
+      return true;
     case ast::Stmt::Kind::Expr: {
       if (!gen(*static_cast<const ast::ExprStmt *>(s)->expr))
         return false;
@@ -214,7 +375,7 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
     case ast::Stmt::Kind::Return: {
       auto *r = static_cast<const ast::ReturnStmt *>(s);
       if (inLoop)
-        return error(r->loc, "'return' inside a loop is not supported"), false;
+        return genReturnInLoop(*r);
       if (r->value) {
         if (callStack.size() < 2 || callStack.back()->isKernel)
           return error(r->loc, "a kernel cannot return a value; store results through a pointer"), false;
@@ -234,7 +395,6 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       if (!cond)
         return false;
       StmtList thenList = listOf(i->thenBody), elseList = listOf(i->elseBody);
-      llvm::ArrayRef<const ast::Stmt *> rest = stmts.drop_front(k + 1);
       if (cond.isConst() || cond.kind == TV::None) {
         // Compile-time condition: only the taken branch exists.
         bool taken = cond.isConst() && cond.asDouble() != 0;
@@ -249,267 +409,54 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       TV c = toBool(cond, i->cond->loc);
       if (!c)
         return false;
-      // A branch that may return takes the statements after the `if` with it
-      // (into each branch that does not always return).
-      bool consumesRest = mayReturn(thenList) || mayReturn(elseList);
+      // Outside loops, a branch that may return takes the statements after
+      // the `if` with it (into each branch that does not always return);
+      // inside a loop, returns set a flag and the rest runs under it.
+      bool consumesRest = !inLoop && (mayReturn(thenList) || mayReturn(elseList));
       if (consumesRest) {
         if (!alwaysReturns(thenList))
           thenList.insert(thenList.end(), rest.begin(), rest.end());
         if (!alwaysReturns(elseList))
           elseList.insert(elseList.end(), rest.begin(), rest.end());
       }
-      Location at = loc(i->loc);
-      auto placeholder = scf::IfOp::create(builder, at, TypeRange{}, c.value, /*withElseRegion=*/true);
-      Env before = env;
-      std::vector<TV> savedReturn = returnValues;
-      Env branchEnv[2];
-      std::vector<TV> branchReturn[2];
-      bool branchReturned[2];
-      Block *blocks[2] = {&placeholder.getThenRegion().front(), &placeholder.getElseRegion().front()};
-      StmtList *lists[2] = {&thenList, &elseList};
-      for (int b = 0; b < 2; ++b) {
-        env = before;
-        returnValues.clear();
-        builder.setInsertionPoint(blocks[b]->getTerminator());
-        if (!genStmts(*lists[b], branchReturned[b]))
-          return false;
-        branchEnv[b] = env;
-        branchReturn[b] = returnValues;
-      }
-      // What each branch yields: the helper's return value when the rest of
-      // the function was consumed, else the variables either branch changed.
-      std::vector<std::string> names;
-      std::vector<TV> yields[2];
-      const ast::Loc &l = i->loc;
-      if (consumesRest) {
-        bool wantsValue = callStack.size() > 1;
-        for (int b = 0; b < 2; ++b) {
-          bool hasValue = !branchReturn[b].empty() && branchReturn[b][0].kind != TV::None;
-          if (wantsValue && !hasValue)
-            return error(l, "helper '" + callStack.back()->name + "' must return a value on every path"), false;
-          if (wantsValue && branchReturn[b][0].kind == TV::Tuple)
-            return error(l, "returning several values from inside an 'if' is not supported yet"), false;
-          if (wantsValue)
-            yields[b].push_back(branchReturn[b][0]);
-        }
-      } else {
-        auto same = [](const TV &a, const TV &b) {
-          return a.kind == b.kind && a.value == b.value && a.i == b.i && a.isU64 == b.isU64 && a.f == b.f &&
-                 a.type == b.type && a.s == b.s;
-        };
-        for (auto &[name, value] : branchEnv[0]) {
-          auto other = branchEnv[1].find(name);
-          if (other == branchEnv[1].end())
-            continue; // defined on one branch only: not visible after the if
-          auto old = before.find(name);
-          if (old == before.end() || !same(old->second, value) || !same(old->second, other->second))
-            names.push_back(name);
-        }
-        for (const std::string &name : names)
-          for (int b = 0; b < 2; ++b)
-            yields[b].push_back(branchEnv[b][name]);
-      }
-      // Merge: identical compile-time values stay constants; others become SSA.
-      SmallVector<Type> resultTypes;
-      std::vector<bool> isSSA;
-      for (size_t y = 0; y < yields[0].size(); ++y) {
-        TV &a = yields[0][y], &b = yields[1][y];
-        bool same = a.kind == b.kind && !a.isVal() && a.i == b.i && a.isU64 == b.isU64 && a.f == b.f &&
-                    a.type == b.type && a.s == b.s;
-        if (same && a.kind != TV::Val) {
-          isSSA.push_back(false);
-          continue;
-        }
-        for (int br = 0; br < 2; ++br) {
-          builder.setInsertionPoint(blocks[br]->getTerminator());
-          TV &v = yields[br][y];
-          TV &other = yields[1 - br][y];
-          if (v.isConst() && other.isVal())
-            v = convertElement(v, elementType(other), other.isUnsigned, l);
-          else
-            v = materialize(*this, v, l);
-          if (!v)
-            return false;
-        }
-        if (!a.isVal() || !b.isVal()) {
-          std::string what = names.empty() ? "the return value" : "'" + names[y] + "'";
-          return error(l, what + " is " + describe(a) + " on one branch and " + describe(b) +
-                              " on the other; only numbers and blocks can differ between branches"),
-                 false;
-        }
-        if (a.value.getType() != b.value.getType()) {
-          std::string what = names.empty() ? "the return value" : "'" + names[y] + "'";
-          return error(l, "type mismatch: " + what + " has type " + describe(a) + " on one branch and " +
-                              describe(b) + " on the other"),
-                 false;
-        }
-        resultTypes.push_back(a.value.getType());
-        isSSA.push_back(true);
-      }
-      builder.setInsertionPoint(placeholder);
-      auto ifOp = scf::IfOp::create(builder, at, resultTypes, c.value, /*withElseRegion=*/true);
-      for (int b = 0; b < 2; ++b) {
-        Region &dst = b == 0 ? ifOp.getThenRegion() : ifOp.getElseRegion();
-        Region &src = b == 0 ? placeholder.getThenRegion() : placeholder.getElseRegion();
-        dst.takeBody(src);
-        Block &block = dst.front();
-        block.getTerminator()->erase();
-        builder.setInsertionPointToEnd(&block);
-        SmallVector<Value> values;
-        for (size_t y = 0; y < yields[b].size(); ++y)
-          if (isSSA[y])
-            values.push_back(yields[b][y].value);
-        scf::YieldOp::create(builder, at, values);
-      }
-      placeholder.erase();
-      builder.setInsertionPointAfter(ifOp);
-      env = before;
-      unsigned r = 0;
-      std::vector<TV> merged;
-      for (size_t y = 0; y < yields[0].size(); ++y)
-        merged.push_back(isSSA[y] ? TV::makeVal(ifOp.getResult(r++), yields[0][y].isUnsigned) : yields[0][y]);
-      if (consumesRest) {
-        returnValues = merged.empty() ? std::vector<TV>{TV::makeNone()} : merged;
-        returned = true;
+      if (!genBranches(
+              c.value, [&](bool &r) { return genStmts(thenList, r); },
+              [&](bool &r) { return genStmts(elseList, r); }, consumesRest, i->loc, returned))
+        return false;
+      if (consumesRest)
         return true;
-      }
-      for (size_t n = 0; n < names.size(); ++n)
-        env[names[n]] = merged[n];
-      returnValues = savedReturn;
       break;
     }
     case ast::Stmt::Kind::For: {
-      auto *f = static_cast<const ast::ForStmt *>(s);
-      auto *call = llvm::dyn_cast<ast::CallExpr>(f->iter.get());
-      auto *callee = call ? llvm::dyn_cast<ast::NameExpr>(call->callee.get()) : nullptr;
-      if (!callee || (callee->name != "range" && callee->name != "static_range"))
-        return error(f->iter->loc, "a for loop must iterate over range(...) or static_range(...)"), false;
-      if (callee->name == "static_range") {
-        if (!genStaticRange(*f, *call))
-          return false;
-        break;
-      }
-      if (call->args.empty() || call->args.size() > 3 || !call->kwargs.empty())
-        return error(call->loc, "range takes 1 to 3 arguments, got " + std::to_string(call->args.size())), false;
-      std::vector<TV> bounds;
-      for (auto &a : call->args) {
-        TV v = gen(*a);
-        if (!v)
-          return false;
-        if (!(v.kind == TV::Int || v.kind == TV::Bool) &&
-            !(v.isVal() && shapeOf(v).empty() && isa<IntegerType>(elementType(v)) && !elementType(v).isInteger(1)))
-          return error(a->loc, "range bounds must be scalar integers, got " + describe(v)), false;
-        bounds.push_back(v);
-      }
-      TV lb = bounds.size() == 1 ? TV::makeInt(0) : bounds[0];
-      TV ub = bounds.size() == 1 ? bounds[0] : bounds[1];
-      TV step = bounds.size() == 3 ? bounds[2] : TV::makeInt(1);
-      if (step.kind == TV::Int && step.wide() <= 0)
-        return error(call->args[2]->loc, "range step must be positive, got " + std::to_string(step.i)), false;
-      Type ivType = builder.getI32Type();
-      for (TV *b : {&lb, &ub, &step})
-        if ((b->isVal() && elementType(*b).getIntOrFloatBitWidth() == 64) ||
-            (b->kind == TV::Int && (b->wide() < INT32_MIN || b->wide() > INT32_MAX)))
-          ivType = builder.getI64Type();
-      for (TV *b : {&lb, &ub, &step}) {
-        *b = convertElement(*b, ivType, false, f->loc);
-        if (!*b)
-          return false;
-      }
-      LoopCarried carried;
-      if (!carried.collect(*this, f->body, f->var, f->loc))
+      if (!genFor(*static_cast<const ast::ForStmt *>(s)))
         return false;
-      Location at = loc(f->loc);
-      auto loop = scf::ForOp::create(builder, at, lb.value, ub.value, step.value, carried.inits);
-      Block *body = loop.getBody();
-      if (body->mightHaveTerminator())
-        body->getTerminator()->erase();
-      Env before = env;
-      env[f->var] = TV::makeVal(loop.getInductionVar());
-      carried.bind(*this, loop.getRegionIterArgs());
-      builder.setInsertionPointToEnd(body);
-      if (!carried.genBody(*this, f->body, f->loc))
-        return false;
-      builder.setInsertionPointAfter(loop);
-      env = before;
-      carried.bind(*this, loop.getResults());
       break;
     }
     case ast::Stmt::Kind::While: {
-      auto *w = static_cast<const ast::WhileStmt *>(s);
-      LoopCarried carried;
-      if (!carried.collect(*this, w->body, "", w->loc))
+      if (!genWhile(*static_cast<const ast::WhileStmt *>(s)))
         return false;
-      SmallVector<Type> types = carried.types();
-      Location at = loc(w->loc);
-      auto loop = scf::WhileOp::create(builder, at, types, carried.inits);
-      SmallVector<Location> locs(types.size(), at);
-      Block *beforeBlock = builder.createBlock(&loop.getBefore(), {}, types, locs);
-      Env before = env;
-      carried.bind(*this, beforeBlock->getArguments());
-      TV cond = gen(*w->cond);
-      if (!cond)
-        return false;
-      if (!shapeOf(cond).empty())
-        return error(w->cond->loc, "a while loop needs a scalar condition, got " + describe(cond)), false;
-      cond = toBool(cond, w->cond->loc);
-      if (cond && cond.isConst())
-        cond = convertElement(cond, builder.getI1Type(), false, w->cond->loc);
-      if (!cond)
-        return false;
-      scf::ConditionOp::create(builder, at, cond.value, beforeBlock->getArguments());
-      Block *afterBlock = builder.createBlock(&loop.getAfter(), {}, types, locs);
-      carried.bind(*this, afterBlock->getArguments());
-      if (!carried.genBody(*this, w->body, w->loc))
-        return false;
-      builder.setInsertionPointAfter(loop);
-      env = before;
-      carried.bind(*this, loop.getResults());
       break;
     }
     }
-  }
-  return true;
-}
-
-bool Generator::genStaticRange(const ast::ForStmt &f, const ast::CallExpr &call) {
-  if (call.args.empty() || call.args.size() > 3 || !call.kwargs.empty())
-    return error(call.loc, "static_range takes 1 to 3 arguments, got " + std::to_string(call.args.size())), false;
-  std::vector<int64_t> bounds;
-  for (auto &a : call.args) {
-    TV v = gen(*a);
-    if (!v)
-      return false;
-    if (v.kind != TV::Int || v.isU64)
-      return error(a->loc, "static_range bounds must be compile-time integers (of i64), got " + describe(v)), false;
-    bounds.push_back(v.i);
-  }
-  int64_t lb = bounds.size() == 1 ? 0 : bounds[0], ub = bounds.size() == 1 ? bounds[0] : bounds[1];
-  int64_t step = bounds.size() == 3 ? bounds[2] : 1;
-  if (step == 0)
-    return error(call.args[2]->loc, "static_range step must not be 0"), false;
-  int64_t trips = step > 0 ? (ub > lb ? (ub - lb + step - 1) / step : 0) : (lb > ub ? (lb - ub - step - 1) / -step : 0);
-  constexpr int64_t kMaxUnroll = 1024;
-  if (trips > kMaxUnroll)
-    return error(call.loc, "static_range unrolls at most " + std::to_string(kMaxUnroll) + " iterations, got " +
-                               std::to_string(trips)),
-           false;
-  // Unrolled in place: the loop variable is a compile-time constant in each
-  // copy of the body, and assignments are visible after the loop (as in Python).
-  std::vector<const ast::Stmt *> body;
-  for (auto &st : f.body)
-    body.push_back(st.get());
-  bool savedInLoop = inLoop;
-  inLoop = true;
-  for (int64_t t = 0; t < trips; ++t) {
-    env[f.var] = TV::makeInt(lb + t * step);
-    bool returned = false;
-    if (!genStmts(body, returned)) {
-      inLoop = savedInLoop;
-      return false;
+    // After a statement that may have left the loop (or, from inside a loop,
+    // the function): the rest runs only where it did not.
+    if (inLoop) {
+      Flow flow = loopFlow({kLoopBroke, kLoopContinued, kLoopReturned});
+      if (flow == Flow::Ends)
+        return true;
+      if (flow == Flow::MayEnd)
+        return rest.empty() ||
+               genWhileRunning({kLoopBroke, kLoopContinued, kLoopReturned}, s->loc, [&](bool &r) {
+                 return genStmts(rest, r);
+               });
+    } else if (env.count(kLoopReturned)) {
+      bool consumed;
+      if (!genReturnAfterLoop(rest, s->loc, returned, consumed))
+        return false;
+      if (consumed)
+        return true;
     }
   }
-  inLoop = savedInLoop;
   return true;
 }
 

@@ -3,6 +3,7 @@
 #include "Executor.h"
 
 #include "blk/Support/FloatBits.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
@@ -131,9 +132,12 @@ LogicalResult Executor::execReduce(ReduceOp op) {
 }
 
 LogicalResult Executor::execScan(ScanOp op) {
-  Tensor src = get(op.getSrc()); // a copy: the combiner adds to `env`
-  AxisLines lines(src.shape, op.getAxis());
-  Tensor out = src;
+  size_t n = op.getSrcs().size();
+  SmallVector<Tensor> srcs; // copies: the combiner adds to `env`
+  for (Value v : op.getSrcs())
+    srcs.push_back(get(v));
+  AxisLines lines(srcs[0].shape, op.getAxis());
+  SmallVector<Tensor> outs(srcs);
   Block &body = op.getCombine().front();
   for (int64_t o = 0; o < lines.outer; ++o)
     for (int64_t in = 0; in < lines.inner; ++in)
@@ -142,15 +146,17 @@ LogicalResult Executor::execScan(ScanOp op) {
         int64_t j = op.getReverse() ? lines.len - 1 - k : k, from = op.getReverse() ? j + 1 : j - 1;
         size_t prev = lines.at(o, from, in), cur = lines.at(o, j, in);
         SmallVector<Tensor> args, combined;
-        if (op.getReverse())
-          args = {src.element(cur), out.element(prev)};
-        else
-          args = {out.element(prev), src.element(cur)};
+        for (size_t i = 0; i < n; ++i)
+          args.push_back(op.getReverse() ? srcs[i].element(cur) : outs[i].element(prev));
+        for (size_t i = 0; i < n; ++i)
+          args.push_back(op.getReverse() ? outs[i].element(prev) : srcs[i].element(cur));
         if (failed(execBlock(body, args, combined)))
           return failure();
-        out.copyElement(cur, combined[0]);
+        for (size_t i = 0; i < n; ++i)
+          outs[i].copyElement(cur, combined[i]);
       }
-  set(op.getResult(), std::move(out));
+  for (size_t i = 0; i < n; ++i)
+    set(op.getResult(i), std::move(outs[i]));
   return success();
 }
 
@@ -291,6 +297,15 @@ LogicalResult Executor::execOp(Operation *op) {
       .Case<AtomicCASOp>([&](AtomicCASOp a) { return execAtomicCAS(a); })
       .Case<PrintOp>([&](PrintOp p) { return execPrint(p); })
       .Case<AssertOp>([&](AssertOp a) { return execAssert(a); })
+      .Case<LLVM::AssumeOp>([&](LLVM::AssumeOp a) -> LogicalResult { // UB on the GPU; an error here
+        if (!(get(a.getCond()).i[0] & 1))
+          return op->emitError() << "assume's condition does not hold in " << programText();
+        return success();
+      })
+      .Case<InlineAsmElementwiseOp>([&](InlineAsmElementwiseOp) -> LogicalResult {
+        return op->emitError("inline_asm_elementwise runs PTX, which the interpreter cannot execute: run this "
+                             "kernel on the GPU");
+      })
       .Case<LocalAllocOp, LocalTransOp, LocalLoadOp, LocalStoreOp, AsyncCopyOp, AsyncCommitGroupOp, AsyncWaitOp,
             FenceAsyncSharedOp, WarpGroupDotOp, WarpGroupDotWaitOp, MBarrierAllocOp, MBarrierInvalOp, MBarrierWaitOp,
             AsyncTMACopyOp>([&](Operation *shared) { return execSharedOp(shared); })

@@ -1,10 +1,12 @@
 // Elementwise semantics of arith and math ops, per element type.
 #include "Executor.h"
 
+#include "blk/Dialect/Blk/IR/LibDevice.h"
 #include "blk/Support/FloatBits.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
 #include <cmath>
 #include <cstring>
 
@@ -315,6 +317,41 @@ LogicalResult evalElementwise(Operation *op, ArrayRef<const Tensor *> in, Tensor
       .Case<math::CeilOp>([&](auto) { return floatOp([&](size_t j) { return std::ceil(F(0, j)); }); })
       .Case<math::FmaOp>([&](auto) { return floatOp([&](size_t j) { return std::fma(F(0, j), F(1, j), F(2, j)); }); })
       .Case<math::AbsIOp>([&](auto) { return intOp([&](size_t j) { return I(0, j) < 0 ? -I(0, j) : I(0, j); }); })
+      .Case<math::Log1pOp>([&](auto) { return floatOp([&](size_t j) { return std::log1p(F(0, j)); }); })
+      .Case<math::ExpM1Op>([&](auto) { return floatOp([&](size_t j) { return std::expm1(F(0, j)); }); })
+      .Case<math::TanOp>([&](auto) { return floatOp([&](size_t j) { return std::tan(F(0, j)); }); })
+      .Case<math::CoshOp>([&](auto) { return floatOp([&](size_t j) { return std::cosh(F(0, j)); }); })
+      .Case<math::SinhOp>([&](auto) { return floatOp([&](size_t j) { return std::sinh(F(0, j)); }); })
+      .Case<math::AsinOp>([&](auto) { return floatOp([&](size_t j) { return std::asin(F(0, j)); }); })
+      .Case<math::AcosOp>([&](auto) { return floatOp([&](size_t j) { return std::acos(F(0, j)); }); })
+      .Case<math::AtanOp>([&](auto) { return floatOp([&](size_t j) { return std::atan(F(0, j)); }); })
+      .Case<math::AsinhOp>([&](auto) { return floatOp([&](size_t j) { return std::asinh(F(0, j)); }); })
+      .Case<math::AcoshOp>([&](auto) { return floatOp([&](size_t j) { return std::acosh(F(0, j)); }); })
+      .Case<math::AtanhOp>([&](auto) { return floatOp([&](size_t j) { return std::atanh(F(0, j)); }); })
+      .Case<math::Log10Op>([&](auto) { return floatOp([&](size_t j) { return std::log10(F(0, j)); }); })
+      .Case<math::CbrtOp>([&](auto) { return floatOp([&](size_t j) { return std::cbrt(F(0, j)); }); })
+      .Case<math::ErfcOp>([&](auto) { return floatOp([&](size_t j) { return std::erfc(F(0, j)); }); })
+      .Case<math::RoundOp>([&](auto) { return floatOp([&](size_t j) { return std::round(F(0, j)); }); })
+      .Case<math::RoundEvenOp>([&](auto) { return floatOp([&](size_t j) { return std::nearbyint(F(0, j)); }); })
+      .Case<math::TruncOp>([&](auto) { return floatOp([&](size_t j) { return std::trunc(F(0, j)); }); })
+      .Case<math::PowFOp>([&](auto) { return floatOp([&](size_t j) { return std::pow(F(0, j), F(1, j)); }); })
+      .Case<math::Atan2Op>([&](auto) { return floatOp([&](size_t j) { return std::atan2(F(0, j), F(1, j)); }); })
+      .Case<math::CopySignOp>([&](auto) { return floatOp([&](size_t j) { return std::copysign(F(0, j), F(1, j)); }); })
+      .Case<math::CtPopOp>([&](auto) { return intOp([&](size_t j) { return int64_t(llvm::popcount(unsignedOf(w, I(0, j)))); }); })
+      .Case<math::CountLeadingZerosOp>([&](auto) {
+        return intOp([&](size_t j) { return int64_t(llvm::countl_zero(unsignedOf(w, I(0, j))) - (64 - w)); });
+      })
+      .Case<ExternElementwiseOp>([&](ExternElementwiseOp e) -> LogicalResult {
+        const LibDeviceFunction *fn = lookupLibDeviceBySymbol(e.getSymbol());
+        if (!fn)
+          return op->emitError("the interpreter does not know '") << e.getSymbol() << "'";
+        return floatOp([&](size_t j) {
+          double a[4];
+          for (size_t k = 0; k < in.size() && k < 4; ++k)
+            a[k] = F(k, j);
+          return fn->eval(a);
+        });
+      })
       .Default([&](Operation *) -> LogicalResult { return op->emitError("the interpreter does not support this op"); });
 }
 

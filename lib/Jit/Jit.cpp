@@ -83,6 +83,36 @@ Status Jit::download(void *dst, const void *src, size_t bytes) {
   return r == CUDA_SUCCESS ? Status() : Status::error("download failed: " + rt::driverError(r));
 }
 
+Status Jit::registerHostMemory(void *ptr, size_t bytes) {
+  if (impl->backend != Backend::CPU)
+    return Status::error("registerHostMemory: host memory is for the CPU backend");
+  if (!ptr)
+    return Status::error("registerHostMemory: null pointer");
+  impl->hostRegistrations[uintptr_t(ptr)] = bytes;
+  return {};
+}
+
+Status Jit::unregisterHostMemory(void *ptr) {
+  if (!impl->hostRegistrations.erase(uintptr_t(ptr)))
+    return Status::error("unregisterHostMemory: memory not registered");
+  return {};
+}
+
+Status Jit::kernelNames(const std::string &source, const std::string &filename, std::vector<std::string> &out) {
+  llvm::SourceMgr sourceMgr;
+  unsigned id = sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &impl->ctx, os);
+  auto ast = parseFile(impl->ctx, sourceMgr.getMemoryBuffer(id)->getBuffer(), filename);
+  if (!ast)
+    return Status::error(text.empty() ? "cannot parse " + filename : text);
+  out.clear();
+  for (auto &[name, fn] : ast->kernels())
+    out.push_back(name);
+  return {};
+}
+
 void Jit::setCacheDirectory(const std::string &dir) { impl->cache = DiskCache(dir); }
 std::string Jit::cacheDirectory() const { return impl->cache.directory(); }
 Jit::CacheStats Jit::cacheStats() const { return impl->stats; }
@@ -329,7 +359,11 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
   llvm::StringRef text = k->sourceMgr.getMemoryBuffer(k->bufferId)->getBuffer();
   // A kernel compiled before (by any process) is described by the disk cache:
   // no parsing until a variant must be compiled.
-  k->sourceDigest = DiskCache::key({text.str()}); // once per kernel, not once per key
+  // Once per kernel, not once per key; the files it imports are part of it.
+  std::vector<std::string> sources{text.str()};
+  for (std::string &imported : importedSources(text, filename))
+    sources.push_back(std::move(imported));
+  k->sourceDigest = DiskCache::key(sources);
   std::vector<std::string> infoParts{BLK_VERSION, LLVM_VERSION_STRING, "kernel-info-v3", kernel, k->sourceDigest};
   for (const auto &[name, value] : options.constants)
     infoParts.push_back(name + "=" + value);
@@ -428,6 +462,8 @@ Status Kernel::launch(Grid grid, const std::vector<KernelArg> &args, void *strea
   if (impl->jit->backend == Backend::CPU) {
     interp::Interpreter in(*v.ir);
     for (auto &[p, bytes] : impl->jit->hostAllocations)
+      in.addBuffer(reinterpret_cast<void *>(p), bytes);
+    for (auto &[p, bytes] : impl->jit->hostRegistrations)
       in.addBuffer(reinterpret_cast<void *>(p), bytes);
     std::vector<interp::Arg> iargs;
     for (size_t i = 0; i < args.size(); ++i) {

@@ -17,6 +17,8 @@ struct Jit::Impl {
   mlir::MLIRContext ctx;
   /// CPU backend: the memory kernels may touch.
   std::map<uintptr_t, size_t> hostAllocations;
+  /// CPU backend: the caller's memory kernels may touch (registerHostMemory); not freed here.
+  std::map<uintptr_t, size_t> hostRegistrations;
   DiskCache cache{DiskCache::defaultDirectory()};
   Jit::CacheStats stats;
   /// Autotuning results by "kernel|device|key values", loaded from tuningFile on first use.

@@ -151,3 +151,13 @@ func.func @divided_arange(%n: i32 {blk.divisibility = 16 : i64}) {
   %xs = arith.shrsi %x, %c2 : tensor<64xi32>
   return
 }
+
+// -----
+
+// max_constancy: a block loaded from memory promised constant over runs of 8
+// (a mask over it then is too).
+func.func @max_constancy(%x: tensor<64xi32>) {
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [8]}}
+  %y = blk.assume %x {constancy = 8 : i64} : tensor<64xi32>
+  return
+}

@@ -117,6 +117,9 @@ inline std::vector<Check> softmaxCase(const Launch &L, DType t, int rows, int co
 /// Programs for the backward passes (each sums dW over a range of rows).
 inline int backwardPrograms(int rows) { return std::min(rows, 7); }
 
+// sum_rows' default BLOCK_C (kernels/rms_norm.blk): its grid is cdiv(cols, kSumRowsBlockC).
+constexpr int kSumRowsBlockC = 16;
+
 inline std::vector<Check> rmsNormCase(const Launch &L, DType t, int rows, int cols, std::mt19937_64 &rng, int mode,
                                       double offset) {
   size_t n = size_t(rows) * cols;
@@ -154,7 +157,7 @@ inline std::vector<Check> rmsNormCase(const Launch &L, DType t, int rows, int co
         {KArg::buf_(dy), KArg::buf_(x), KArg::buf_(w), KArg::buf_(rstd), KArg::buf_(dx), KArg::buf_(partial),
          KArg::int_(rows), KArg::int_(cols), KArg::int_(cols), KArg::real(offset), KArg::int_(per)});
   if (e.empty())
-    e = L("rms_norm", modeBindings, "sum_rows", unsigned((cols + 127) / 128),
+    e = L("rms_norm", modeBindings, "sum_rows", unsigned((cols + kSumRowsBlockC - 1) / kSumRowsBlockC),
           {KArg::buf_(partial), KArg::buf_(dw), KArg::int_(programs), KArg::int_(cols)});
   if (!e.empty())
     return {{"rms_norm_backward: " + e, INFINITY, 0}};
@@ -219,7 +222,7 @@ inline std::vector<Check> layerNormCase(const Launch &L, DType t, int rows, int 
          KArg::buf_(pw), KArg::buf_(pb), KArg::int_(rows), KArg::int_(cols), KArg::int_(cols), KArg::int_(per)});
   for (auto [part, out] : {std::pair{&pw, &dw}, std::pair{&pb, &db}})
     if (e.empty())
-      e = L("rms_norm", Bindings{{"T", name(t)}}, "sum_rows", unsigned((cols + 127) / 128),
+      e = L("rms_norm", Bindings{{"T", name(t)}}, "sum_rows", unsigned((cols + kSumRowsBlockC - 1) / kSumRowsBlockC),
             {KArg::buf_(*part), KArg::buf_(*out), KArg::int_(programs), KArg::int_(cols)});
   if (!e.empty())
     return {{"layer_norm_backward: " + e, INFINITY, 0}};

@@ -79,7 +79,7 @@ inline std::string interpLaunchAt(const std::optional<std::string> &arch, const 
     target.arch = *arch;
     specialize(source, bindings, gen);
   }
-  Program prog(source, gen, file + ".blk");
+  Program prog(source, gen, kernelPath(file)); // imports are found next to it
   if (!prog.module)
     return prog.diagnostics;
   if (arch && mlir::failed(interp::runBlkPasses(*prog.module, target)))

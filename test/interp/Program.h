@@ -9,6 +9,7 @@
 #include "blk/Interpreter/Interpreter.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace blk {
@@ -45,11 +46,22 @@ struct Program {
   }
 };
 
-/// kernels/<file>.blk, or test/kernels/<file>.blk (kernels only the tests use).
+/// The path of kernels/<file>.blk, or of test/kernels/<file>.blk (kernels
+/// only the tests use); empty when neither exists.
+inline std::string kernelPath(const std::string &file) {
+  for (const char *dir : {"/kernels/", "/test/kernels/"}) {
+    std::string path = std::string(BLK_SOURCE_DIR) + dir + file + ".blk";
+    if (llvm::sys::fs::exists(path))
+      return path;
+  }
+  return std::string();
+}
+
+/// The source of kernelPath(file).
 inline std::string readKernel(const std::string &file) {
-  for (const char *dir : {"/kernels/", "/test/kernels/"})
-    if (auto buf = llvm::MemoryBuffer::getFile(std::string(BLK_SOURCE_DIR) + dir + file + ".blk"))
-      return (*buf)->getBuffer().str();
+  std::string path = kernelPath(file);
+  if (auto buf = llvm::MemoryBuffer::getFile(path); buf && !path.empty())
+    return (*buf)->getBuffer().str();
   return std::string();
 }
 

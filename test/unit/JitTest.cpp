@@ -4,6 +4,9 @@
 #include "../common/TestSeed.h"
 #include "blk/blk.h"
 
+#include <filesystem>
+#include <unistd.h>
+#include <fstream>
 #include <gtest/gtest.h>
 
 namespace {
@@ -101,5 +104,45 @@ TEST(JitC, CompilesAndLaunchesFromC) {
   char message[1024] = "";
   EXPECT_EQ(blk_jit_c_test((std::string(BLK_SOURCE_DIR) + "/kernels/vector_add.blk").c_str(), message, sizeof message), 0)
       << message;
+}
+
+/// Compiles k.blk of `dir` through a Jit caching in `dir`/cache and returns
+/// what k makes of 1.5 (and whether its description came from the cache).
+float importedScale(const std::string &dir, bool &descriptionHit) {
+  blk::Jit jit(blk::Backend::CPU);
+  jit.setCacheDirectory(dir + "/cache");
+  blk::Kernel k;
+  blk::Status s = jit.compileFile(dir + "/k.blk", "k", {}, k);
+  EXPECT_TRUE(s.ok()) << s.message;
+  descriptionHit = jit.cacheStats().descriptionHits == 1;
+  float x = 1.5f;
+  void *dx;
+  if (!s.ok() || !jit.alloc(4, &dx).ok())
+    return NAN;
+  jit.upload(dx, &x, 4);
+  s = k.launch({1}, {dx});
+  EXPECT_TRUE(s.ok()) << s.message;
+  jit.download(&x, dx, 4);
+  jit.free(dx);
+  return x;
+}
+
+// A file a kernel imports is part of it: after an edit of the imported file
+// the disk cache's entries of the importing file are not hits.
+TEST(Jit, ImportedFilesArePartOfTheCacheKey) {
+  std::string dir = testing::TempDir() + "blk-jit-imports-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/k.blk") << "from helpers import scale\n@kernel\ndef k(X: *f32):\n    store(X, scale(load(X)))\n";
+  std::ofstream(dir + "/helpers.blk") << "def scale(x):\n    return x * 2.0\n";
+  bool hit;
+  EXPECT_EQ(importedScale(dir, hit), 3.0f);
+  EXPECT_FALSE(hit);
+  EXPECT_EQ(importedScale(dir, hit), 3.0f);
+  EXPECT_TRUE(hit);
+  std::ofstream(dir + "/helpers.blk") << "def scale(x):\n    return x * 3.0\n";
+  EXPECT_EQ(importedScale(dir, hit), 4.5f);
+  EXPECT_FALSE(hit);
+  std::filesystem::remove_all(dir);
 }
 } // namespace

@@ -127,7 +127,7 @@ struct ListExpr : ExprBase<Expr::Kind::List> {
 //===----------------------------------------------------------------------===//
 
 struct Stmt {
-  enum class Kind { Expr, Assign, AugAssign, If, For, While, Return, Pass };
+  enum class Kind { Expr, Assign, AugAssign, If, For, While, Return, Pass, Break, Continue };
   Stmt(Kind kind, Loc loc) : kind(kind), loc(std::move(loc)) {}
   virtual ~Stmt() = default;
   const Kind kind;
@@ -179,6 +179,12 @@ struct ReturnStmt : StmtBase<Stmt::Kind::Return> {
 struct PassStmt : StmtBase<Stmt::Kind::Pass> {
   using StmtBase::StmtBase;
 };
+struct BreakStmt : StmtBase<Stmt::Kind::Break> {
+  using StmtBase::StmtBase;
+};
+struct ContinueStmt : StmtBase<Stmt::Kind::Continue> {
+  using StmtBase::StmtBase;
+};
 
 //===----------------------------------------------------------------------===//
 // Functions and files
@@ -197,10 +203,14 @@ struct Param {
   }
 };
 
+struct File;
+
 struct Function {
   std::string name;
   Loc loc;
   bool isKernel = false;
+  /// The file that defines it: its names are the ones the body sees.
+  const File *module = nullptr;
   std::vector<Param> params;
   Body body;
 
@@ -214,17 +224,61 @@ struct Function {
   }
 };
 
+/// A name `from MODULE import NAME [as LOCAL]` brings into a file: a
+/// function or a constant of the file that defines it.
+struct Import {
+  std::string name; // LOCAL, as the importing file calls it
+  Loc loc;
+  const File *from = nullptr; // the file that defines it
+  const Function *function = nullptr;
+  const AssignStmt *constant = nullptr;
+};
+
 struct File {
   std::string filename;
+  /// The name its locations carry (one string per parsed file): where a name
+  /// is written tells which file's constants it sees.
+  std::shared_ptr<std::string> locationName;
   /// Module-level constants (`NAME: constexpr = 4`, `T: dtype = f16`), in
   /// order: every kernel and helper of the file sees them.
   std::vector<std::unique_ptr<AssignStmt>> constants;
   std::vector<std::unique_ptr<Function>> functions;
+  std::vector<Import> imports;
+  /// The files imported (shared: a file imported twice is parsed once).
+  std::vector<std::shared_ptr<const File>> modules;
+  /// A function defined or imported here.
   const Function *find(llvm::StringRef name) const {
     for (auto &f : functions)
       if (f->name == name)
         return f.get();
+    for (const Import &i : imports)
+      if (i.name == name && i.function)
+        return i.function;
     return nullptr;
+  }
+  const AssignStmt *findConstant(llvm::StringRef name) const {
+    for (auto &c : constants)
+      if (c->targets[0] == name)
+        return c.get();
+    return nullptr;
+  }
+  const Import *findImport(llvm::StringRef name) const {
+    for (const Import &i : imports)
+      if (i.name == name)
+        return &i;
+    return nullptr;
+  }
+  /// The kernels of this file and those it imports by name, under the names
+  /// this file gives them.
+  std::vector<std::pair<std::string, const Function *>> kernels() const {
+    std::vector<std::pair<std::string, const Function *>> out;
+    for (auto &f : functions)
+      if (f->isKernel)
+        out.emplace_back(f->name, f.get());
+    for (const Import &i : imports)
+      if (i.function && i.function->isKernel)
+        out.emplace_back(i.name, i.function);
+    return out;
   }
 };
 

@@ -47,6 +47,8 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateReduceOpPatterns(converter, patterns);
     populateAtomicOpPatterns(converter, patterns);
     populateFloat8Patterns(converter, patterns);
+    populateLibDevicePatterns(converter, patterns);
+    populateInlineAsmPatterns(converter, patterns);
     populateScanOpPatterns(converter, patterns);
     populateDotOpPatterns(converter, patterns);
     populateDotOperandPatterns(converter, patterns);

@@ -1,9 +1,11 @@
 // Ops that change which thread or register holds an element: expand_dims and
-// broadcast (register renames), convert_layout (a rename, or a round trip
-// through shared memory), and the barrier that orders shared-memory accesses.
+// broadcast (register renames); convert_layout, reshape and trans (a rename,
+// warp shuffles, or a round trip through shared memory: the path
+// planLayoutMove chooses); and the barrier that orders shared-memory accesses.
 #include "Patterns.h"
 
 #include "blk/Analysis/Allocation.h"
+#include "blk/Analysis/LayoutMove.h"
 
 using namespace mlir;
 
@@ -116,34 +118,36 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   return success();
 }
 
-struct ConvertLayoutToLLVM : OpConversionPattern<ConvertLayoutOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, OneToNOpAdaptor adaptor,
+/// convert_layout, reshape and trans by the path planLayoutMove chooses
+/// (conversions to tensor-core operands by ldmatrix: DotOperandToLLVM.cpp).
+template <typename OpT> struct LayoutMoveToLLVM : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto srcType = op.getSrc().getType(), dstType = op.getType();
     if (!hasLayout(srcType) || !hasLayout(dstType))
       return failure();
-    LinearLayout from = LinearLayout::get(srcType), to = LinearLayout::get(dstType);
     ValueRange values = adaptor.getSrc();
-    if (!crossesThreads(from, to)) {
-      auto regs = renameRegisters(from, to, values, [](const LinearLayout::Coord &c) { return c; });
+    LayoutMovePlan plan = planLayoutMove(op);
+    if (plan.path == MovePath::Ldmatrix)
+      return failure();
+    if (plan.path == MovePath::Shared)
+      return moveThroughShared(op, values, rewriter);
+    SmallVector<Value> out;
+    if (plan.path == MovePath::Shuffles) {
+      out = emitWarpShuffles(rewriter, op.getLoc(), *plan.rounds, values);
+    } else if (plan.rounds) {
+      for (int64_t r : plan.rounds->roundRegister)
+        out.push_back(values[r]);
+    } else {
+      auto regs = renameRegisters(LinearLayout::get(srcType), LinearLayout::get(dstType), values,
+                                  [](const LinearLayout::Coord &c) { return c; });
       if (failed(regs))
         return failure();
-      rewriter.replaceOpWithMultiple(op, {*regs});
-      return success();
+      out = std::move(*regs);
     }
-    return moveThroughShared(op, values, rewriter);
-  }
-};
-
-/// Reshape and transpose: always through shared memory.
-template <typename OpT> struct ReorderToLLVM : OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  LogicalResult matchAndRewrite(OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    if (!hasLayout(op.getSrc().getType()) || !hasLayout(op.getType()))
-      return failure();
-    return moveThroughShared(op, adaptor.getSrc(), rewriter);
+    rewriter.replaceOpWithMultiple(op, {out});
+    return success();
   }
 };
 
@@ -159,8 +163,8 @@ struct BarrierToLLVM : OpConversionPattern<BarrierOp> {
 } // namespace
 
 void populateLayoutOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<RenameToLLVM<ExpandDimsOp>, RenameToLLVM<BroadcastOp>, ConvertLayoutToLLVM, ReorderToLLVM<ReshapeOp>,
-               ReorderToLLVM<TransOp>, BarrierToLLVM>(
+  patterns.add<RenameToLLVM<ExpandDimsOp>, RenameToLLVM<BroadcastOp>, LayoutMoveToLLVM<ConvertLayoutOp>,
+               LayoutMoveToLLVM<ReshapeOp>, LayoutMoveToLLVM<TransOp>, BarrierToLLVM>(
       tc, patterns.getContext());
 }
 

@@ -76,6 +76,19 @@ struct FastDivF32 : ConvertOpToLLVMPattern<arith::DivFOp> {
   }
 };
 
+/// sqrt_rn: square root rounded as IEEE requires (sqrt on f32 is
+/// sqrt.approx, as Triton's).
+struct PreciseSqrtF32 : ConvertOpToLLVMPattern<math::SqrtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(math::SqrtOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32() || !op->hasAttr(kPreciseAttr))
+      return failure();
+    rewriter.replaceOp(op, inlineF32(rewriter, op.getLoc(), "sqrt.rn.f32 $0, $1;", adaptor.getOperand()));
+    return success();
+  }
+};
+
 struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -113,7 +126,7 @@ struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
     LLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
     patterns.add<ApproxF32<math::ExpOp>, ApproxF32<math::Exp2Op>, ApproxF32<math::LogOp>, ApproxF32<math::Log2Op>,
-                 FastDivF32>(converter, /*benefit=*/10);
+                 FastDivF32, PreciseSqrtF32>(converter, /*benefit=*/10);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -10,6 +10,8 @@
 
 namespace blk {
 
+struct WarpShufflePlan;
+
 /// Blocks become the scalars one thread holds; pointers become global
 /// (address space 1) LLVM pointers; other scalars stay as they are.
 class ThreadTypeConverter : public mlir::TypeConverter {
@@ -104,6 +106,10 @@ llvm::SmallVector<mlir::Value> combine(mlir::OpBuilder &b, mlir::Region &combine
                                        mlir::ValueRange rhs);
 /// `v` from the lane whose id differs from ours in the bits of `laneMask`.
 mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, unsigned laneMask);
+/// The result registers of a layout move inside warps, from the source
+/// registers `values`, by the rounds of `plan` (WarpShuffleToLLVM.cpp).
+llvm::SmallVector<mlir::Value> emitWarpShuffles(mlir::OpBuilder &b, mlir::Location loc,
+                                                const WarpShufflePlan &plan, mlir::ValueRange values);
 
 /// The registers of `dstType` (a 16-bit #blk.dot_op, kWidth 2) read with
 /// ldmatrix from a tile in shared memory: `addressOf` gives the address of
@@ -127,6 +133,8 @@ void populateTMAPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patte
 void populateWarpGroupDotPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateFloat8Patterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateLibDevicePatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateInlineAsmPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 
 /// fp8 (Float8ToLLVM.cpp). Whether `op` is lowered by the fp8 patterns even
 /// on scalars: an arith.extf or arith.truncf with an fp8 side, or an fp8

@@ -1,6 +1,8 @@
-// Scans (cumsum, cumprod): every element keeps the combination of its group
-// so far (its prefix) and of the whole group (the total). Groups double along
-// the axis one layout bit at a time, in order of the distance the bit moves:
+// Scans (cumsum, cumprod, associative_scan): every element keeps the
+// combination of its group so far (its prefix) and of the whole group (the
+// total), one value per operand (a tuple scan moves every part together).
+// Groups double along the axis one layout bit at a time, in order of the
+// distance the bit moves:
 // register bits within the thread, lane bits with xor shuffles, warp bits
 // through shared memory. At each step the upper half of every pair takes the
 // lower half's total in front of its prefix (a reverse scan: the lower half
@@ -18,6 +20,8 @@
 
 #include "blk/Analysis/Allocation.h"
 
+#include <map>
+
 using namespace mlir;
 
 namespace blk {
@@ -29,38 +33,60 @@ struct ScanBit {
   int64_t stride;
 };
 
+/// One element of every operand (a tuple scan has several).
+using Vals = SmallVector<Value, 2>;
+
+/// A key for maps of tuples (registers sharing a total share every part of it).
+SmallVector<void *, 2> keyOf(ArrayRef<Value> vals) {
+  SmallVector<void *, 2> key;
+  for (Value v : vals)
+    key.push_back(v.getAsOpaquePointer());
+  return key;
+}
+
 /// The state of one scan's lowering: each register's prefix and total.
 struct Scan {
   ConversionPatternRewriter &rw;
   Location loc;
   ScanOp op;
-  SmallVector<Value> prefix, total;
+  SmallVector<Vals> prefix, total;
   Value lane, warp;
   int64_t folded = 0; // register bits that share scratch slots (scanFoldedRegisterBits)
   bool sharedUsed = false;
+  SmallVector<int64_t> partOffsets; // each operand's part of the scratch buffer
 
-  Value apply(Value a, Value b) { return combine(rw, op.getCombine(), ValueRange{a}, ValueRange{b})[0]; }
+  Vals apply(ArrayRef<Value> a, ArrayRef<Value> b) { return Vals(combine(rw, op.getCombine(), a, b)); }
   bool reverse() { return op.getReverse(); }
   Value laneId() { return lane ? lane : (lane = emitLaneId(rw, loc)); }
   Value warpId() { return warp ? warp : (warp = emitWarpId(rw, loc)); }
+  /// `cond ? a : b`, part by part.
+  Vals select(Value cond, ArrayRef<Value> a, ArrayRef<Value> b) {
+    Vals out;
+    for (auto [x, y] : llvm::zip(a, b))
+      out.push_back(LLVM::SelectOp::create(rw, loc, cond, x, y));
+    return out;
+  }
 
-  /// Shared-memory slot of register r of thread (w, lane):
-  /// ((w * 32) + lane) * slots + scanSlotOf(r).
-  Value slot(int64_t offset, Value w, int64_t r) {
-    int64_t slots = int64_t(prefix.size()) >> llvm::popcount(uint64_t(folded));
+  /// Shared-memory slots of register r of thread (w, lane), one per operand:
+  /// ((w * 32) + lane) * slots + scanSlotOf(r) in that operand's part.
+  Vals slots(int64_t offset, Value w, int64_t r) {
+    int64_t perThread = int64_t(prefix.size()) >> llvm::popcount(uint64_t(folded));
     Value t = LLVM::AddOp::create(rw, loc, LLVM::MulOp::create(rw, loc, w, i32Const(rw, loc, 32)), laneId());
-    Value idx = LLVM::AddOp::create(rw, loc, LLVM::MulOp::create(rw, loc, t, i32Const(rw, loc, slots)),
+    Value idx = LLVM::AddOp::create(rw, loc, LLVM::MulOp::create(rw, loc, t, i32Const(rw, loc, perThread)),
                                     i32Const(rw, loc, scanSlotOf(r, folded)));
-    return sharedElement(rw, loc, offset, total[0].getType(), idx);
+    Vals out;
+    for (auto [i, part] : llvm::enumerate(partOffsets))
+      out.push_back(sharedElement(rw, loc, offset + part, total[0][i].getType(), idx));
+    return out;
   }
 
   /// The first register of `regs` holding each register's total (registers
   /// share totals in the same pattern in every thread: one value to move).
   llvm::DenseMap<int64_t, int64_t> firstWithTotal(ArrayRef<int64_t> regs) {
     llvm::DenseMap<int64_t, int64_t> first;
-    llvm::SmallDenseMap<Value, int64_t> firstOf;
+    std::map<SmallVector<void *, 2>, int64_t> firstOf;
     for (int64_t r : regs)
-      first[r] = firstOf.try_emplace(total[r], r).first->second;
+      first[r] = firstOf.try_emplace(keyOf(total[r]), r).first->second;
     return first;
   }
 
@@ -75,25 +101,30 @@ struct Scan {
         prefix[r] = apply(prefix[r], total[u]);
       else
         prefix[u] = apply(total[r], prefix[u]);
-      Value both = apply(total[r], total[u]);
+      Vals both = apply(total[r], total[u]);
       total[r] = total[u] = both;
     }
   }
 
   /// The upper or lower half of each pair takes its partner's totals `other`.
-  void takePartner(ArrayRef<int64_t> regs, Value id, unsigned index, llvm::DenseMap<int64_t, Value> &other) {
+  void takePartner(ArrayRef<int64_t> regs, Value id, unsigned index, llvm::DenseMap<int64_t, Vals> &other) {
     Value upper = emitBitIsSet(rw, loc, id, index);
     // Registers sharing a total share the new one (keeps the next step's
     // moves to one per distinct value).
-    llvm::SmallDenseMap<Value, Value> newTotals;
+    std::map<SmallVector<void *, 2>, Vals> newTotals;
     for (int64_t r : regs) {
-      if (reverse()) // the lower half adds the upper half's total
-        prefix[r] = LLVM::SelectOp::create(rw, loc, upper, prefix[r], apply(prefix[r], other[r]));
-      else
-        prefix[r] = LLVM::SelectOp::create(rw, loc, upper, apply(other[r], prefix[r]), prefix[r]);
-      Value &next = newTotals[total[r]];
-      if (!next)
-        next = LLVM::SelectOp::create(rw, loc, upper, apply(other[r], total[r]), apply(total[r], other[r]));
+      if (reverse()) { // the lower half adds the upper half's total
+        Vals added = apply(prefix[r], other[r]);
+        prefix[r] = select(upper, prefix[r], added);
+      } else {
+        Vals added = apply(other[r], prefix[r]);
+        prefix[r] = select(upper, added, prefix[r]);
+      }
+      Vals &next = newTotals[keyOf(total[r])];
+      if (next.empty()) {
+        Vals lowerTotal = apply(total[r], other[r]), upperTotal = apply(other[r], total[r]);
+        next = select(upper, upperTotal, lowerTotal);
+      }
       total[r] = next;
     }
   }
@@ -102,12 +133,13 @@ struct Scan {
   /// (one per distinct value: shfl.sync is convergent, so neither MLIR nor
   /// LLVM would merge the copies).
   void laneStep(ArrayRef<int64_t> regs, unsigned index) {
-    llvm::DenseMap<int64_t, Value> other;
-    llvm::SmallDenseMap<Value, Value> shuffled;
+    llvm::DenseMap<int64_t, Vals> other;
+    std::map<SmallVector<void *, 2>, Vals> shuffled;
     for (int64_t r : regs) {
-      Value &s = shuffled[total[r]];
-      if (!s)
-        s = shuffleXor(rw, loc, total[r], 1u << index);
+      Vals &s = shuffled[keyOf(total[r])];
+      if (s.empty())
+        for (Value v : total[r])
+          s.push_back(shuffleXor(rw, loc, v, 1u << index));
       other[r] = s;
     }
     takePartner(regs, laneId(), index, other);
@@ -121,12 +153,21 @@ struct Scan {
     llvm::DenseMap<int64_t, int64_t> first = firstWithTotal(regs);
     for (int64_t r : regs)
       if (first[r] == r)
-        storeShared(rw, loc, total[r], slot(offset, warpId(), r));
+        for (auto [v, ptr] : llvm::zip(total[r], slots(offset, warpId(), r)))
+          storeShared(rw, loc, v, ptr);
     NVVM::Barrier0Op::create(rw, loc);
     Value partner = LLVM::XOrOp::create(rw, loc, warpId(), i32Const(rw, loc, 1u << index));
-    llvm::DenseMap<int64_t, Value> other;
-    for (int64_t r : regs)
-      other[r] = first[r] == r ? loadShared(rw, loc, total[0].getType(), slot(offset, partner, r)) : other[first[r]];
+    llvm::DenseMap<int64_t, Vals> other;
+    for (int64_t r : regs) {
+      if (first[r] != r) {
+        Vals same = other[first[r]]; // a copy: other[r] may grow the map
+        other[r] = std::move(same);
+        continue;
+      }
+      Vals &loaded = other[r];
+      for (auto [v, ptr] : llvm::zip(total[r], slots(offset, partner, r)))
+        loaded.push_back(loadShared(rw, loc, v.getType(), ptr));
+    }
     takePartner(regs, warpId(), index, other);
   }
 
@@ -140,7 +181,7 @@ struct Scan {
       for (size_t i = 1; i < run.size(); ++i)
         prefix[run[i]] = apply(prefix[run[i - 1]], prefix[run[i]]);
     }
-    Value whole = prefix[reverse() ? run.front() : run.back()];
+    Vals whole = prefix[reverse() ? run.front() : run.back()];
     for (int64_t r : run)
       total[r] = whole;
   }
@@ -150,7 +191,7 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ScanOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto type = op.getSrc().getType();
+    auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
     if (!hasLayout(type))
       return failure();
     Location loc = op.getLoc();
@@ -174,9 +215,12 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
     llvm::sort(bits, [](const ScanBit &a, const ScanBit &b) { return a.stride < b.stride; });
 
     Scan scan{rewriter, loc, op, {}, {}, {}, {}, scanFoldedRegisterBits(layout, axis)};
-    scan.prefix.assign(adaptor.getSrc().begin(), adaptor.getSrc().end());
-    scan.total = scan.prefix;
     int64_t numRegs = layout.numRegisters();
+    scan.prefix.resize(numRegs);
+    for (ValueRange regs : adaptor.getSrcs())
+      for (int64_t r = 0; r < numRegs; ++r)
+        scan.prefix[r].push_back(regs[r]);
+    scan.total = scan.prefix;
 
     // Chunks: register bits farther than every thread bit, in stride order.
     int64_t threadReach = 0;
@@ -203,6 +247,8 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
     FailureOr<int64_t> offset = 0;
     if (!warpBits.empty() && failed(offset = scratchOffset(op)))
       return failure();
+    if (!warpBits.empty())
+      scan.partOffsets = scratchFor(op).partOffsets;
     if (!warpsLast) { // the general butterfly over every bit, one chunk
       outer.clear();
       inner = bits;
@@ -256,25 +302,31 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
       scan.warpStep(all, bit.index, *offset);
     // Chunk by chunk in scan order, the carry of the chunks before (after,
     // reverse) per column.
-    llvm::DenseMap<int64_t, Value> carry; // by register with its axis bits cleared
+    llvm::DenseMap<int64_t, Vals> carry; // by register with its axis bits cleared
     if (scan.reverse())
       std::reverse(chunks.begin(), chunks.end());
     for (ArrayRef<int64_t> regs : chunks) {
       if (outer.empty())
         break;
-      llvm::DenseMap<int64_t, Value> chunkTotal;
+      llvm::DenseMap<int64_t, Vals> chunkTotal;
       for (int64_t r : regs) {
         int64_t column = r & ~axisRegs;
         chunkTotal.try_emplace(column, scan.total[r]);
-        if (Value c = carry.lookup(column))
+        Vals c = carry.lookup(column);
+        if (!c.empty())
           scan.prefix[r] = scan.reverse() ? scan.apply(scan.prefix[r], c) : scan.apply(c, scan.prefix[r]);
       }
-      for (auto [column, t] : chunkTotal) {
-        Value &c = carry[column];
-        c = !c ? t : scan.reverse() ? scan.apply(t, c) : scan.apply(c, t);
+      for (auto &[column, t] : chunkTotal) {
+        Vals &c = carry[column];
+        c = c.empty() ? t : scan.reverse() ? scan.apply(t, c) : scan.apply(c, t);
       }
     }
-    rewriter.replaceOpWithMultiple(op, {scan.prefix});
+    SmallVector<SmallVector<Value>> results(op.getSrcs().size());
+    for (const Vals &vals : scan.prefix)
+      for (auto [i, v] : llvm::enumerate(vals))
+        results[i].push_back(v);
+    SmallVector<ValueRange> ranges(results.begin(), results.end());
+    rewriter.replaceOpWithMultiple(op, ranges);
     return success();
   }
 };

@@ -65,8 +65,16 @@ func.func @load_vec_dim(%p: tensor<4x!blk.ptr<f32>>) {
 // -----
 
 func.func @assume_empty(%x: i32) {
-  // expected-error @+1 {{needs a divisibility or a contiguity}}
+  // expected-error @+1 {{needs a divisibility, a contiguity or a constancy}}
   %y = blk.assume %x : i32
+  return
+}
+
+// -----
+
+func.func @assume_constancy(%x: tensor<16xi32>) {
+  // expected-error @+1 {{constancy must be a power of two}}
+  %y = blk.assume %x {constancy = 6 : i64} : tensor<16xi32>
   return
 }
 
@@ -141,6 +149,50 @@ func.func @scan_combiner(%x: tensor<16xf32>) {
   ^bb0(%a: f32, %b: f32):
     %c = arith.cmpf olt, %a, %b : f32
     blk.reduce.return %c : i1
+  }
+  return
+}
+
+// -----
+
+func.func @scan_shapes(%x: tensor<16xf32>, %i: tensor<32xi32>) {
+  // expected-error @+1 {{operands must have the same shape and layout}}
+  %s:2 = blk.scan %x, %i {axis = 0 : i32} : tensor<16xf32>, tensor<32xi32> -> tensor<16xf32>, tensor<32xi32> {
+  ^bb0(%a0: f32, %a1: i32, %b0: f32, %b1: i32):
+    blk.reduce.return %a0, %a1 : f32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @scan_results(%x: tensor<16xf32>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{needs one result per operand}}
+  %s = blk.scan %x, %i {axis = 0 : i32} : tensor<16xf32>, tensor<16xi32> -> tensor<16xf32> {
+  ^bb0(%a0: f32, %a1: i32, %b0: f32, %b1: i32):
+    blk.reduce.return %a0, %a1 : f32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @scan_tuple_combiner_args(%x: tensor<16xf32>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{the combiner takes two arguments of each operand's element type}}
+  %s:2 = blk.scan %x, %i {axis = 0 : i32} : tensor<16xf32>, tensor<16xi32> -> tensor<16xf32>, tensor<16xi32> {
+  ^bb0(%a0: f32, %b0: f32, %a1: i32, %b1: i32):
+    blk.reduce.return %a0, %a1 : f32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @scan_tuple_combiner_results(%x: tensor<16xf32>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{the combiner must return one value of each operand's element type}}
+  %s:2 = blk.scan %x, %i {axis = 0 : i32} : tensor<16xf32>, tensor<16xi32> -> tensor<16xf32>, tensor<16xi32> {
+  ^bb0(%a0: f32, %a1: i32, %b0: f32, %b1: i32):
+    blk.reduce.return %a1, %a0 : i32, f32
   }
   return
 }

@@ -70,3 +70,18 @@ func.func @local_trans() {
   %t = blk.local_trans %buf : !blk.smem<[3, 64, 128], bf16, contig = 1> -> !blk.smem<[3, 128, 64], bf16, contig = 0>
   return
 }
+
+// A scan of a tuple: several operands, one region over an element of each from each side.
+// CHECK-LABEL: func.func @tuple_scan
+// CHECK: %{{.*}}:2 = blk.scan %{{.*}}, %{{.*}} {axis = 0 : i32, reverse} : tensor<16xf32>, tensor<16xi32> -> tensor<16xf32>, tensor<16xi32> {
+// CHECK: ^bb0(%{{.*}}: f32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: i32):
+// CHECK: blk.reduce.return %{{.*}}, %{{.*}} : f32, i32
+func.func @tuple_scan(%x: tensor<16xf32>, %i: tensor<16xi32>) -> (tensor<16xf32>, tensor<16xi32>) {
+  %s:2 = blk.scan %x, %i {axis = 0 : i32, reverse} : tensor<16xf32>, tensor<16xi32> -> tensor<16xf32>, tensor<16xi32> {
+  ^bb0(%a0: f32, %a1: i32, %b0: f32, %b1: i32):
+    %c0 = arith.addf %a0, %b0 : f32
+    %c1 = arith.muli %a1, %b1 : i32
+    blk.reduce.return %c0, %c1 : f32, i32
+  }
+  return %s#0, %s#1 : tensor<16xf32>, tensor<16xi32>
+}

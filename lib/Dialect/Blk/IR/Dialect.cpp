@@ -175,12 +175,14 @@ LogicalResult StoreOp::verify() {
 }
 
 LogicalResult AssumeOp::verify() {
-  if (!getDivisibility() && !getContiguity())
-    return emitOpError("needs a divisibility or a contiguity");
+  if (!getDivisibility() && !getContiguity() && !getConstancy())
+    return emitOpError("needs a divisibility, a contiguity or a constancy");
   if (getDivisibility() && !isPowerOf2(*getDivisibility()))
     return emitOpError("divisibility must be a power of two");
   if (getContiguity() && !isPowerOf2(*getContiguity()))
     return emitOpError("contiguity must be a power of two");
+  if (getConstancy() && !isPowerOf2(*getConstancy()))
+    return emitOpError("constancy must be a power of two");
   return success();
 }
 
@@ -361,23 +363,41 @@ LogicalResult ReduceOp::verifyRegions() {
 }
 
 LogicalResult ScanOp::verify() {
-  auto src = getSrc().getType();
-  if (getResult().getType().getShape() != src.getShape() ||
-      getResult().getType().getElementType() != src.getElementType())
-    return emitOpError("result must have the source's shape and element type");
-  if (getAxis() >= src.getRank())
-    return emitOpError("axis ") << getAxis() << " is out of range for a block of rank " << src.getRank();
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  if (getResults().size() != getSrcs().size())
+    return emitOpError("needs one result per operand");
+  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
+  for (auto [src, result] : llvm::zip(getSrcs(), getResults())) {
+    auto t = cast<RankedTensorType>(src.getType());
+    if (t.getShape() != first.getShape() || t.getEncoding() != first.getEncoding())
+      return emitOpError("operands must have the same shape and layout");
+    auto r = cast<RankedTensorType>(result.getType());
+    if (r.getShape() != t.getShape() || r.getElementType() != t.getElementType())
+      return emitOpError("result must have the source's shape and element type");
+  }
+  if (getAxis() >= first.getRank())
+    return emitOpError("axis ") << getAxis() << " is out of range for a block of rank " << first.getRank();
   return success();
 }
 
 LogicalResult ScanOp::verifyRegions() {
   Block &body = getCombine().front();
-  Type elem = getSrc().getType().getElementType();
-  if (body.getNumArguments() != 2 || body.getArgument(0).getType() != elem || body.getArgument(1).getType() != elem)
-    return emitOpError("the combiner takes two arguments of the element type");
+  size_t n = getSrcs().size();
+  auto elem = [&](size_t i) { return getElementTypeOrSelf(getSrcs()[i % n].getType()); };
+  bool argsMatch = body.getNumArguments() == 2 * n;
+  for (size_t i = 0; argsMatch && i < 2 * n; ++i)
+    argsMatch = body.getArgument(i).getType() == elem(i);
+  if (!argsMatch)
+    return emitOpError(n == 1 ? "the combiner takes two arguments of the element type"
+                              : "the combiner takes two arguments of each operand's element type");
   auto ret = dyn_cast<ReduceReturnOp>(body.getTerminator());
-  if (!ret || ret.getResults().size() != 1 || ret.getResults()[0].getType() != elem)
-    return emitOpError("the combiner must return one value of the element type");
+  bool resultsMatch = ret && ret.getResults().size() == n;
+  for (size_t i = 0; resultsMatch && i < n; ++i)
+    resultsMatch = ret.getResults()[i].getType() == elem(i);
+  if (!resultsMatch)
+    return emitOpError(n == 1 ? "the combiner must return one value of the element type"
+                              : "the combiner must return one value of each operand's element type");
   return success();
 }
 

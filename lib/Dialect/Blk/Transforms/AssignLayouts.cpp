@@ -217,9 +217,10 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     // Scans whose axis the kernel's layout spreads over warps (program
     // order: the first scan of a group decides).
     func.walk([&](ScanOp scan) {
-      auto t = scan.getSrc().getType();
+      Value src = scan.getSrcs()[0]; // the operands share one group
+      auto t = cast<RankedTensorType>(src.getType());
       if (t.getRank() == 2 && !t.getEncoding() && parent2D && parent2D.getWarpsPerCTA()[scan.getAxis()] > 1)
-        request(scan.getSrc(), scanLayout(t.getShape(), scan.getAxis(), std::max(widest2D[1 - scan.getAxis()], 1u)));
+        request(src, scanLayout(t.getShape(), scan.getAxis(), std::max(widest2D[1 - scan.getAxis()], 1u)));
     });
     SmallVector<BroadcastOp> broadcasts;
     func.walk([&](BroadcastOp op) { broadcasts.push_back(op); });

@@ -32,4 +32,22 @@ func.func @scan_in_one_warp(%x: tensor<256xf32, #one>) -> tensor<256xf32, #one> 
   }
   return %s : tensor<256xf32, #one>
 }
+
+// A scan of several operands (associative_scan of a tuple) keeps one part of
+// the scratch per operand, each 16-byte aligned: f32 512 bytes, i8 128, i64
+// 1024 (the slots of the first example at each element size).
+// CHECK-LABEL: func.func @tuple_scan_over_warps
+// CHECK-SAME: blk.shared = 1664
+func.func @tuple_scan_over_warps(%x: tensor<1024xf32, #w4>, %b: tensor<1024xi8, #w4>, %l: tensor<1024xi64, #w4>)
+    attributes {blk.kernel} {
+  %s:3 = blk.scan %x, %b, %l {axis = 0 : i32} : tensor<1024xf32, #w4>, tensor<1024xi8, #w4>, tensor<1024xi64, #w4>
+      -> tensor<1024xf32, #w4>, tensor<1024xi8, #w4>, tensor<1024xi64, #w4> {
+  ^bb0(%a0: f32, %a1: i8, %a2: i64, %b0: f32, %b1: i8, %b2: i64):
+    %c0 = arith.addf %a0, %b0 : f32
+    %c1 = arith.addi %a1, %b1 : i8
+    %c2 = arith.addi %a2, %b2 : i64
+    blk.reduce.return %c0, %c1, %c2 : f32, i8, i64
+  }
+  return
+}
 }

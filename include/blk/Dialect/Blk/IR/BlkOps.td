@@ -178,12 +178,14 @@ def Blk_ReduceOp : Blk_Op<"reduce", [Pure, SingleBlock]> {
 }
 
 def Blk_ScanOp : Blk_Op<"scan", [Pure, SingleBlock]> {
-  let summary = "Inclusive prefix combination of a block along `axis`";
+  let summary = "Inclusive prefix combination of blocks along `axis`";
   let description = [{
     Element i along `axis` of the result combines elements 0..i of the
     source (cumsum, cumprod), or i..n-1 with `reverse`; the region combines
-    two partial results (2 arguments, 1 result) and must be associative; the
-    partial of lower indices is its first argument.
+    two partial results, each one element of every operand (2N arguments, N
+    results), and must be associative; the partial of lower indices is its
+    first N arguments. Several operands of one shape scan together (as the
+    tuples of `associative_scan` do).
     Example:
     ```
     %s = blk.scan %x {axis = 0 : i32} : tensor<1024xf32> -> tensor<1024xf32> {
@@ -193,10 +195,10 @@ def Blk_ScanOp : Blk_Op<"scan", [Pure, SingleBlock]> {
     }
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$src, I32Attr:$axis, UnitAttr:$reverse);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Variadic<AnyRankedTensor>:$srcs, I32Attr:$axis, UnitAttr:$reverse);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
   let regions = (region SizedRegion<1>:$combine);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result) $combine";
+  let assemblyFormat = "$srcs attr-dict `:` type($srcs) `->` type($results) $combine";
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }
@@ -330,13 +332,14 @@ def Blk_AtomicCASOp : Blk_Op<"atomic_cas", [
 def Blk_AssumeOp : Blk_Op<"assume", [Pure, AllTypesMatch<["src", "result"]>]> {
   let summary = "The value of `src`, with facts the user promises about it";
   let description = [{
-    Made by `multiple_of(x, d)` (every element is a multiple of `divisibility`)
-    and `max_contiguous(x, c)` (runs of `contiguity` consecutive values).
+    Made by `multiple_of(x, d)` (every element is a multiple of `divisibility`),
+    `max_contiguous(x, c)` (runs of `contiguity` consecutive values) and
+    `max_constancy(x, c)` (runs of `constancy` equal values).
     Only the axis analysis reads it; it lowers to nothing.
     Example: `%y = blk.assume %x {divisibility = 16 : i64} : tensor<1024xi32>`
   }];
   let arguments = (ins Blk_Value:$src, OptionalAttr<I64Attr>:$divisibility,
-                       OptionalAttr<I64Attr>:$contiguity);
+                       OptionalAttr<I64Attr>:$contiguity, OptionalAttr<I64Attr>:$constancy);
   let results = (outs Blk_Value:$result);
   let assemblyFormat = "$src attr-dict `:` type($src)";
   let hasVerifier = 1;
@@ -406,5 +409,6 @@ def Blk_DescriptorStoreOp : Blk_Op<"descriptor_store", [MemoryEffects<[MemWrite<
 }
 
 include "blk/Dialect/Blk/IR/BlkSharedOps.td"
+include "blk/Dialect/Blk/IR/BlkElementwiseOps.td"
 
 #endif

@@ -1,0 +1,27 @@
+// Loops left by `break`, `continue` and `return` (test/kernels/control_flow.blk)
+// on the GPU against the host's references: helpers returning scalars and
+// blocks from loops, chunks skipped and rows ended early, a kernel returning
+// from a `while`, `static_range` copies under flags, nested loops.
+#include "../common/ControlFlowCases.h"
+#include "../common/RowTestSupport.h"
+#include "../common/TestSeed.h"
+#include "GpuLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+TEST(ControlFlow, MatchesHost) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (int cols : {1, 37, 100, 1000}) {
+    ref::expectChecks(ref::earlyReturnCase(gpuLaunch, 300, cols, rng));
+    ref::expectChecks(ref::breakContinueCase(gpuLaunch, 300, cols * 4, rng));
+  }
+  for (int n : {1, 1000, 10007})
+    ref::expectChecks(ref::whileReturnCase(gpuLaunch, n, rng));
+  for (int cols : {4, 7})
+    ref::expectChecks(ref::unrolledAndNestedCase(gpuLaunch, 1000, 3, cols, rng));
+}
+
+} // namespace

@@ -1,0 +1,23 @@
+// Loops left by `break`, `continue` and `return` (test/kernels/control_flow.blk)
+// on the interpreter, as the frontend writes them and after the blk passes
+// for sm_90a and sm_80, against the host's references.
+#include "../common/ControlFlowCases.h"
+#include "../common/RowTestSupport.h"
+#include "InterpLaunch.h"
+
+using namespace blk;
+
+namespace {
+
+TEST(ControlFlow, MatchesHost) {
+  BLK_SEEDED_RNG(rng);
+  for (const char *arch : {"sm_90a", "sm_80"}) {
+    ref::Launch L = bothWays(arch);
+    ref::expectChecks(ref::earlyReturnCase(L, 9, 100, rng));
+    ref::expectChecks(ref::breakContinueCase(L, 7, 1000, rng));
+    ref::expectChecks(ref::whileReturnCase(L, 40, rng));
+    ref::expectChecks(ref::unrolledAndNestedCase(L, 10, 3, 4, rng));
+  }
+}
+
+} // namespace
