@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes .bundle/ (--tune adds block-size/warp variants that blk-bench times too;
-# --static-build DIR adds the JIT binaries of a -DBLK_STATIC_LLVM=ON build): what a GPU machine without LLVM needs to run the GPU tests
+# --static-build DIR adds the JIT binaries of a -DBLK_STATIC_LLVM=ON build; --python with it adds
+# python/ with that build's libblk_jit.so instead): what a GPU machine without LLVM needs to run the GPU tests
 # and the benchmarks (binaries that need only libc, libstdc++ and libcuda, the
 # PTX of every kernel, the Python references), and checks its size.
 #   scripts/make-bundle.sh [--arch sm_90a] [--build DIR]
@@ -10,12 +11,14 @@ arch=sm_90a
 build="$root/build"
 tune=0
 static_build=""
+python=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --arch) arch=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --tune) tune=1; shift ;;
     --static-build) static_build=$2; shift 2 ;;
+    --python) python=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -50,13 +53,28 @@ if [ -n "$static_build" ]; then
   # (unpack there with: gunzip .bundle/jit/*.gz; chmod +x .bundle/jit/*).
   # Three static binaries (about 17-25 MB each gzipped) do not fit one call's
   # 64 MiB: BLK_BUNDLE_JIT picks them (default: the JIT's tests and benchmark).
-  jit_exes=${BLK_BUNDLE_JIT:-blk-jit-gpu-tests blk-jit-bench}
+  # With --python the JIT library takes their room: none unless BLK_BUNDLE_JIT names them.
+  if [ "$python" = 1 ]; then jit_exes=${BLK_BUNDLE_JIT:-}; else jit_exes=${BLK_BUNDLE_JIT:-blk-jit-gpu-tests blk-jit-bench}; fi
   ninja -C "$static_build" $jit_exes >/dev/null
   mkdir -p "$bundle/jit"
   for exe in $jit_exes; do
     strip -o "$bundle/jit/$exe" "$static_build/bin/$exe"
     gzip -9 "$bundle/jit/$exe"
   done
+fi
+if [ "$python" = 1 ]; then
+  # The Python package with the static build's libblk_jit.so beside it (gzipped:
+  # gunzip .bundle/python/blk/libblk_jit.so.gz there), its tests, and kernels/.
+  [ -n "$static_build" ] || { echo "--python needs --static-build DIR" >&2; exit 2; }
+  ninja -C "$static_build" blk_jit >/dev/null
+  mkdir -p "$bundle/python"
+  cp -r "$root/python/blk" "$root/python/tests" "$bundle/python/"
+  find "$bundle/python" -name __pycache__ -prune -exec rm -rf {} +
+  cp -r "$root/kernels" "$bundle/kernels"
+  strip -o "$bundle/python/blk/libblk_jit.so" "$static_build/lib/libblk_jit.so"
+  extra=$(ldd "$bundle/python/blk/libblk_jit.so" | grep -vE 'linux-vdso|ld-linux|libc\.so|libm\.so|libstdc\+\+|libgcc_s|libz\.so|libzstd' || true)
+  if [ -n "$extra" ]; then echo "libblk_jit.so needs more than libc/libstdc++/libz/libzstd: $extra" >&2; exit 1; fi
+  gzip -9 "$bundle/python/blk/libblk_jit.so"
 fi
 for exe in "$bundle"/bin/* "$bundle"/lib/*; do
   extra=$(ldd "$exe" | grep -vE 'linux-vdso|ld-linux|libc\.so|libm\.so|libstdc\+\+|libgcc_s' || true)

@@ -49,6 +49,25 @@ int blk_jit_upload(blk_jit *jit, void *dst, const void *src, size_t bytes, char 
 int blk_jit_download(blk_jit *jit, void *dst, const void *src, size_t bytes, char *error, size_t error_size);
 int blk_jit_synchronize(blk_jit *jit, char *error, size_t error_size);
 
+/* The specialization `args` select, as blkc --spec spells it ("X:16,n:1";
+ * empty when none), and the number of variants compiled so far. */
+int blk_jit_kernel_specialization(blk_jit_kernel *kernel, const blk_value *args, int num_args, char *out,
+                                  size_t out_size, char *error, size_t error_size);
+size_t blk_jit_kernel_num_variants(blk_jit_kernel *kernel);
+
+/* The kernels `source` defines or imports, comma-separated in `out`;
+ * `filename` names the source in errors and resolves its imports. */
+int blk_jit_kernel_names(blk_jit *jit, const char *source, const char *filename, char *out, size_t out_size,
+                         char *error, size_t error_size);
+
+/* CPU backend: lets kernels touch `bytes` of the caller's host memory at
+ * `ptr` (not from blk_jit_alloc) until unregistered. */
+int blk_jit_register_host_memory(blk_jit *jit, void *ptr, size_t bytes, char *error, size_t error_size);
+int blk_jit_unregister_host_memory(blk_jit *jit, void *ptr, char *error, size_t error_size);
+
+/* Memory hits, disk hits, compilations (blk::Jit::cacheStats). */
+void blk_jit_cache_stats(blk_jit *jit, size_t *memory_hits, size_t *disk_hits, size_t *compiles);
+
 /* A runner of the library's operators (blk/Ops/blk_ops.h: fused linear
  * cross-entropy) that compiles kernels/<file>.blk from `kernel_dir` on this
  * Jit's backend; `jit` must outlive it. Library BlkOpsJit. */

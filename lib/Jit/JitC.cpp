@@ -43,6 +43,29 @@ blk::KernelOptions options(const char *constants, const char *arch, unsigned num
     o.numWarps = numWarps;
   return o;
 }
+blk::Status kernelArgs(const blk_value *args, int numArgs, std::vector<blk::KernelArg> &out) {
+  for (int i = 0; i < numArgs; ++i) {
+    if (args[i].kind == BLK_VALUE_POINTER)
+      out.emplace_back(reinterpret_cast<void *>(uintptr_t(args[i].bits)));
+    else if (args[i].kind == BLK_VALUE_INT)
+      out.emplace_back(int64_t(args[i].bits));
+    else if (args[i].kind == BLK_VALUE_FLOAT)
+      out.emplace_back(args[i].real);
+    else
+      return blk::Status::error("unknown kind of argument " + std::to_string(i));
+  }
+  return {};
+}
+
+/// Copies `text` into a caller's buffer; too long is an error, not a cut.
+int copyOut(const std::string &text, char *out, size_t outSize, char *error, size_t size) {
+  if (text.size() >= outSize)
+    return report(blk::Status::error("result of " + std::to_string(text.size()) + " bytes does not fit the buffer"),
+                  error, size);
+  std::memcpy(out, text.c_str(), text.size() + 1);
+  return 0;
+}
+
 /// Runs `compile` into a new kernel handed to `*out` on success.
 template <typename Fn> int compileInto(blk_jit_kernel **out, char *error, size_t size, Fn compile) {
   auto k = std::make_unique<blk_jit_kernel>();
@@ -86,17 +109,55 @@ int blk_jit_launch(blk_jit_kernel *kernel, unsigned gx, unsigned gy, unsigned gz
   if (!kernel || numArgs < 0 || (numArgs && !args))
     return report(blk::Status::error("blk_jit_launch: null or negative argument"), error, size);
   std::vector<blk::KernelArg> kargs;
-  for (int i = 0; i < numArgs; ++i) {
-    if (args[i].kind == BLK_VALUE_POINTER)
-      kargs.emplace_back(reinterpret_cast<void *>(uintptr_t(args[i].bits)));
-    else if (args[i].kind == BLK_VALUE_INT)
-      kargs.emplace_back(int64_t(args[i].bits));
-    else if (args[i].kind == BLK_VALUE_FLOAT)
-      kargs.emplace_back(args[i].real);
-    else
-      return report(blk::Status::error("blk_jit_launch: unknown kind of argument " + std::to_string(i)), error, size);
-  }
+  if (blk::Status s = kernelArgs(args, numArgs, kargs); !s.ok())
+    return report(s, error, size);
   return report(kernel->kernel.launch(blk::Grid{gx, gy, gz}, kargs, stream), error, size);
+}
+
+int blk_jit_kernel_specialization(blk_jit_kernel *kernel, const blk_value *args, int numArgs, char *out,
+                                  size_t outSize, char *error, size_t size) {
+  if (!kernel || !out || !outSize || numArgs < 0 || (numArgs && !args))
+    return report(blk::Status::error("blk_jit_kernel_specialization: null or negative argument"), error, size);
+  std::vector<blk::KernelArg> kargs;
+  if (blk::Status s = kernelArgs(args, numArgs, kargs); !s.ok())
+    return report(s, error, size);
+  return copyOut(kernel->kernel.specialization(kargs), out, outSize, error, size);
+}
+
+size_t blk_jit_kernel_num_variants(blk_jit_kernel *kernel) { return kernel ? kernel->kernel.numVariants() : 0; }
+
+int blk_jit_kernel_names(blk_jit *jit, const char *source, const char *filename, char *out, size_t outSize,
+                         char *error, size_t size) {
+  if (!jit || !source || !out || !outSize)
+    return report(blk::Status::error("blk_jit_kernel_names: null argument"), error, size);
+  std::vector<std::string> names;
+  if (blk::Status s = jit->jit.kernelNames(source, filename ? filename : "<string>", names); !s.ok())
+    return report(s, error, size);
+  std::string joined;
+  for (const std::string &n : names)
+    joined += (joined.empty() ? "" : ",") + n;
+  return copyOut(joined, out, outSize, error, size);
+}
+
+int blk_jit_register_host_memory(blk_jit *jit, void *ptr, size_t bytes, char *error, size_t size) {
+  if (!jit)
+    return report(blk::Status::error("blk_jit_register_host_memory: null jit"), error, size);
+  return report(jit->jit.registerHostMemory(ptr, bytes), error, size);
+}
+int blk_jit_unregister_host_memory(blk_jit *jit, void *ptr, char *error, size_t size) {
+  if (!jit)
+    return report(blk::Status::error("blk_jit_unregister_host_memory: null jit"), error, size);
+  return report(jit->jit.unregisterHostMemory(ptr), error, size);
+}
+
+void blk_jit_cache_stats(blk_jit *jit, size_t *memoryHits, size_t *diskHits, size_t *compiles) {
+  blk::Jit::CacheStats stats = jit ? jit->jit.cacheStats() : blk::Jit::CacheStats();
+  if (memoryHits)
+    *memoryHits = stats.memoryHits;
+  if (diskHits)
+    *diskHits = stats.diskHits;
+  if (compiles)
+    *compiles = stats.compiles;
 }
 
 int blk_jit_alloc(blk_jit *jit, size_t bytes, void **out, char *error, size_t size) {

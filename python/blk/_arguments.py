@@ -1,0 +1,81 @@
+"""Turns Python launch arguments into blk_values: tensors (anything with
+data_ptr()) and host buffers become pointers, ints and bools integers, floats
+floats. Says which backend the pointers live on and which host memory the CPU
+interpreter may touch."""
+import ctypes
+import numbers
+
+from . import _library as L
+
+
+class PackedArguments:
+    def __init__(self, count):
+        self.values = (L.Value * max(count, 1))()
+        self.count = count
+        self.cuda_device = None  # torch's device of the CUDA tensors, if any
+        self.host_ranges = {}  # address -> bytes the interpreter may touch
+        self.keep_alive = []  # ctypes views of Python buffers, held during the launch
+
+
+def _is_cuda(obj):
+    device = getattr(obj, "device", None)
+    return getattr(obj, "is_cuda", False) is True or getattr(device, "type", None) == "cuda"
+
+
+def _host_range_of_tensor(obj):
+    """The whole storage of a CPU tensor: a strided view may reach all of it."""
+    storage = getattr(obj, "untyped_storage", None)
+    if storage is not None:
+        s = storage()
+        return s.data_ptr(), s.nbytes()
+    return obj.data_ptr(), obj.numel() * obj.element_size()
+
+
+def _add_range(packed, address, nbytes):
+    packed.host_ranges[address] = max(nbytes, packed.host_ranges.get(address, 0))
+
+
+def _pack_one(packed, i, value):
+    slot = packed.values[i]
+    if isinstance(value, numbers.Integral):  # bool, int, numpy's integers
+        if not -(1 << 63) <= int(value) < (1 << 64):
+            raise OverflowError("argument %d = %d does not fit 64 bits" % (i, value))
+        slot.kind, slot.bits = L.VALUE_INT, int(value) & 0xFFFFFFFFFFFFFFFF
+        return
+    if isinstance(value, numbers.Real):  # float, numpy's floats
+        slot.kind, slot.real = L.VALUE_FLOAT, float(value)
+        return
+    if hasattr(value, "data_ptr"):
+        slot.kind, slot.bits = L.VALUE_POINTER, value.data_ptr()
+        if _is_cuda(value):
+            if packed.cuda_device is None:
+                packed.cuda_device = value.device
+            elif value.device != packed.cuda_device:
+                raise ValueError("argument %d is on %s, others on %s" % (i, value.device, packed.cuda_device))
+        else:
+            _add_range(packed, *_host_range_of_tensor(value))
+        return
+    try:
+        view = memoryview(value)
+    except TypeError:
+        raise TypeError("argument %d: %s is not a tensor, a buffer, an int or a float" %
+                        (i, type(value).__name__)) from None
+    if view.readonly:
+        raise TypeError("argument %d: a read-only buffer (%s); kernels may write their pointers' memory" %
+                        (i, type(value).__name__))
+    if not view.c_contiguous:
+        raise TypeError("argument %d: a buffer that is not contiguous" % i)
+    raw = (ctypes.c_char * view.nbytes).from_buffer(view)
+    packed.keep_alive.append(raw)
+    address = ctypes.addressof(raw)
+    slot.kind, slot.bits = L.VALUE_POINTER, address
+    _add_range(packed, address, view.nbytes)
+
+
+def pack(args):
+    packed = PackedArguments(len(args))
+    for i, value in enumerate(args):
+        _pack_one(packed, i, value)
+    if packed.cuda_device is not None and packed.host_ranges:
+        raise ValueError("a launch mixes CUDA tensors and host memory")
+    return packed
