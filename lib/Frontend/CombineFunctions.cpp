@@ -26,8 +26,6 @@ namespace {
 const char *const kReduceParams[] = {"input", "axis", "combine_fn", "keep_dims"};
 const char *const kScanParams[] = {"input", "axis", "combine_fn", "reverse"};
 
-std::string plural(size_t n, const char *what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
-
 } // namespace
 
 TV Generator::genCombineBuiltin(const std::string &name, const ast::CallExpr &call, const TV *self,
@@ -211,12 +209,13 @@ bool Generator::genCombineRegion(Region &region, const ast::Function &fn, ArrayR
   }
   // The lowering copies the region's ops into every step of the reduction
   // or scan: they must be straight-line code on scalars.
+  // An op that does not declare its effects counts as one that has some.
   WalkResult walk = body->walk([&](Operation *op) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (isa<ReduceReturnOp>(op))
+      return WalkResult::advance();
     bool blocks = llvm::any_of(op->getOperandTypes(), llvm::IsaPred<ShapedType>) ||
                   llvm::any_of(op->getResultTypes(), llvm::IsaPred<ShapedType>);
-    return op->getNumRegions() || blocks || (effects && !effects.hasNoEffect()) ? WalkResult::interrupt()
-                                                                                 : WalkResult::advance();
+    return op->getNumRegions() || blocks || !isMemoryEffectFree(op) ? WalkResult::interrupt() : WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return error(fnLoc, "combine function '" + fn.name + "' must be straight-line code on scalars: no if, for or "

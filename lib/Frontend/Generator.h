@@ -260,6 +260,19 @@ public:
   std::vector<std::unique_ptr<ast::Stmt>> synthesized;
 };
 
+/// The statements of `body`, without ownership.
+inline std::vector<const ast::Stmt *> listOf(const ast::Body &body) {
+  std::vector<const ast::Stmt *> out;
+  for (auto &s : body)
+    out.push_back(s.get());
+  return out;
+}
+
+/// "1 block", "3 blocks": a count and a noun for messages.
+inline std::string plural(size_t n, const char *what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
 } // namespace blk
 
 #endif

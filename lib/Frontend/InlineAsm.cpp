@@ -120,7 +120,6 @@ TV Generator::genInlineAsm(const ast::CallExpr &call) {
   for (const TV &a : args)
     argRegs += InlineAsmElementwiseOp::registersPerValue(elementType(a).getIntOrFloatBitWidth(), p);
   SmallVector<StringRef> regs = InlineAsmElementwiseOp::registerConstraints(constraints.s);
-  auto plural = [](size_t n, const char *w) { return std::to_string(n) + " " + w + (n == 1 ? "" : "s"); };
   if (regs.size() != resultRegs + argRegs)
     return error(where(1), "the constraints \"" + constraints.s + "\" name " + plural(regs.size(), "register") +
                                "; " + plural(dtypes.size(), "result") + " and " + plural(args.size(), "argument") +

@@ -11,13 +11,6 @@ using namespace mlir;
 namespace blk {
 namespace {
 
-std::vector<const ast::Stmt *> listOf(const ast::Body &body) {
-  std::vector<const ast::Stmt *> out;
-  for (auto &s : body)
-    out.push_back(s.get());
-  return out;
-}
-
 /// Names assigned anywhere in `stmts` (in order of first assignment).
 void assignedNames(const ast::Body &body, std::vector<std::string> &out) {
   auto add = [&](const std::string &n) {
@@ -263,7 +256,7 @@ bool genLeavableFor(Generator &g, const ast::ForStmt &f, const TV &lb, const TV 
     return false;
   values.insert(values.begin(), arith::AddIOp::create(g.builder, at, body->getArgument(0), step.value));
   TV returnValue;
-  if (!carryReturnValue(g, loop, before, values, f.loc, returnValue))
+  if (exits.returns && !carryReturnValue(g, loop, before, values, f.loc, returnValue))
     return false;
   scf::YieldOp::create(g.builder, at, values);
   g.builder.setInsertionPointAfter(loop);
@@ -412,12 +405,15 @@ bool Generator::genStaticRange(const ast::ForStmt &f, const ast::CallExpr &call)
   int64_t step = bounds.size() == 3 ? bounds[2] : 1;
   if (step == 0)
     return error(call.args[2]->loc, "static_range step must not be 0"), false;
-  int64_t trips = step > 0 ? (ub > lb ? (ub - lb + step - 1) / step : 0) : (lb > ub ? (lb - ub - step - 1) / -step : 0);
+  // In 128 bits: bounds near the ends of i64 do not overflow the count.
+  __int128 span = step > 0 ? __int128(ub) - lb : __int128(lb) - ub, by = step > 0 ? step : -__int128(step);
+  __int128 count = span > 0 ? (span + by - 1) / by : 0;
   constexpr int64_t kMaxUnroll = 1024;
-  if (trips > kMaxUnroll)
+  if (count > kMaxUnroll)
     return error(call.loc, "static_range unrolls at most " + std::to_string(kMaxUnroll) + " iterations, got " +
-                               std::to_string(trips)),
+                               (count > INT64_MAX ? std::string("more than 2^63") : std::to_string(int64_t(count)))),
            false;
+  int64_t trips = int64_t(count);
   // Unrolled in place: the loop variable is a compile-time constant in each
   // copy of the body, and assignments are visible after the loop (as in
   // Python). A `break` or `return` under a compile-time condition drops the

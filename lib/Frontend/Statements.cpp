@@ -10,13 +10,6 @@ namespace {
 
 using StmtList = std::vector<const ast::Stmt *>;
 
-StmtList listOf(const ast::Body &body) {
-  StmtList out;
-  for (auto &s : body)
-    out.push_back(s.get());
-  return out;
-}
-
 /// Whether some path through `stmts` returns (also from inside a loop).
 bool mayReturn(llvm::ArrayRef<const ast::Stmt *> stmts) {
   for (const ast::Stmt *s : stmts) {
