@@ -57,6 +57,17 @@ Status check(const FlceTensors &t, const FlceOptions &o) {
   for (auto &r : required)
     if (!r.p)
       return fail(std::string(r.name) + " is null");
+  // Every kernel reads and writes 16-byte vectors; a misaligned tensor found
+  // at a later launch would leave the gradients half written.
+  struct {
+    const void *p;
+    const char *name;
+  } aligned[] = {{t.x, "x"},           {t.weight, "weight"},          {t.target, "target"},
+                 {t.bias, "bias"},     {t.gradInput, "grad_input"},   {t.gradWeight, "grad_weight"},
+                 {t.gradBias, "grad_bias"}, {t.lossRows, "loss_rows"}, {t.workspace, "workspace"}};
+  for (auto &a : aligned)
+    if (reinterpret_cast<uintptr_t>(a.p) % 16)
+      return fail(std::string(a.name) + " must be 16-byte aligned");
   if (t.bias && !t.gradBias)
     return fail("a bias needs grad_bias");
   if (!t.bias && t.gradBias)

@@ -114,6 +114,12 @@ TEST_F(FlceErrors, BadArgumentsAreReadableErrors) {
   t.weight = nullptr;
   EXPECT_EQ(error(), p + "weight is null");
   SetUp();
+  t.x = static_cast<const char *>(t.x) + 2;
+  EXPECT_EQ(error(), p + "x must be 16-byte aligned");
+  SetUp();
+  t.gradWeight = static_cast<char *>(t.gradWeight) + 8;
+  EXPECT_EQ(error(), p + "grad_weight must be 16-byte aligned");
+  SetUp();
   t.vocab = 0;
   EXPECT_EQ(error(), p + "rows, hidden and vocab must be positive (got 4, 16, 0)");
   SetUp();

@@ -26,8 +26,9 @@ enum class ElementType { BF16, F16 };
 /// GPU) or Small (32x32x16 tiles: the interpreter, tiny sizes).
 enum class Tiling { Large, Small };
 
-/// Memory of the runner, row-major and contiguous. X, W, bias and the
-/// gradients are of `type`.
+/// Memory of the runner, row-major and contiguous, every pointer 16-byte
+/// aligned (checked before any launch). X, W, bias and the gradients are of
+/// `type`.
 struct FlceTensors {
   const void *x = nullptr;         // [rows, hidden]
   const void *weight = nullptr;    // [vocab, hidden]
@@ -63,6 +64,8 @@ struct FlceOptions {
 
 struct FlceResult {
   /// The mean or sum of the rows' losses ("none": their sum; the rows are in lossRows).
+  /// "mean" over a batch whose every row is ignored is 0, with zero gradients
+  /// (PyTorch's cross_entropy gives NaN there).
   double loss = 0;
   int64_t nonIgnoredRows = 0;
   int64_t chunkRows = 0, chunks = 0;
