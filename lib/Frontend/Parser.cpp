@@ -29,8 +29,8 @@ struct ImportSession {
 
 class Parser {
 public:
-  Parser(mlir::MLIRContext &ctx, std::vector<Token> toks, ImportSession &session)
-      : ctx(ctx), toks(std::move(toks)), session(session) {}
+  Parser(mlir::MLIRContext &ctx, std::vector<Token> toks, ImportSession &imports)
+      : ctx(ctx), toks(std::move(toks)), imports(imports) {}
 
   std::unique_ptr<File> parseFile() {
     if (!toks.empty() && toks.back().kind == Tok::Error)
@@ -77,7 +77,7 @@ public:
 private:
   mlir::MLIRContext &ctx;
   std::vector<Token> toks;
-  ImportSession &session;
+  ImportSession &imports;
   size_t i = 0;
   bool failed = false;
   unsigned loopDepth = 0; // loops around the statement being parsed
@@ -238,31 +238,31 @@ private:
   /// once per compilation; null after an error.
   std::shared_ptr<File> loadModule(const std::string &path, const std::string &written, const Loc &loc) {
     std::string key = realPath(path);
-    auto open = llvm::find(session.parsing, key);
-    if (open != session.parsing.end()) {
+    auto open = llvm::find(imports.parsing, key);
+    if (open != imports.parsing.end()) {
       std::string chain;
-      for (size_t f = open - session.parsing.begin(); f < session.parsing.size(); ++f)
-        chain += session.parsingNames[f] + " imports ";
+      for (size_t f = open - imports.parsing.begin(); f < imports.parsing.size(); ++f)
+        chain += imports.parsingNames[f] + " imports ";
       return fail(loc, "import cycle: " + chain + path);
     }
-    if (auto done = session.parsed.find(key); done != session.parsed.end())
+    if (auto done = imports.parsed.find(key); done != imports.parsed.end())
       return done->second;
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer)
       return fail(loc, "cannot import '" + written + "': no file " + path + " (" + buffer.getError().message() + ")");
-    session.parsing.push_back(key);
-    session.parsingNames.push_back(path);
-    Parser sub(ctx, lex((*buffer)->getBuffer(), std::make_shared<std::string>(path)), session);
+    imports.parsing.push_back(key);
+    imports.parsingNames.push_back(path);
+    Parser sub(ctx, lex((*buffer)->getBuffer(), std::make_shared<std::string>(path)), imports);
     std::unique_ptr<File> parsed = sub.parseFile();
-    session.parsing.pop_back();
-    session.parsingNames.pop_back();
+    imports.parsing.pop_back();
+    imports.parsingNames.pop_back();
     if (!parsed) {
       failed = true; // reported where it is
       return nullptr;
     }
     parsed->filename = path;
     std::shared_ptr<File> shared = std::move(parsed);
-    session.parsed[key] = shared;
+    imports.parsed[key] = shared;
     return shared;
   }
 
@@ -739,10 +739,10 @@ private:
 
 std::unique_ptr<ast::File> parseFile(mlir::MLIRContext &ctx, llvm::StringRef source, llvm::StringRef filename) {
   auto file = std::make_shared<std::string>(filename.str());
-  ImportSession session;
-  session.parsing.push_back(realPath(filename.str()));
-  session.parsingNames.push_back(filename.str());
-  auto result = Parser(ctx, lex(source, file), session).parseFile();
+  ImportSession imports;
+  imports.parsing.push_back(realPath(filename.str()));
+  imports.parsingNames.push_back(filename.str());
+  auto result = Parser(ctx, lex(source, file), imports).parseFile();
   if (result)
     result->filename = filename.str();
   return result;
