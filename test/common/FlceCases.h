@@ -197,6 +197,34 @@ inline std::vector<Check> flceCase(ops::KernelRunner &runner, const FlceCase &c,
   return checks;
 }
 
+/// Every option at small ragged sizes (the small tiling): 45 rows in chunks
+/// of 16 (16, 16, 13), vocab 70 and hidden 40 (no 32-wide tile, no 64-wide
+/// row block), each reduction with and without a bias, smoothing, softcap
+/// and z-loss spread over them.
+inline std::vector<FlceCase> flceOptionCases() {
+  std::vector<FlceCase> cases;
+  FlceCase base{45, 40, 70};
+  base.ignoredEvery = 5;
+  for (ops::Reduction r : {ops::Reduction::Mean, ops::Reduction::Sum, ops::Reduction::None})
+    for (bool bias : {false, true}) {
+      FlceCase c = base;
+      c.reduction = r, c.bias = bias;
+      c.labelSmoothing = bias ? 0.1 : 0.0;
+      c.softcap = r == ops::Reduction::Sum ? 3.0 : 0.0;
+      c.lseSquareScale = r == ops::Reduction::None ? 1e-2 : 0.0;
+      cases.push_back(c);
+    }
+  return cases;
+}
+
+/// Everything at once in f16, rows in 32-row chunks, the caller's workspace.
+inline FlceCase flceEverythingCase() {
+  FlceCase c{37, 24, 130};
+  c.type = DType::F16, c.bias = true, c.labelSmoothing = 0.2, c.softcap = 2.5, c.lseSquareScale = 1e-3;
+  c.ignoredEvery = 3, c.chunkRows = 32, c.rowLosses = false, c.callerWorkspace = true, c.ignoreIndex = 7;
+  return c;
+}
+
 } // namespace blk::ref
 
 #endif

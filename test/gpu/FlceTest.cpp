@@ -40,21 +40,9 @@ TEST(Flce, SmallTilingRaggedEveryOption) {
   BLK_SEEDED_RNG(rng);
   auto runner = gpuRunner();
   ASSERT_TRUE(runner);
-  FlceCase base{45, 40, 70};
-  base.ignoredEvery = 5;
-  for (Reduction r : {Reduction::Mean, Reduction::Sum, Reduction::None})
-    for (bool bias : {false, true}) {
-      FlceCase c = base;
-      c.reduction = r, c.bias = bias;
-      c.labelSmoothing = bias ? 0.1 : 0.0;
-      c.softcap = r == Reduction::Sum ? 3.0 : 0.0;
-      c.lseSquareScale = r == Reduction::None ? 1e-2 : 0.0;
-      run(*runner, c, rng);
-    }
-  FlceCase c{37, 24, 130};
-  c.type = ref::DType::F16, c.bias = true, c.labelSmoothing = 0.2, c.softcap = 2.5, c.lseSquareScale = 1e-3;
-  c.ignoredEvery = 3, c.chunkRows = 32, c.rowLosses = false, c.callerWorkspace = true, c.ignoreIndex = 7;
-  run(*runner, c, rng);
+  for (const FlceCase &c : ref::flceOptionCases())
+    run(*runner, c, rng);
+  run(*runner, ref::flceEverythingCase(), rng);
 }
 
 TEST(Flce, LargeTilingRaggedAndMultiplesOf16) {

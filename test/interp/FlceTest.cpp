@@ -26,27 +26,15 @@ TEST(Flce, ReductionsBiasSmoothingSoftcap) {
   BLK_SEEDED_RNG(rng);
   Jit jit(Backend::CPU);
   auto runner = cpuRunner(jit);
-  // 45 rows in chunks of 16 (16, 16, 13); vocab 70 and hidden 40: no 32-wide tile, no 64-wide row block.
-  FlceCase base{45, 40, 70};
-  base.ignoredEvery = 5;
-  for (Reduction r : {Reduction::Mean, Reduction::Sum, Reduction::None})
-    for (bool bias : {false, true}) {
-      FlceCase c = base;
-      c.reduction = r, c.bias = bias;
-      c.labelSmoothing = bias ? 0.1 : 0.0;
-      c.softcap = r == Reduction::Sum ? 3.0 : 0.0;
-      c.lseSquareScale = r == Reduction::None ? 1e-2 : 0.0;
-      run(*runner, c, rng);
-    }
+  for (const FlceCase &c : ref::flceOptionCases())
+    run(*runner, c, rng);
 }
 
 TEST(Flce, EverythingAtOnceF16AndCallerWorkspace) {
   BLK_SEEDED_RNG(rng);
   Jit jit(Backend::CPU);
   auto runner = cpuRunner(jit);
-  FlceCase c{37, 24, 130};
-  c.type = ref::DType::F16, c.bias = true, c.labelSmoothing = 0.2, c.softcap = 2.5, c.lseSquareScale = 1e-3;
-  c.ignoredEvery = 3, c.chunkRows = 32, c.rowLosses = false, c.callerWorkspace = true, c.ignoreIndex = 7;
+  FlceCase c = ref::flceEverythingCase();
   run(*runner, c, rng);
   // One chunk holding every row; the driver's own workspace.
   c.type = ref::DType::BF16, c.chunkRows = 48, c.callerWorkspace = false, c.reduction = Reduction::Sum;
