@@ -189,6 +189,7 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
   PipelineOptions pipelineOptions;
   pipelineOptions.numWarps = options.numWarps;
   pipelineOptions.numStages = options.numStages;
+  pipelineOptions.releaseSlots = options.releaseSlots;
   pipelineOptions.arch = options.target.arch;
   // From here on an error is the compiler's unless its emitter marks it as
   // the user's (blk/Support/InternalErrors.h).

@@ -101,6 +101,7 @@ private:
   mlir::LogicalResult execAsyncCopy(AsyncCopyOp op);
   mlir::LogicalResult execAsyncTMACopy(AsyncTMACopyOp op);
   mlir::LogicalResult execMBarrierWait(MBarrierWaitOp op);
+  mlir::LogicalResult execMBarrierArrive(MBarrierArriveOp op);
   mlir::LogicalResult execWarpGroupDot(WarpGroupDotOp op);
   mlir::LogicalResult execWarpGroupDotWait(WarpGroupDotWaitOp op);
   /// A hidden TMA descriptor parameter of `func` (blk-lower-tensor-descriptors)

@@ -307,7 +307,7 @@ LogicalResult Executor::execOp(Operation *op) {
                              "kernel on the GPU");
       })
       .Case<LocalAllocOp, LocalTransOp, LocalLoadOp, LocalStoreOp, AsyncCopyOp, AsyncCommitGroupOp, AsyncWaitOp,
-            FenceAsyncSharedOp, WarpGroupDotOp, WarpGroupDotWaitOp, MBarrierAllocOp, MBarrierInvalOp, MBarrierWaitOp,
+            FenceAsyncSharedOp, WarpGroupDotOp, WarpGroupDotWaitOp, MBarrierAllocOp, MBarrierInvalOp, MBarrierWaitOp, MBarrierArriveOp,
             AsyncTMACopyOp>([&](Operation *shared) { return execSharedOp(shared); })
       .Case<scf::ForOp>([&](scf::ForOp f) { return execFor(f); })
       .Case<scf::IfOp>([&](scf::IfOp i) { return execIf(i); })

@@ -180,11 +180,25 @@ LogicalResult Executor::execMBarrierWait(MBarrierWaitOp op) {
   auto &armed = bars.armed[size_t(index)];
   if (armed.empty())
     return op->emitError() << "mbarrier_wait on mbarrier " << index << " at parity " << parity
-                           << " would wait forever: no TMA copy is in flight on it in " << programText();
+                           << " would wait forever: no TMA copy is in flight on it and no warp arrives in "
+                           << programText();
   for (const Landing &l : armed)
     land(l);
   armed.clear();
   ++phases;
+  return success();
+}
+
+LogicalResult Executor::execMBarrierArrive(MBarrierArriveOp op) {
+  if (!(get(op.getPred()).i[0] & 1))
+    return success();
+  MBarriers &bars = mbarriers[size_t(get(op.getBarriers()).i[0])];
+  int64_t index = get(op.getIndex()).i[0];
+  if (index < 0 || index >= int64_t(bars.phases.size()))
+    return op->emitError() << "mbarrier " << index << " out of range of " << bars.phases.size() << " in "
+                           << programText();
+  // Every warp of the program arrives at once: the phase completes.
+  ++bars.phases[size_t(index)];
   return success();
 }
 
@@ -256,6 +270,7 @@ LogicalResult Executor::execSharedOp(Operation *op) {
         return success();
       })
       .Case<MBarrierWaitOp>([&](MBarrierWaitOp w) { return execMBarrierWait(w); })
+      .Case<MBarrierArriveOp>([&](MBarrierArriveOp a) { return execMBarrierArrive(a); })
       .Case<AsyncTMACopyOp>([&](AsyncTMACopyOp c) { return execAsyncTMACopy(c); })
       .Case<WarpGroupDotOp>([&](WarpGroupDotOp d) { return execWarpGroupDot(d); })
       .Case<WarpGroupDotWaitOp>([&](WarpGroupDotWaitOp w) { return execWarpGroupDotWait(w); })

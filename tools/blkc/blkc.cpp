@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> defines, specs, kernels;
   unsigned numWarps = 4;
   unsigned numStages = 1;
-  bool timePhases = false, ptxasInfo = false, alignPointers = false;
+  bool timePhases = false, ptxasInfo = false, alignPointers = false, releaseSlots = false;
   app.add_option("file", input, "The .blk source file")->required();
   app.add_option("-o,--output", output, "Output file (default: standard output; nothing is written on error)");
   app.add_option("--arch", arch, "Target: sm_80, sm_86, sm_89, sm_90 or sm_90a")->capture_default_str();
@@ -41,6 +41,9 @@ int main(int argc, char **argv) {
                  "Specialize a runtime parameter as the JIT would: NAME=16 (pointer 16-byte aligned / integer "
                  "multiple of 16) or NAME=1 (integer equal to 1)");
   app.add_flag("--align-pointers", alignPointers, "Specialize every pointer parameter as 16-byte aligned");
+  app.add_flag("--release-slots", releaseSlots,
+               "Loops whose dot operands all come through TMA rings release each slot on an mbarrier instead of "
+               "a barrier of all threads (faster or slower by kernel: see docs/performance.md)");
   app.add_flag("--time", timePhases, "Print the time of each compilation phase to standard error");
   app.add_flag("--ptxas-info", ptxasInfo, "Run ptxas and print registers, shared memory and spills per kernel");
   std::string injectInternalError;
@@ -65,6 +68,7 @@ int main(int argc, char **argv) {
   options.target.arch = arch;
   options.numWarps = numWarps;
   options.numStages = numStages;
+  options.releaseSlots = releaseSlots;
   options.ptxasInfo = ptxasInfo;
   options.gen.kernels = kernels;
   options.headerNamespace = headerNamespace;

@@ -19,6 +19,9 @@ struct CompileOptions {
   unsigned numWarps = 4;
   /// Loads in flight per load in a loop (blk-pipeline-loads; 1: none).
   unsigned numStages = 1;
+  /// Release TMA ring slots on empty mbarriers instead of barriers of all
+  /// threads (blk-pipeline-dot's release-slots; off: measured mixed).
+  bool releaseSlots = false;
   Stage emit = Stage::PTX;
   /// Run ptxas even when emitting PTX, for its resource report.
   bool ptxasInfo = false;

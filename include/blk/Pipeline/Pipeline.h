@@ -12,6 +12,9 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("Warps per program"), llvm::cl::init(4)};
   Option<unsigned> numStages{*this, "num-stages",
                              llvm::cl::desc("Loads in flight per loop load (1: no pipelining)"), llvm::cl::init(1)};
+  Option<bool> releaseSlots{*this, "release-slots",
+                            llvm::cl::desc("Release TMA ring slots on empty mbarriers instead of barriers"),
+                            llvm::cl::init(false)};
   Option<std::string> arch{*this, "arch", llvm::cl::desc("Target (sm_80 ... sm_90a): its shared-memory limit"),
                            llvm::cl::init("sm_90a")};
 };

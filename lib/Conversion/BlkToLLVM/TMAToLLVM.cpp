@@ -1,7 +1,8 @@
 // TMA copies and their mbarriers: one thread initializes the barriers, arms
 // a slot's barrier with the bytes to expect and issues cp.async.bulk.tensor
 // (one box per swizzle-wide chunk of the ring, SharedRing.h); every thread
-// waits on the barrier's phase. The tensor map is a kernel parameter passed
+// waits on the barrier's phase. A slot's release: each warp's first lane
+// arrives on the slot's empty barrier, and the issuing warp waits for it. The tensor map is a kernel parameter passed
 // by value (grid constant) whose generic address the copy reads.
 #include "SharedRing.h"
 
@@ -47,7 +48,9 @@ struct MBarrierAllocToLLVM : OpConversionPattern<MBarrierAllocOp> {
     if (failed(bars))
       return failure();
     Location loc = op.getLoc();
-    eachBarrierByFirstThread(rewriter, loc, *bars, op.getType().getCount(), "mbarrier.init.shared::cta.b64 [$1], 1;");
+    int64_t arrivals = op.getArrivals().value_or(1);
+    eachBarrierByFirstThread(rewriter, loc, *bars, op.getType().getCount(),
+                             "mbarrier.init.shared::cta.b64 [$1], " + std::to_string(arrivals) + ";");
     // The initialized barriers, visible to the copy engine and to every thread.
     inlineAsm(rewriter, loc, Type(), ValueRange{}, "fence.mbarrier_init.release.cluster;", "");
     inlineAsm(rewriter, loc, Type(), ValueRange{}, "fence.proxy.async.shared::cta;", "");
@@ -76,10 +79,40 @@ struct MBarrierWaitToLLVM : OpConversionPattern<MBarrierWaitOp> {
     Location loc = op.getLoc();
     Value addr = barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex());
     // Labels are local to the braces, so each wait may use the same one.
-    inlineAsm(rewriter, loc, Type(), ValueRange{addr, adaptor.getPhase()},
-              "{ .reg .pred done; blk_wait: mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1; "
-              "@!done bra blk_wait; }",
-              "r,r");
+    if (!op.getIssuer()) {
+      inlineAsm(rewriter, loc, Type(), ValueRange{addr, adaptor.getPhase()},
+                "{ .reg .pred done; blk_wait: mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1; "
+                "@!done bra blk_wait; }",
+                "r,r");
+    } else {
+      // Warp 0 alone (its first thread issues the copies); the test is
+      // uniform across each warp.
+      Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+      Value warp0 = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, tid, i32Const(rewriter, loc, 32));
+      inlineAsm(rewriter, loc, Type(),
+                ValueRange{LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), warp0), addr, adaptor.getPhase()},
+                "{ .reg .pred p, done; setp.ne.b32 p, $0, 0; @!p bra blk_skip; "
+                "blk_wait: mbarrier.try_wait.parity.shared::cta.b64 done, [$1], $2; @!done bra blk_wait; blk_skip: }",
+                "r,r,r");
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierArriveToLLVM : OpConversionPattern<MBarrierArriveOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(MBarrierArriveOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // The first lane of each warp, once the warp's reads are done (its
+    // wgmma waits are warp-wide), where the predicate holds.
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value lane = LLVM::AndOp::create(rewriter, loc, tid, i32Const(rewriter, loc, 31));
+    Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, lane, i32Const(rewriter, loc, 0));
+    Value arrive = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(), first);
+    predicated(rewriter, loc, arrive, barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getIndex()),
+               "@p mbarrier.arrive.shared::cta.b64 _, [$1];", "r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -99,20 +132,30 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
         rewriter, loc, LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), adaptor.getBuffer()),
         LLVM::MulOp::create(rewriter, loc, adaptor.getSlot(), i32Const(rewriter, loc, ring.slotBytes)));
     Value map = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), adaptor.getDesc());
-    Value row = adaptor.getOffsets()[0], col = adaptor.getOffsets()[1];
-    // $1 barrier, $2 tensor map; per box: destination, column, row.
+    // Coordinates innermost first: the column, the row, then any leading
+    // (batch, head) dimensions of a batched tensor.
+    ValueRange offsets = adaptor.getOffsets();
+    size_t rank = offsets.size();
+    Value col = offsets[rank - 1];
+    // $1 barrier, $2 tensor map; per box: destination, then its coordinates.
     SmallVector<Value> operands{bar, map};
     std::string body = "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " + std::to_string(ring.slotBytes) + ";";
     std::string constraints = "r,l";
     for (int64_t c = 0; c < box.copies; ++c) {
       unsigned at = unsigned(operands.size()) + 1;
       operands.push_back(LLVM::AddOp::create(rewriter, loc, slot, i32Const(rewriter, loc, c * ring.chunkBytes())));
-      operands.push_back(LLVM::AddOp::create(rewriter, loc, col, i32Const(rewriter, loc, c * box.shape[1])));
-      operands.push_back(row);
-      body += " @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$" +
-              std::to_string(at) + "], [$2, {$" + std::to_string(at + 1) + ", $" + std::to_string(at + 2) +
-              "}], [$1];";
-      constraints += ",r,r,r";
+      operands.push_back(LLVM::AddOp::create(rewriter, loc, col, i32Const(rewriter, loc, c * box.shape.back())));
+      for (size_t d = rank - 1; d-- > 0;)
+        operands.push_back(offsets[d]);
+      std::string coords;
+      for (size_t d = 0; d < rank; ++d)
+        coords += (d ? ", $" : "$") + std::to_string(at + 1 + d);
+      body += " @p cp.async.bulk.tensor." + std::to_string(rank) +
+              "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$" + std::to_string(at) + "], [$2, {" +
+              coords + "}], [$1];";
+      constraints += ",r";
+      for (size_t d = 0; d < rank; ++d)
+        constraints += ",r";
     }
     predicated(rewriter, loc, issue, operands, body, constraints);
     rewriter.eraseOp(op);
@@ -123,8 +166,8 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
 } // namespace
 
 void populateTMAPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<MBarrierAllocToLLVM, MBarrierInvalToLLVM, MBarrierWaitToLLVM, AsyncTMACopyToLLVM>(tc,
-                                                                                               patterns.getContext());
+  patterns.add<MBarrierAllocToLLVM, MBarrierInvalToLLVM, MBarrierWaitToLLVM, MBarrierArriveToLLVM, AsyncTMACopyToLLVM>(
+      tc, patterns.getContext());
 }
 
 } // namespace blk

@@ -28,3 +28,19 @@ func.func @tma(%d: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk
   blk.mbarrier_inval %bars : !blk.mbarriers<2>
   return
 }
+
+// A box of a batched tensor ([1, 1, 64, 64] of [batch, heads, rows, cols])
+// into a ring of 64x64 slots: one 128-byte line a row, so one armed barrier
+// for 8192 bytes and one 4-d box, its coordinates innermost first: the
+// column, the row, then the head and the batch.
+// CHECK-LABEL: func.func @tma_batched
+// CHECK: %[[COL:.*]] = llvm.add %arg6, %{{.*}} : i32
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 8192; @p cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$3], [$2, {$4, $5, $6, $7}], [$1]; }", "r,r,l,r,r,r,r,r" %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[COL]], %arg5, %arg4, %arg3 : (i32, i32, i64, i32, i32, i32, i32, i32) -> ()
+func.func @tma_batched(%d: !blk.tensordesc<[1, 1, 64, 64], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: 1, 2, 3, 4>,
+                                                                  blk.tma_strides = array<i64: 5, 6, 7, -1>},
+                       %p: i1, %s: i32, %b: i32, %h: i32, %row: i32, %col: i32) attributes {blk.kernel} {
+  %ring = blk.local_alloc : !blk.smem<[3, 64, 64], bf16, contig = 1>
+  %bars = blk.mbarrier_alloc : !blk.mbarriers<3>
+  blk.async_tma_copy %d[%b, %h, %row, %col] into %ring[%s], %bars if %p : !blk.tensordesc<[1, 1, 64, 64], bf16>, !blk.smem<[3, 64, 64], bf16, contig = 1>, !blk.mbarriers<3>
+  return
+}

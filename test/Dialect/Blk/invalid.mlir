@@ -404,8 +404,24 @@ func.func @descriptor_element(%p: !blk.ptr<f16>, %m: i32, %s: i64) {
 // -----
 
 func.func @descriptor_block(%d: !blk.tensordesc<[16, 16], f32>, %o: i32) {
-  // expected-error @+1 {{the block must be 'tensor<16x16xf32>' (without a layout), got 'tensor<16x8xf32>'}}
+  // expected-error @+1 {{the block must be 'tensor<16x16xf32>' (without a layout, leading 1s optional), got 'tensor<16x8xf32>'}}
   %x = blk.descriptor_load %d[%o, %o] : !blk.tensordesc<[16, 16], f32> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+// Only leading dimensions of size 1 may be left out of the loaded block.
+func.func @descriptor_batched_block(%d: !blk.tensordesc<[2, 16, 16], f32>, %o: i32) {
+  // expected-error @+1 {{the block must be 'tensor<2x16x16xf32>' (without a layout, leading 1s optional), got 'tensor<16x16xf32>'}}
+  %x = blk.descriptor_load %d[%o, %o, %o] : !blk.tensordesc<[2, 16, 16], f32> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a tensor descriptor's blocks have 1 to 5 dimensions, got 6}}
+func.func @descriptor_rank(%d: !blk.tensordesc<[1, 1, 1, 1, 16, 16], f32>) {
   return
 }
 
@@ -428,7 +444,7 @@ func.func @descriptor_type(%d: !blk.tensordesc<[16, 12], f32>) {
 
 func.func @tma_ring(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32, %p: i1,
                     %r: !blk.smem<[2, 64, 32], bf16, contig = 1>, %b: !blk.mbarriers<2>) {
-  // expected-error @+1 {{the ring's slots must be the descriptor's 2-D blocks, rows contiguous}}
+  // expected-error @+1 {{the ring's slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous}}
   blk.async_tma_copy %d[%o, %o] into %r[%o], %b if %p : !blk.tensordesc<[64, 64], bf16>, !blk.smem<[2, 64, 32], bf16, contig = 1>, !blk.mbarriers<2>
   return
 }

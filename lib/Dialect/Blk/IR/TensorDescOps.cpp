@@ -9,8 +9,8 @@ namespace blk {
 
 LogicalResult TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> blockShape,
                                      Type elementType) {
-  if (blockShape.empty() || blockShape.size() > 3)
-    return emitError() << "a tensor descriptor's blocks have 1 to 3 dimensions, got " << blockShape.size();
+  if (blockShape.empty() || blockShape.size() > 5) // TMA's tensor maps have at most 5
+    return emitError() << "a tensor descriptor's blocks have 1 to 5 dimensions, got " << blockShape.size();
   if (llvm::any_of(blockShape, [](int64_t d) { return d <= 0 || !llvm::isPowerOf2_64(d); }))
     return emitError() << "a tensor descriptor's block dimensions must be powers of two";
   if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
@@ -30,8 +30,15 @@ TmaBox tmaBox(TensorDescType desc) {
   return box;
 }
 
-SharedBufferType tmaRing(TensorDescType desc, int64_t slots) {
+ArrayRef<int64_t> innerBlock(TensorDescType desc) {
   ArrayRef<int64_t> block = desc.getBlockShape();
+  while (block.size() > 1 && block.front() == 1)
+    block = block.drop_front();
+  return block;
+}
+
+SharedBufferType tmaRing(TensorDescType desc, int64_t slots) {
+  ArrayRef<int64_t> block = innerBlock(desc);
   if (block.size() != 2)
     return {};
   return SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, desc.getContext(),
@@ -52,8 +59,15 @@ LogicalResult MakeTensorDescriptorOp::verify() {
 static LogicalResult checkBlockAccess(Operation *op, TensorDescType desc, size_t offsets, RankedTensorType block) {
   if (offsets != desc.getRank())
     return op->emitOpError("takes ") << desc.getRank() << " offsets, got " << offsets;
-  if (block.getShape() != desc.getBlockShape() || block.getElementType() != desc.getElementType())
-    return op->emitOpError("the block must be ") << desc.getBlockType() << " (without a layout), got " << block;
+  // The block as the descriptor has it, or without some of its leading
+  // dimensions of size 1 (a box of a batched tensor read as a 2-D block).
+  ArrayRef<int64_t> want = desc.getBlockShape(), got = block.getShape();
+  bool dropsUnitDims = !got.empty() && got.size() <= want.size() &&
+                       want.take_back(got.size()) == got &&
+                       llvm::all_of(want.drop_back(got.size()), [](int64_t d) { return d == 1; });
+  if (!dropsUnitDims || block.getElementType() != desc.getElementType())
+    return op->emitOpError("the block must be ") << desc.getBlockType()
+                                                 << " (without a layout, leading 1s optional), got " << block;
   return success();
 }
 
@@ -70,9 +84,9 @@ LogicalResult AsyncTMACopyOp::verify() {
   SharedBufferType ring = getBuffer().getType();
   if (getOffsets().size() != desc.getRank())
     return emitOpError("takes ") << desc.getRank() << " offsets, got " << getOffsets().size();
-  if (desc.getRank() != 2 || ring.getTileShape() != desc.getBlockShape() ||
+  if (innerBlock(desc).size() != 2 || ring.getTileShape() != innerBlock(desc) ||
       ring.getElementType() != desc.getElementType() || ring.getContig() != 1)
-    return emitOpError("the ring's slots must be the descriptor's 2-D blocks, rows contiguous");
+    return emitOpError("the ring's slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous");
   if (getBarriers().getType().getCount() != ring.getSlots())
     return emitOpError("needs one mbarrier per slot of the ring");
   return success();

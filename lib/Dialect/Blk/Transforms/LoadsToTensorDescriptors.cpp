@@ -1,11 +1,19 @@
-// The Triton-tutorial matmul's operand loads, recognized as boxes of a
-// strided tensor and rewritten as tensor-descriptor loads, so that the
-// pointer form gets TMA as matmul_tma does. A box whose contiguous run goes
-// down its columns (an operand transposed through its strides, such as
-// `W + rk[:, None] + rn[None, :] * stride` for X @ W^T) becomes a load of
-// the transposed box followed by `trans`, which the ring reads through a
-// transposed view. Every part of the pattern is matched exactly; anything
-// else keeps its pointer loads.
+// Operand loads of a wgmma dot in a loop, recognized as boxes of a strided
+// tensor and rewritten as tensor-descriptor loads, so that pointer loads get
+// TMA as descriptor loads do. Two forms: the Triton-tutorial matmul's
+// (pointers made before the loop, advanced by a constant each iteration,
+// masked by `idx < SIZE - k`), and pointers computed in the loop from its
+// index (attention's `K + cols[None, :] * stride + offs_d[:, None]`, masked
+// by `cols < SIZE`). The base may be an argument moved by program-uniform
+// i32 indices times strides (`K + b * stride_b + h * stride_h`): each such
+// term becomes a leading dimension of the tensor map, of block size 1. A
+// box whose contiguous run goes down its columns (an operand transposed
+// through its strides, such as `W + rk[:, None] + rn[None, :] * stride` for
+// X @ W^T) becomes a load of the transposed box followed by `trans`, which
+// the ring reads through a transposed view. A dot's loads in the loop are
+// rewritten all or none; anything else keeps its pointer loads. As in the
+// tutorial form, indices are taken to be non-negative (the descriptor reads
+// zeros below 0, where the pointers would read before the base).
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "HostValues.h"
@@ -39,6 +47,8 @@ std::optional<Index> matchIndex(Value v) {
     return std::nullopt;
   Index idx;
   idx.line = expand.getSrc();
+  if (auto ext = idx.line.getDefiningOp<arith::ExtSIOp>()) // `rows[None, :]` of an i64 line
+    idx.line = ext.getIn();
   idx.dim = expand.getAxis() == 1 ? 0 : 1;
   Value line = idx.line;
   auto isArange = [](Value x) {
@@ -56,6 +66,33 @@ std::optional<Index> matchIndex(Value v) {
       return idx;
     }
   return std::nullopt;
+}
+
+/// Whether two index lines hold the same values: one value, or both
+/// `splat(s) + arange(0, n)` (or `arange(0, n)`) of the same s and n, as a
+/// source that writes `(k + offs)` twice gives before CSE.
+bool sameLine(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto parts = [](Value line) -> std::pair<Value, std::optional<int64_t>> {
+    auto range = [](Value x) -> std::optional<int64_t> {
+      auto r = x.getDefiningOp<ArangeOp>();
+      if (!r || r.getStart() != 0)
+        return std::nullopt;
+      return int64_t(r.getEnd());
+    };
+    if (auto n = range(line))
+      return {Value(), n};
+    if (auto add = line.getDefiningOp<arith::AddIOp>())
+      for (auto [x, y] : {std::pair{add.getLhs(), add.getRhs()}, std::pair{add.getRhs(), add.getLhs()}})
+        if (auto splat = x.getDefiningOp<SplatOp>())
+          if (auto n = range(y))
+            return {splat.getSrc(), n};
+    return {Value(), std::nullopt};
+  };
+  auto [sa, na] = parts(a);
+  auto [sb, nb] = parts(b);
+  return na && na == nb && sa == sb;
 }
 
 /// One term of a pointer's offset: index * stride (stride an i64 scalar, or
@@ -104,6 +141,17 @@ bool matchPointers(Value p, Value &base, SmallVectorImpl<Term> &terms) {
   return matchPointers(add.getPtr(), base, terms);
 }
 
+/// Whether the host supplies `v` as a 32-bit size: an i32 argument, or a
+/// constant that fits (a mask's bound on an i64 line may be neither).
+bool hostSize(func::FuncOp func, Value v) {
+  std::optional<int64_t> source = hostSource(func, v);
+  if (!source)
+    return false;
+  if (*source < 0)
+    return -*source <= std::numeric_limits<int32_t>::max();
+  return func.getArgument(unsigned(*source)).getType().isInteger(32);
+}
+
 /// Whether the row stride `v` spans a multiple of 16 bytes (TMA's rule) at
 /// every launch the kernel accepts: a constant, or an argument whose
 /// specialized divisibility does.
@@ -115,19 +163,118 @@ bool strideSpans16Bytes(func::FuncOp func, Value v, int64_t elemBytes) {
   return multiple && multiple * elemBytes % 16 == 0;
 }
 
+/// A leading dimension of a batched tensor: the base moved by `coord`
+/// (i32, sign-extended into the product) times `stride` (i64).
+struct BatchTerm {
+  Value coord, stride;
+};
+
+/// A scalar pointer `arg + x * s + y * t ...` (at most three terms, each an
+/// i32 index sign-extended, times a stride): the argument and the terms,
+/// outermost first as written.
+bool matchBatchedBase(Value base, Value &arg, SmallVectorImpl<BatchTerm> &terms) {
+  while (auto add = base.getDefiningOp<AddPtrOp>()) {
+    auto mul = add.getOffset().getDefiningOp<arith::MulIOp>();
+    if (isa<RankedTensorType>(add.getType()) || !mul)
+      return false;
+    bool found = false;
+    for (auto [x, s] : {std::pair{mul.getLhs(), mul.getRhs()}, std::pair{mul.getRhs(), mul.getLhs()}})
+      if (auto ext = x.getDefiningOp<arith::ExtSIOp>(); !found && ext && ext.getIn().getType().isInteger(32)) {
+        terms.insert(terms.begin(), BatchTerm{ext.getIn(), s});
+        found = true;
+      }
+    if (!found)
+      return false;
+    base = add.getPtr();
+  }
+  arg = base;
+  return terms.size() <= 3; // TMA's tensor maps have 5 dimensions
+}
+
 /// The rewrite of one operand load: the descriptor's fields and the load's offsets.
 struct BoxLoad {
   LoadOp load;
   Value base, stride;          // row stride (i64)
   Value sizes[2];              // i32, by dimension of the loaded block
+  int64_t wholeSizes[2] = {0, 0}; // the size of a dimension without a mask (null in sizes)
   Value starts[2];             // i32 or null (0), by dimension of the loaded block
-  unsigned advancing = 0;      // the dimension k moves along
+  std::optional<unsigned> advancing; // the dimension k moves along (the tutorial form)
   unsigned contiguous = 1;     // the dimension whose elements are adjacent in memory
+  SmallVector<BatchTerm> batch;
 };
+
+/// The row and column terms of a box's pointers, the base split into its
+/// argument and batch terms, the contiguous dimension and the row stride:
+/// false unless the base is a 16-byte aligned argument and every stride
+/// spans 16 bytes.
+bool matchBoxPointers(func::FuncOp func, Value ptrs, int64_t elemBytes, BoxLoad &box, Term &row, Term &col) {
+  SmallVector<Term> terms;
+  Value base;
+  if (!matchPointers(ptrs, base, terms) || terms.size() != 2 || terms[0].idx.dim == terms[1].idx.dim)
+    return false;
+  row = terms[0].idx.dim == 0 ? terms[0] : terms[1];
+  col = terms[0].idx.dim == 0 ? terms[1] : terms[0];
+  // One dimension contiguous, the other's stride a value.
+  if (bool(col.stride) == bool(row.stride))
+    return false;
+  box.contiguous = col.stride ? 0 : 1;
+  box.stride = col.stride ? col.stride : row.stride;
+  if (!matchBatchedBase(base, box.base, box.batch))
+    return false;
+  int64_t baseAlign = argDivisibility(func, box.base); // pointers: bytes
+  if (!baseAlign || baseAlign % 16 || !strideSpans16Bytes(func, box.stride, elemBytes))
+    return false;
+  for (const BatchTerm &t : box.batch)
+    if (!strideSpans16Bytes(func, t.stride, elemBytes))
+      return false;
+  box.starts[0] = row.idx.start;
+  box.starts[1] = col.idx.start;
+  return true;
+}
+
+/// The compares of a load's mask, `line < splat(bound)` on a 2-D block or
+/// on a 1-D line expanded into it, anded together: each with its index
+/// (through matchIndex) and bound. False for anything else.
+bool maskCompares(Value mask, SmallVectorImpl<std::pair<Index, Value>> &out) {
+  SmallVector<Value> conds{mask};
+  while (!conds.empty()) {
+    Value m = stripBroadcast(conds.pop_back_val());
+    if (auto andOp = m.getDefiningOp<arith::AndIOp>()) {
+      conds.append({andOp.getLhs(), andOp.getRhs()});
+      continue;
+    }
+    // `ok[None, :]` of a 1-D compare: the compare's line along the expanded dimension.
+    std::optional<unsigned> lineDim;
+    if (auto expand = m.getDefiningOp<ExpandDimsOp>();
+        expand && cast<RankedTensorType>(expand.getType()).getRank() == 2) {
+      lineDim = expand.getAxis() == 1 ? 0 : 1;
+      m = expand.getSrc();
+    }
+    auto cmp = m.getDefiningOp<arith::CmpIOp>();
+    if (!cmp || cmp.getPredicate() != arith::CmpIPredicate::slt)
+      return false;
+    auto bound = stripBroadcast(cmp.getRhs()).getDefiningOp<SplatOp>();
+    if (!bound)
+      return false;
+    std::optional<Index> idx;
+    if (lineDim) {
+      Value line = cmp.getLhs();
+      if (auto ext = line.getDefiningOp<arith::ExtSIOp>())
+        line = ext.getIn();
+      idx = Index{line, Value(), *lineDim};
+    } else {
+      idx = matchIndex(cmp.getLhs());
+    }
+    if (!idx)
+      return false;
+    out.push_back({*idx, bound.getSrc()});
+  }
+  return true;
+}
 
 std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value operand) {
   auto load = operand.getDefiningOp<LoadOp>();
-  if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse() || !load.getMask())
+  if (!load || !load.getMask())
     return std::nullopt;
   if (!isZeroOrAbsent(load.getOther()))
     return std::nullopt;
@@ -141,20 +288,9 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
   Value init = loop.getInitArgs()[iterIdx];
   BoxLoad box;
   box.load = load;
-  SmallVector<Term> terms;
-  if (!matchPointers(init, box.base, terms) || terms.size() != 2 || terms[0].idx.dim == terms[1].idx.dim)
+  Term row, col;
+  if (!matchBoxPointers(func, init, elemBytes, box, row, col))
     return std::nullopt;
-  const Term &row = terms[0].idx.dim == 0 ? terms[0] : terms[1], &col = terms[0].idx.dim == 0 ? terms[1] : terms[0];
-  // One dimension contiguous, the other's stride a value.
-  if (bool(col.stride) == bool(row.stride))
-    return std::nullopt;
-  box.contiguous = col.stride ? 0 : 1;
-  box.stride = col.stride ? col.stride : row.stride;
-  int64_t baseAlign = argDivisibility(func, box.base); // pointers: bytes
-  if (!baseAlign || baseAlign % 16 || !strideSpans16Bytes(func, box.stride, elemBytes))
-    return std::nullopt;
-  box.starts[0] = row.idx.start;
-  box.starts[1] = col.idx.start;
   // The advance: STEP along the contiguous dimension (+ splat(STEP)) or the
   // strided one (+ splat(STEP * stride)).
   APInt step;
@@ -181,38 +317,64 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
     return std::nullopt;
   }
   // The mask: idx < SIZE on the fixed dimension, idx < SIZE - k on the advancing one.
-  SmallVector<Value> conds{load.getMask()};
-  SmallVector<arith::CmpIOp> cmps;
-  while (!conds.empty()) {
-    Value m = stripBroadcast(conds.pop_back_val());
-    if (auto andOp = m.getDefiningOp<arith::AndIOp>()) {
-      conds.append({andOp.getLhs(), andOp.getRhs()});
-    } else if (auto cmp = m.getDefiningOp<arith::CmpIOp>(); cmp && cmp.getPredicate() == arith::CmpIPredicate::slt) {
-      cmps.push_back(cmp);
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (cmps.size() != 2)
+  SmallVector<std::pair<Index, Value>> cmps;
+  if (!maskCompares(load.getMask(), cmps) || cmps.size() != 2)
     return std::nullopt;
   const Index *indices[2] = {&row.idx, &col.idx};
-  for (arith::CmpIOp cmp : cmps) {
-    std::optional<Index> idx = matchIndex(cmp.getLhs());
-    auto bound = stripBroadcast(cmp.getRhs()).getDefiningOp<SplatOp>();
-    if (!idx || !bound || idx->line != indices[idx->dim]->line || box.sizes[idx->dim])
+  for (auto &[idx, bound] : cmps) {
+    if (!sameLine(idx.line, indices[idx.dim]->line) || box.sizes[idx.dim])
       return std::nullopt;
-    Value size = bound.getSrc();
-    if (idx->dim == box.advancing) {
+    Value size = bound;
+    if (idx.dim == *box.advancing) {
       auto sub = size.getDefiningOp<arith::SubIOp>();
       if (!sub || sub.getRhs() != loop.getInductionVar())
         return std::nullopt;
       size = sub.getLhs();
     }
-    if (!hostSource(func, size))
+    if (!hostSize(func, size))
       return std::nullopt;
-    box.sizes[idx->dim] = size;
+    box.sizes[idx.dim] = size;
   }
   return box;
+}
+
+/// A load whose pointers the loop computes each iteration: `base + row
+/// term + column term` with lines such as `start_n + arange(0, BLOCK_N)`
+/// (start from the loop index or before the loop), masked by `line < SIZE`
+/// along any of its dimensions. A dimension without a mask is read whole:
+/// its size is the block's when it starts at 0, unbounded otherwise.
+std::optional<BoxLoad> matchComputedBoxLoad(func::FuncOp func, scf::ForOp loop, LoadOp load) {
+  if (!isZeroOrAbsent(load.getOther()) || pipelinableLoop(load) != loop)
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(load.getType());
+  int64_t elemBytes = type.getElementTypeBitWidth() / 8;
+  BoxLoad box;
+  box.load = load;
+  Term row, col;
+  if (!matchBoxPointers(func, load.getPtr(), elemBytes, box, row, col))
+    return std::nullopt;
+  const Index *indices[2] = {&row.idx, &col.idx};
+  SmallVector<std::pair<Index, Value>> cmps;
+  if (load.getMask() && !maskCompares(load.getMask(), cmps))
+    return std::nullopt;
+  for (auto &[idx, bound] : cmps) {
+    if (!sameLine(idx.line, indices[idx.dim]->line) || box.sizes[idx.dim] || !hostSize(func, bound))
+      return std::nullopt;
+    box.sizes[idx.dim] = bound;
+  }
+  for (unsigned d = 0; d < 2; ++d)
+    if (!box.sizes[d])
+      box.wholeSizes[d] = box.starts[d] ? std::numeric_limits<int32_t>::max() : type.getDimSize(d);
+  return box;
+}
+
+/// A dot operand's load in `loop` as a box, in either form.
+std::optional<BoxLoad> matchOperandLoad(func::FuncOp func, scf::ForOp loop, LoadOp load) {
+  if (load->getBlock() != loop.getBody() || !load->hasOneUse())
+    return std::nullopt;
+  if (isa<BlockArgument>(load.getPtr()))
+    return matchBoxLoad(func, loop, load.getResult());
+  return matchComputedBoxLoad(func, loop, load);
 }
 
 struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<LoadsToTensorDescriptors> {
@@ -227,11 +389,22 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
         auto mma = dot.getMmaAttr();
         if (!loop || !mma || mma.getVersion() != 3)
           continue;
-        std::optional<BoxLoad> a = matchBoxLoad(func, loop, dot.getA()), b = matchBoxLoad(func, loop, dot.getB());
-        if (a && b && a->load != b->load) {
-          rewrite(loop, *a);
-          rewrite(loop, *b);
+        // Every operand loaded in the loop must be a box; the others are
+        // computed in registers or loaded before the loop.
+        SmallVector<BoxLoad> boxes;
+        bool all = true;
+        for (Value operand : {dot.getA(), dot.getB()}) {
+          auto load = operand.getDefiningOp<LoadOp>();
+          if (!load || load->getParentRegion() != &loop.getRegion())
+            continue;
+          std::optional<BoxLoad> box = matchOperandLoad(func, loop, load);
+          all &= box && llvm::none_of(boxes, [&](const BoxLoad &o) { return o.load == load; });
+          if (box)
+            boxes.push_back(*box);
         }
+        if (all)
+          for (BoxLoad &box : boxes)
+            rewrite(loop, box);
       }
     });
   }
@@ -241,23 +414,48 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
     OpBuilder b(loop);
     auto type = cast<RankedTensorType>(box.load.getType());
     auto i32 = b.getI32Type(), i64 = b.getI64Type();
-    Value stride = box.stride.getType() == i64 ? box.stride : arith::ExtSIOp::create(b, loc, i64, box.stride).getResult();
-    Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
-    // The tensor's dimensions, outermost first, as dimensions of the loaded block.
+    // A size or stride as the host supplies it, made before the loop (the
+    // frontend puts a constant where it is used, maybe inside the loop).
+    auto func = loop->getParentOfType<func::FuncOp>();
+    auto hostValue = [&](Value v, Type type) -> Value {
+      int64_t source = *hostSource(func, v);
+      Value host = source >= 0 ? Value(func.getArgument(unsigned(source)))
+                               : arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, -source)).getResult();
+      return host.getType() == type ? host : arith::ExtSIOp::create(b, loc, type, host).getResult();
+    };
+    auto toI64 = [&](Value v) { return hostValue(v, i64); };
+    // The tensor's dimensions, outermost first: the batch terms', then the
+    // loaded block's (the strided one, then the contiguous one).
     unsigned dims[2] = {1 - box.contiguous, box.contiguous};
     SmallVector<int64_t> boxShape{type.getDimSize(dims[0]), type.getDimSize(dims[1])};
-    auto descType = TensorDescType::get(b.getContext(), boxShape, type.getElementType());
-    Value desc = MakeTensorDescriptorOp::create(b, loc, descType, box.base,
-                                                ValueRange{box.sizes[dims[0]], box.sizes[dims[1]]},
-                                                ValueRange{stride, one});
+    SmallVector<int64_t> blockShape(box.batch.size(), 1);
+    blockShape.append(boxShape);
+    SmallVector<Value> sizes, strides;
+    for (const BatchTerm &t : box.batch) {
+      // The program's own index, never outside.
+      sizes.push_back(arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(std::numeric_limits<int32_t>::max())));
+      strides.push_back(toI64(t.stride));
+    }
+    for (unsigned d : dims)
+      sizes.push_back(box.sizes[d] ? hostValue(box.sizes[d], i32)
+                                   : arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(int32_t(box.wholeSizes[d])))
+                                         .getResult());
+    strides.append({toI64(box.stride), arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1))});
+    auto descType = TensorDescType::get(b.getContext(), blockShape, type.getElementType());
+    Value desc = MakeTensorDescriptorOp::create(b, loc, descType, box.base, sizes, strides);
     b.setInsertionPoint(box.load);
     SmallVector<Value> offsets;
+    for (const BatchTerm &t : box.batch)
+      offsets.push_back(t.coord);
     for (unsigned d : dims) {
       Value start = box.starts[d] ? box.starts[d] : arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0)).getResult();
-      Value iv = loop.getInductionVar();
-      if (iv.getType() != i32)
-        iv = arith::IndexCastOp::create(b, loc, i32, iv);
-      offsets.push_back(d == box.advancing ? arith::AddIOp::create(b, loc, start, iv).getResult() : start);
+      if (box.advancing && d == *box.advancing) {
+        Value iv = loop.getInductionVar();
+        if (iv.getType() != i32)
+          iv = arith::IndexCastOp::create(b, loc, i32, iv);
+        start = arith::AddIOp::create(b, loc, start, iv);
+      }
+      offsets.push_back(start);
     }
     Value loaded = DescriptorLoadOp::create(b, loc, RankedTensorType::get(boxShape, type.getElementType()), desc,
                                             offsets);

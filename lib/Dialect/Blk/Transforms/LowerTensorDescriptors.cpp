@@ -25,37 +25,65 @@ bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
   return iterationSlice(loop, load.getOffsets(), /*allowAdvances=*/false).has_value();
 }
 
-/// The descriptor loads behind a wgmma dot's operands when TMA can copy both.
-std::optional<std::pair<DescriptorLoadOp, DescriptorLoadOp>> tmaOperands(DotOp dot) {
+/// The descriptor loads behind a wgmma dot's operands that TMA copies: every
+/// operand of the dot that is a descriptor load in its loop, when TMA can
+/// copy each of them (the other operands are computed in registers or
+/// loaded before the loop); none otherwise.
+SmallVector<DescriptorLoadOp> tmaOperands(DotOp dot) {
   auto mma = dot.getMmaAttr();
   scf::ForOp loop = pipelinableLoop(dot);
   if (!mma || mma.getVersion() != 3 || !loop)
-    return std::nullopt;
+    return {};
   // An operand may be read through a transpose (the ring then through a transposed view).
   auto source = [](Value operand) {
     if (auto trans = operand.getDefiningOp<TransOp>(); trans && trans->hasOneUse())
       operand = trans.getSrc();
     return operand.getDefiningOp<DescriptorLoadOp>();
   };
-  DescriptorLoadOp a = source(dot.getA()), b = source(dot.getB());
-  if (!a || !b || a == b || !tmaOperand(a, loop) || !tmaOperand(b, loop))
-    return std::nullopt;
-  return std::make_pair(a, b);
+  SmallVector<DescriptorLoadOp> loads;
+  for (Value operand : {dot.getA(), dot.getB()}) {
+    DescriptorLoadOp load = source(operand);
+    if (!load || load->getParentOp() != loop)
+      continue;
+    if (!tmaOperand(load, loop) || llvm::is_contained(loads, load))
+      return {};
+    loads.push_back(load);
+  }
+  return loads;
 }
 
-/// The pointers of a descriptor's block at `offsets` and the mask of those
-/// inside the tensor.
-std::pair<Value, Value> blockPointers(OpBuilder &b, Location loc, MakeTensorDescriptorOp make, ValueRange offsets) {
+/// The pointers of a descriptor's block at `offsets`, shaped as `block`
+/// (the descriptor's block, or it without leading dimensions of size 1,
+/// whose offsets then move the base), and the mask of those inside the
+/// tensor.
+std::pair<Value, Value> blockPointers(OpBuilder &b, Location loc, MakeTensorDescriptorOp make, ValueRange offsets,
+                                      ArrayRef<int64_t> block) {
   TensorDescType desc = make.getType();
-  ArrayRef<int64_t> block = desc.getBlockShape();
-  unsigned rank = desc.getRank();
+  unsigned rank = unsigned(block.size()), leading = desc.getRank() - rank;
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto full = RankedTensorType::get(block, i32);
+  Value zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+  // The leading offsets: a scalar step of the base each, inside or not as a whole.
+  Value base = make.getBase(), scalarInside;
+  for (unsigned d = 0; d < leading; ++d) {
+    Value offset = offsets[d];
+    base = AddPtrOp::create(b, loc, base.getType(), base,
+                            arith::MulIOp::create(b, loc, arith::ExtSIOp::create(b, loc, i64, offset),
+                                                  make.getStrides()[d]));
+    Value inside = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, offset, zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, offset, make.getShape()[d]));
+    scalarInside = scalarInside ? arith::AndIOp::create(b, loc, scalarInside, inside).getResult() : inside;
+  }
   auto ptrType = RankedTensorType::get(block, make.getBase().getType());
-  Value ptrs = SplatOp::create(b, loc, ptrType, make.getBase()), mask;
+  Value ptrs = SplatOp::create(b, loc, ptrType, base), mask;
+  if (scalarInside)
+    mask = SplatOp::create(b, loc, RankedTensorType::get(block, b.getI1Type()), scalarInside);
   for (unsigned d = 0; d < rank; ++d) {
+    unsigned td = leading + d; // the tensor's dimension
     // offset_d + arange(0, B_d), broadcast along the other dimensions.
     auto line = RankedTensorType::get({block[d]}, i32);
-    Value idx = arith::AddIOp::create(b, loc, SplatOp::create(b, loc, line, offsets[d]),
+    Value idx = arith::AddIOp::create(b, loc, SplatOp::create(b, loc, line, offsets[td]),
                                       ArangeOp::create(b, loc, line, 0, int32_t(block[d])));
     SmallVector<int64_t> shape{block[d]};
     for (unsigned e = 0; e < rank; ++e) {
@@ -64,18 +92,17 @@ std::pair<Value, Value> blockPointers(OpBuilder &b, Location loc, MakeTensorDesc
       shape.insert(shape.begin() + e, 1);
       idx = ExpandDimsOp::create(b, loc, RankedTensorType::get(shape, i32), idx, e);
     }
-    auto full = RankedTensorType::get(block, i32);
     if (rank > 1)
       idx = BroadcastOp::create(b, loc, full, idx);
     Value step = arith::ExtSIOp::create(b, loc, RankedTensorType::get(block, i64), idx);
-    if (!matchPattern(make.getStrides()[d], m_One())) // the unit stride of the rows, as AxisInfo sees it
+    if (!matchPattern(make.getStrides()[td], m_One())) // the unit stride of the rows, as AxisInfo sees it
       step = arith::MulIOp::create(b, loc, step,
-                                   SplatOp::create(b, loc, RankedTensorType::get(block, i64), make.getStrides()[d]));
+                                   SplatOp::create(b, loc, RankedTensorType::get(block, i64), make.getStrides()[td]));
     ptrs = AddPtrOp::create(b, loc, ptrType, ptrs, step);
-    Value zero = SplatOp::create(b, loc, full, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0)));
+    Value zeros = SplatOp::create(b, loc, full, zero);
     Value inside = arith::AndIOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, idx, zero),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, idx, SplatOp::create(b, loc, full, make.getShape()[d])));
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, idx, zeros),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, idx, SplatOp::create(b, loc, full, make.getShape()[td])));
     mask = mask ? arith::AndIOp::create(b, loc, mask, inside).getResult() : inside;
   }
   return {ptrs, mask};
@@ -100,19 +127,19 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
     llvm::MapVector<MakeTensorDescriptorOp, Kept> kept;
     if (tma)
       func.walk([&](DotOp dot) {
-        auto operands = tmaOperands(dot);
-        if (!operands)
-          return;
-        auto makeA = operands->first.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
-        auto makeB = operands->second.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
-        std::optional<Recipe> recipeA = makeA ? hostRecipe(func, makeA) : std::nullopt;
-        std::optional<Recipe> recipeB = makeB ? hostRecipe(func, makeB) : std::nullopt;
-        if (!recipeA || !recipeB)
-          return;
-        kept[makeA].recipe = *recipeA;
-        kept[makeA].loads.push_back(operands->first);
-        kept[makeB].recipe = *recipeB;
-        kept[makeB].loads.push_back(operands->second);
+        SmallVector<DescriptorLoadOp> loads = tmaOperands(dot);
+        SmallVector<std::pair<MakeTensorDescriptorOp, Recipe>> recipes;
+        for (DescriptorLoadOp load : loads) {
+          auto make = load.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
+          std::optional<Recipe> recipe = make ? hostRecipe(func, make) : std::nullopt;
+          if (!recipe)
+            return; // the dot's descriptor loads go through TMA all or none
+          recipes.push_back({make, *recipe});
+        }
+        for (auto [load, entry] : llvm::zip(loads, recipes)) {
+          kept[entry.first].recipe = entry.second;
+          kept[entry.first].loads.push_back(load);
+        }
       });
     for (auto &[make, entry] : kept) {
       const Recipe &recipe = entry.recipe;
@@ -138,7 +165,7 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
       Location loc = op->getLoc();
       auto make = op->getOperand(0).getDefiningOp<MakeTensorDescriptorOp>();
       if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
-        auto [ptrs, mask] = blockPointers(b, loc, make, load.getOffsets());
+        auto [ptrs, mask] = blockPointers(b, loc, make, load.getOffsets(), load.getType().getShape());
         Type elem = load.getType().getElementType();
         Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
         Value other = SplatOp::create(b, loc, load.getType(), zero);
@@ -147,7 +174,7 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
                                     .getResult());
       } else {
         auto store = cast<DescriptorStoreOp>(op);
-        auto [ptrs, mask] = blockPointers(b, loc, make, store.getOffsets());
+        auto [ptrs, mask] = blockPointers(b, loc, make, store.getOffsets(), store.getValue().getType().getShape());
         StoreOp::create(b, loc, ptrs, store.getValue(), mask, 1, IntegerAttr(), EvictionPolicy::Normal);
       }
       op->erase();

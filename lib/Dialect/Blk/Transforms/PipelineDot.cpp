@@ -30,7 +30,12 @@
 // softmax.
 // Descriptor loads that blk-lower-tensor-descriptors kept for TMA are copied
 // by one thread (async_tma_copy, none past the bound) and waited for on the
-// slot's mbarrier (phase n / S) instead of cp.async groups.
+// slot's mbarrier (phase n / S) instead of cp.async groups. Where every ring
+// is a TMA ring read by wgmma, no barrier of all threads remains in the
+// loop: each warp releases tile n - 1's slot on an empty mbarrier where it
+// is done with iteration n - 1's wgmma (in front of the copies), and the
+// warp that issues the copies waits for the release of the slot it copies
+// tile n + D into.
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -204,6 +209,9 @@ void sinkWaitsToReaders(Block *body) {
     int32_t pending = 0;
     Operation *dest = wait->getNextNode();
     for (; dest != firstReader; dest = dest->getNextNode()) {
+      // A barrier or a slot's release in between concerns the previous
+      // iteration's dots, done before this one's (a wait carrying one of
+      // them has two results and stays).
       if (isa<WarpGroupDotWaitOp>(dest) || dest->getNumRegions() != 0)
         break;
       if (isa<WarpGroupDotOp>(dest))
@@ -468,10 +476,20 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       r.buf = LocalAllocOp::create(b, loc, r.type);
       // One mbarrier per slot for each operand TMA copies.
       if (r.op.tma())
-        r.bars = MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots));
+        r.bars = MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots), IntegerAttr());
       else
         anyCpAsync = true;
     }
+    // TMA rings alone, read by wgmma: the readers of a slot release it on an
+    // empty mbarrier (one arrival per warp) and the issuing warp waits for
+    // that before copying into the slot again, instead of barriers of every
+    // thread each iteration, so that warpgroups need not run in step.
+    Value empty;
+    if (releaseSlots && anyWgmma && !anyCpAsync &&
+        llvm::none_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); }))
+      if (auto numWarps = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr))
+        empty = MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots),
+                                        b.getI64IntegerAttr(numWarps.getInt()));
     // Staged A operands: written once, then visible to the async proxy
     // (wgmma) and to every warpgroup.
     for (DotPlan &plan : plans) {
@@ -557,8 +575,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         if (r.bars)
           MBarrierWaitOp::create(body, loc, r.bars, slot, phase);
     }
-    // cp.async data of other threads, and slots no warpgroup still reads (TMA overwrites them next).
-    BarrierOp::create(body, loc);
+    if (!empty) // cp.async data of other threads, and slots no warpgroup still reads (TMA overwrites them next)
+      BarrierOp::create(body, loc);
 
     // Each dot reads its rings' slots; the last one is followed by the
     // copies of tile n + D, so that they overlap the dots.
@@ -638,8 +656,26 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     // The tiles `ahead` iterations on, after the last dot.
     body.setInsertionPointAfter(last);
-    if (reuseAfterBarrier)
+    if (empty) {
+      // Here every wgmma of iteration n - 1 is done in this warp: it
+      // releases tile n - 1's slot. The copies go to tile t = n + D - S's
+      // slot (n - 1 or n - 2), released in the t / S-th phase of its
+      // barrier: parity ((n + D) / S + 1) & 1, which passes at once where
+      // t < 0 (a slot not used yet).
+      Value released = arith::CmpIOp::create(body, loc, arith::CmpIPredicate::sge, n, i32Const(body, 1));
+      Value lastSlot = arith::RemUIOp::create(body, loc, arith::AddIOp::create(body, loc, n, i32Const(body, slots - 1)),
+                                              i32Const(body, slots));
+      MBarrierArriveOp::create(body, loc, empty, lastSlot, released);
+      Value k = arith::AddIOp::create(body, loc, n, i32Const(body, ahead));
+      Value parity = arith::AndIOp::create(
+          body, loc,
+          arith::AddIOp::create(body, loc, arith::DivUIOp::create(body, loc, k, i32Const(body, slots)),
+                                i32Const(body, 1)),
+          i32Const(body, 1));
+      MBarrierWaitOp::create(body, loc, empty, nextSlot, parity, /*issuer=*/true);
+    } else if (reuseAfterBarrier) {
       BarrierOp::create(body, loc);
+    }
     Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
     copyAll(body, nextSlot, future, ahead, loop.getRegionIterArgs(), iv);
 
@@ -679,6 +715,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     for (RingOperand &r : rings)
       if (r.bars)
         MBarrierInvalOp::create(after, loc, r.bars);
+    if (empty)
+      MBarrierInvalOp::create(after, loc, empty);
   }
 };
 

@@ -278,4 +278,308 @@ module {
   }
 }
 
+// -----
 
+// Attention's K^T tile as attention_forward writes it: the pointers
+// computed in the loop, k_base + cols[None, :].to(i64) * stride_kn +
+// offs_d[:, None] with cols = start_n + arange(0, 64), masked by
+// cols[None, :] < seq_k; k_base = K + b.to(i64) * stride_kb +
+// kvh.to(i64) * stride_kh. The [128, 64] tile runs contiguously down its
+// columns: the descriptor is over K as it lies, [b, kvh, seq_k, D] with
+// strides [stride_kb, stride_kh, stride_kn, 1] and [1, 1, 64, 128] boxes,
+// read at [b, kvh, start_n, 0] as 64x128 and transposed. The batch
+// dimensions are unbounded (2147483647); D, not masked and starting at 0,
+// is the block's 128. Q, loaded before the loop, stays as it is.
+// CHECK-LABEL: func.func @attention_kt
+// CHECK: %[[Q:.*]] = blk.load
+// CHECK: %[[B:.*]] = arith.divsi %{{.*}}, %arg3 : i32
+// CHECK: %[[H:.*]] = arith.remsi
+// CHECK-NEXT: %[[KVH:.*]] = arith.divsi %[[H]], %arg4 : i32
+// CHECK: %[[DK:.*]] = blk.make_tensor_descriptor %arg0, [%c2147483647_i32{{.*}}, %c2147483647_i32{{.*}}, %arg2, %c128_i32], [%arg5, %arg6, %arg7, %{{.*}}] : !blk.ptr<bf16> -> !blk.tensordesc<[1, 1, 64, 128], bf16>
+// CHECK: scf.for %[[N:.*]] = %c0_i32
+// CHECK-NOT: blk.load
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[KD:.*]] = blk.descriptor_load %[[DK]][%[[B]], %[[KVH]], %[[N]], %[[Z]]] : !blk.tensordesc<[1, 1, 64, 128], bf16> -> tensor<64x128xbf16>
+// CHECK-NEXT: %[[KT:.*]] = blk.trans %[[KD]] : tensor<64x128xbf16> -> tensor<128x64xbf16>
+// CHECK-NEXT: blk.dot %[[Q]], %[[KT]]
+#mma = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 64, 16]>
+func.func @attention_kt(%K: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %Q: !blk.ptr<bf16>, %seq_k: i32,
+                        %heads: i32, %group: i32, %sb: i64 {blk.divisibility = 16 : i64},
+                        %sh: i64 {blk.divisibility = 16 : i64}, %sn: i64 {blk.divisibility = 16 : i64}) -> tensor<128x64xf32> {
+  %qp = blk.splat %Q : !blk.ptr<bf16> -> tensor<128x128x!blk.ptr<bf16>>
+  %q = blk.load %qp {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<128x128x!blk.ptr<bf16>>) -> tensor<128x128xbf16>
+  %bh = blk.program_id 1 : i32
+  %b = arith.divsi %bh, %heads : i32
+  %b64 = arith.extsi %b : i32 to i64
+  %h = arith.remsi %bh, %heads : i32
+  %kvh = arith.divsi %h, %group : i32
+  %kvh64 = arith.extsi %kvh : i32 to i64
+  %tb = arith.muli %b64, %sb : i64
+  %k0 = blk.addptr %K, %tb : !blk.ptr<bf16>, i64
+  %th = arith.muli %kvh64, %sh : i64
+  %kbase = blk.addptr %k0, %th : !blk.ptr<bf16>, i64
+  %offs_n = blk.arange 0, 64 : tensor<64xi32>
+  %offs_d = blk.arange 0, 128 : tensor<128xi32>
+  %f0 = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %f0 : f32 -> tensor<128x64xf32>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %r = scf.for %n = %c0 to %seq_k step %c64 iter_args(%acc = %acc0) -> (tensor<128x64xf32>) : i32 {
+    %ns = blk.splat %n : i32 -> tensor<64xi32>
+    %cols = arith.addi %ns, %offs_n : tensor<64xi32>
+    %c2 = blk.expand_dims %cols {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %c2w = arith.extsi %c2 : tensor<1x64xi32> to tensor<1x64xi64>
+    %sns = blk.splat %sn : i64 -> tensor<1x64xi64>
+    %coff = arith.muli %c2w, %sns : tensor<1x64xi64>
+    %bs = blk.splat %kbase : !blk.ptr<bf16> -> tensor<1x64x!blk.ptr<bf16>>
+    %p0 = blk.addptr %bs, %coff : tensor<1x64x!blk.ptr<bf16>>, tensor<1x64xi64>
+    %d2 = blk.expand_dims %offs_d {axis = 1 : i32} : tensor<128xi32> -> tensor<128x1xi32>
+    %p0b = blk.broadcast %p0 : tensor<1x64x!blk.ptr<bf16>> -> tensor<128x64x!blk.ptr<bf16>>
+    %d2b = blk.broadcast %d2 : tensor<128x1xi32> -> tensor<128x64xi32>
+    %ptrs = blk.addptr %p0b, %d2b : tensor<128x64x!blk.ptr<bf16>>, tensor<128x64xi32>
+    %bound = blk.splat %seq_k : i32 -> tensor<1x64xi32>
+    %ok = arith.cmpi slt, %c2, %bound : tensor<1x64xi32>
+    %okb = blk.broadcast %ok : tensor<1x64xi1> -> tensor<128x64xi1>
+    %z = arith.constant 0.000000e+00 : bf16
+    %other = blk.splat %z : bf16 -> tensor<128x64xbf16>
+    %kt = blk.load %ptrs, %okb, %other {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x64x!blk.ptr<bf16>>, tensor<128x64xi1>, tensor<128x64xbf16>) -> tensor<128x64xbf16>
+    %d = blk.dot %q, %kt, %acc {mma = #mma} : tensor<128x128xbf16>, tensor<128x64xbf16>, tensor<128x64xf32> -> tensor<128x64xf32>
+    scf.yield %d : tensor<128x64xf32>
+  }
+  return %r : tensor<128x64xf32>
+}
+
+// -----
+
+// Attention's V tile with one batch term (v_base = V + b.to(i64) *
+// stride_vb), its rows an i64 line (rows = cols.to(i64), rows[:, None] *
+// stride_vn + offs_d[None, :]) and its mask a 1-D compare expanded
+// (ok = cols < seq_k, ok[:, None]); P, the dot's A, is computed in
+// registers. The descriptor is [b, seq_k, D] with strides [stride_vb,
+// stride_vn, 1] and [1, 64, 128] boxes read at [b, start_n, 0] as 64x128.
+// CHECK-LABEL: func.func @attention_v
+// CHECK: %[[B:.*]] = arith.divsi %{{.*}}, %arg3 : i32
+// CHECK: %[[DV:.*]] = blk.make_tensor_descriptor %arg0, [%c2147483647_i32, %arg2, %c128_i32], [%arg4, %arg5, %{{.*}}] : !blk.ptr<bf16> -> !blk.tensordesc<[1, 64, 128], bf16>
+// CHECK: scf.for %[[N:.*]] = %c0_i32
+// CHECK-NOT: blk.load
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[V:.*]] = blk.descriptor_load %[[DV]][%[[B]], %[[N]], %[[Z]]] : !blk.tensordesc<[1, 64, 128], bf16> -> tensor<64x128xbf16>
+// CHECK-NOT: blk.load
+// CHECK: blk.dot %{{.*}}, %[[V]]
+#mma = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 128, 16]>
+func.func @attention_v(%V: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %s: tensor<128x64xf32>, %seq_k: i32, %heads: i32,
+                       %sb: i64 {blk.divisibility = 16 : i64}, %sn: i64 {blk.divisibility = 16 : i64}) -> tensor<128x128xf32> {
+  %bh = blk.program_id 1 : i32
+  %b = arith.divsi %bh, %heads : i32
+  %b64 = arith.extsi %b : i32 to i64
+  %tb = arith.muli %b64, %sb : i64
+  %vbase = blk.addptr %V, %tb : !blk.ptr<bf16>, i64
+  %offs_n = blk.arange 0, 64 : tensor<64xi32>
+  %offs_d = blk.arange 0, 128 : tensor<128xi32>
+  %f0 = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %f0 : f32 -> tensor<128x128xf32>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %r = scf.for %n = %c0 to %seq_k step %c64 iter_args(%acc = %acc0) -> (tensor<128x128xf32>) : i32 {
+    %ns = blk.splat %n : i32 -> tensor<64xi32>
+    %cols = arith.addi %ns, %offs_n : tensor<64xi32>
+    %rows = arith.extsi %cols : tensor<64xi32> to tensor<64xi64>
+    %r2 = blk.expand_dims %rows {axis = 1 : i32} : tensor<64xi64> -> tensor<64x1xi64>
+    %sns = blk.splat %sn : i64 -> tensor<64x1xi64>
+    %roff = arith.muli %r2, %sns : tensor<64x1xi64>
+    %bs = blk.splat %vbase : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>>
+    %p0 = blk.addptr %bs, %roff : tensor<64x1x!blk.ptr<bf16>>, tensor<64x1xi64>
+    %d2 = blk.expand_dims %offs_d {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+    %p0b = blk.broadcast %p0 : tensor<64x1x!blk.ptr<bf16>> -> tensor<64x128x!blk.ptr<bf16>>
+    %d2b = blk.broadcast %d2 : tensor<1x128xi32> -> tensor<64x128xi32>
+    %ptrs = blk.addptr %p0b, %d2b : tensor<64x128x!blk.ptr<bf16>>, tensor<64x128xi32>
+    %bound = blk.splat %seq_k : i32 -> tensor<64xi32>
+    %ok = arith.cmpi slt, %cols, %bound : tensor<64xi32>
+    %ok2 = blk.expand_dims %ok {axis = 1 : i32} : tensor<64xi1> -> tensor<64x1xi1>
+    %okb = blk.broadcast %ok2 : tensor<64x1xi1> -> tensor<64x128xi1>
+    %v = blk.load %ptrs, %okb {operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x128x!blk.ptr<bf16>>, tensor<64x128xi1>) -> tensor<64x128xbf16>
+    %p = arith.truncf %s : tensor<128x64xf32> to tensor<128x64xbf16>
+    %d = blk.dot %p, %v, %acc {mma = #mma} : tensor<128x64xbf16>, tensor<64x128xbf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  return %r : tensor<128x128xf32>
+}
+
+// -----
+
+// A computed in registers, B a computed load without a mask: B alone is
+// rewritten. Its dimensions are read whole: the rows, starting at the loop
+// index, unbounded (2147483647); the columns, starting at 0, the block's 64.
+// CHECK-LABEL: func.func @register_a
+// CHECK: %[[DB:.*]] = blk.make_tensor_descriptor %arg0, [%c2147483647_i32{{(_[0-9]+)?}}, %c64_i32{{(_[0-9]+)?}}], [%arg2, %{{.*}}] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 64], bf16>
+// CHECK: scf.for %[[K:.*]] = %c0_i32
+// CHECK: %[[A:.*]] = arith.truncf
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[B:.*]] = blk.descriptor_load %[[DB]][%[[K]], %[[Z]]] : !blk.tensordesc<[64, 64], bf16> -> tensor<64x64xbf16>
+// CHECK-NOT: blk.load
+// CHECK: blk.dot %[[A]], %[[B]]
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @register_a(%B: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %x: tensor<64x64xf32>, %sb: i64 {blk.divisibility = 16 : i64},
+                      %n: i32) -> tensor<64x64xf32> {
+  %ar = blk.arange 0, 64 : tensor<64xi32>
+  %f0 = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %f0 : f32 -> tensor<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %r = scf.for %k = %c0 to %n step %c64 iter_args(%acc = %acc0) -> (tensor<64x64xf32>) : i32 {
+    %a = arith.truncf %x : tensor<64x64xf32> to tensor<64x64xbf16>
+    %ks = blk.splat %k : i32 -> tensor<64xi32>
+    %rows = arith.addi %ks, %ar : tensor<64xi32>
+    %r2 = blk.expand_dims %rows {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %r2w = arith.extsi %r2 : tensor<64x1xi32> to tensor<64x1xi64>
+    %sbs = blk.splat %sb : i64 -> tensor<64x1xi64>
+    %roff = arith.muli %r2w, %sbs : tensor<64x1xi64>
+    %bs = blk.splat %B : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>>
+    %p0 = blk.addptr %bs, %roff : tensor<64x1x!blk.ptr<bf16>>, tensor<64x1xi64>
+    %c2 = blk.expand_dims %ar {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %p0b = blk.broadcast %p0 : tensor<64x1x!blk.ptr<bf16>> -> tensor<64x64x!blk.ptr<bf16>>
+    %c2b = blk.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %ptrs = blk.addptr %p0b, %c2b : tensor<64x64x!blk.ptr<bf16>>, tensor<64x64xi32>
+    %b = blk.load %ptrs {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<bf16>>) -> tensor<64x64xbf16>
+    %d = blk.dot %a, %b, %acc {mma = #mma} : tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// Not rewritten: V's base moved by an i64 argument times a stride (not a
+// sign-extended i32 index, so no dimension of a tensor map holds it).
+// CHECK-LABEL: func.func @base_not_batch_index
+// CHECK-NOT: blk.make_tensor_descriptor
+// CHECK-NOT: blk.descriptor_load
+// CHECK: blk.load
+#mma = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 128, 16]>
+func.func @base_not_batch_index(%V: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %s: tensor<128x64xf32>, %seq_k: i32,
+                                %b64: i64, %sb: i64 {blk.divisibility = 16 : i64}, %sn: i64 {blk.divisibility = 16 : i64}) -> tensor<128x128xf32> {
+  %tb = arith.muli %b64, %sb : i64
+  %vbase = blk.addptr %V, %tb : !blk.ptr<bf16>, i64
+  %offs_n = blk.arange 0, 64 : tensor<64xi32>
+  %offs_d = blk.arange 0, 128 : tensor<128xi32>
+  %f0 = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %f0 : f32 -> tensor<128x128xf32>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %r = scf.for %n = %c0 to %seq_k step %c64 iter_args(%acc = %acc0) -> (tensor<128x128xf32>) : i32 {
+    %ns = blk.splat %n : i32 -> tensor<64xi32>
+    %cols = arith.addi %ns, %offs_n : tensor<64xi32>
+    %r2 = blk.expand_dims %cols {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %r2w = arith.extsi %r2 : tensor<64x1xi32> to tensor<64x1xi64>
+    %sns = blk.splat %sn : i64 -> tensor<64x1xi64>
+    %roff = arith.muli %r2w, %sns : tensor<64x1xi64>
+    %bs = blk.splat %vbase : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>>
+    %p0 = blk.addptr %bs, %roff : tensor<64x1x!blk.ptr<bf16>>, tensor<64x1xi64>
+    %d2 = blk.expand_dims %offs_d {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+    %p0b = blk.broadcast %p0 : tensor<64x1x!blk.ptr<bf16>> -> tensor<64x128x!blk.ptr<bf16>>
+    %d2b = blk.broadcast %d2 : tensor<1x128xi32> -> tensor<64x128xi32>
+    %ptrs = blk.addptr %p0b, %d2b : tensor<64x128x!blk.ptr<bf16>>, tensor<64x128xi32>
+    %bound = blk.splat %seq_k : i32 -> tensor<64x1xi32>
+    %ok = arith.cmpi slt, %r2, %bound : tensor<64x1xi32>
+    %okb = blk.broadcast %ok : tensor<64x1xi1> -> tensor<64x128xi1>
+    %v = blk.load %ptrs, %okb {operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x128x!blk.ptr<bf16>>, tensor<64x128xi1>) -> tensor<64x128xbf16>
+    %p = arith.truncf %s : tensor<128x64xf32> to tensor<128x64xbf16>
+    %d = blk.dot %p, %v, %acc {mma = #mma} : tensor<128x64xbf16>, tensor<64x128xbf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  return %r : tensor<128x128xf32>
+}
+
+// -----
+
+// Not rewritten: a mask `cols[:, None] <= seq_k` (only `<` bounds a
+// dimension of the tensor).
+// CHECK-LABEL: func.func @mask_not_slt
+// CHECK-NOT: blk.make_tensor_descriptor
+// CHECK-NOT: blk.descriptor_load
+// CHECK: blk.load
+#mma = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 128, 16]>
+func.func @mask_not_slt(%V: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %s: tensor<128x64xf32>, %seq_k: i32,
+                        %sn: i64 {blk.divisibility = 16 : i64}) -> tensor<128x128xf32> {
+  %offs_n = blk.arange 0, 64 : tensor<64xi32>
+  %offs_d = blk.arange 0, 128 : tensor<128xi32>
+  %f0 = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %f0 : f32 -> tensor<128x128xf32>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %r = scf.for %n = %c0 to %seq_k step %c64 iter_args(%acc = %acc0) -> (tensor<128x128xf32>) : i32 {
+    %ns = blk.splat %n : i32 -> tensor<64xi32>
+    %cols = arith.addi %ns, %offs_n : tensor<64xi32>
+    %r2 = blk.expand_dims %cols {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %r2w = arith.extsi %r2 : tensor<64x1xi32> to tensor<64x1xi64>
+    %sns = blk.splat %sn : i64 -> tensor<64x1xi64>
+    %roff = arith.muli %r2w, %sns : tensor<64x1xi64>
+    %bs = blk.splat %V : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>>
+    %p0 = blk.addptr %bs, %roff : tensor<64x1x!blk.ptr<bf16>>, tensor<64x1xi64>
+    %d2 = blk.expand_dims %offs_d {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+    %p0b = blk.broadcast %p0 : tensor<64x1x!blk.ptr<bf16>> -> tensor<64x128x!blk.ptr<bf16>>
+    %d2b = blk.broadcast %d2 : tensor<1x128xi32> -> tensor<64x128xi32>
+    %ptrs = blk.addptr %p0b, %d2b : tensor<64x128x!blk.ptr<bf16>>, tensor<64x128xi32>
+    %bound = blk.splat %seq_k : i32 -> tensor<64x1xi32>
+    %ok = arith.cmpi sle, %r2, %bound : tensor<64x1xi32>
+    %okb = blk.broadcast %ok : tensor<64x1xi1> -> tensor<64x128xi1>
+    %v = blk.load %ptrs, %okb {operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<64x128x!blk.ptr<bf16>>, tensor<64x128xi1>) -> tensor<64x128xbf16>
+    %p = arith.truncf %s : tensor<128x64xf32> to tensor<128x64xbf16>
+    %d = blk.dot %p, %v, %acc {mma = #mma} : tensor<128x64xbf16>, tensor<64x128xbf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  return %r : tensor<128x128xf32>
+}
+
+// -----
+
+// Not rewritten, either operand: B is a box (as in @register_a), but A
+// gathers rows through indices loaded in the loop; a dot's in-loop loads
+// become descriptor loads all or none.
+// CHECK-LABEL: func.func @gathered_a
+// CHECK-NOT: blk.make_tensor_descriptor
+// CHECK-NOT: blk.descriptor_load
+// CHECK: scf.for
+// CHECK-COUNT-3: blk.load
+// CHECK: blk.dot
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @gathered_a(%X: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %I: !blk.ptr<i32>, %B: !blk.ptr<bf16> {blk.divisibility = 16 : i64},
+                      %sx: i64 {blk.divisibility = 16 : i64}, %sb: i64 {blk.divisibility = 16 : i64}, %n: i32) -> tensor<64x64xf32> {
+  %ar = blk.arange 0, 64 : tensor<64xi32>
+  %f0 = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %f0 : f32 -> tensor<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %r = scf.for %k = %c0 to %n step %c64 iter_args(%acc = %acc0) -> (tensor<64x64xf32>) : i32 {
+    %ks = blk.splat %k : i32 -> tensor<64xi32>
+    %rows = arith.addi %ks, %ar : tensor<64xi32>
+    // A: X + idx[:, None].to(i64) * sx + ar[None, :], idx = I[k + ar].
+    %is = blk.splat %I : !blk.ptr<i32> -> tensor<64x!blk.ptr<i32>>
+    %ip = blk.addptr %is, %rows : tensor<64x!blk.ptr<i32>>, tensor<64xi32>
+    %idx = blk.load %ip {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x!blk.ptr<i32>>) -> tensor<64xi32>
+    %i2 = blk.expand_dims %idx {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %i2w = arith.extsi %i2 : tensor<64x1xi32> to tensor<64x1xi64>
+    %sxs = blk.splat %sx : i64 -> tensor<64x1xi64>
+    %xoff = arith.muli %i2w, %sxs : tensor<64x1xi64>
+    %xs = blk.splat %X : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>>
+    %xp0 = blk.addptr %xs, %xoff : tensor<64x1x!blk.ptr<bf16>>, tensor<64x1xi64>
+    %c2 = blk.expand_dims %ar {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %xp0b = blk.broadcast %xp0 : tensor<64x1x!blk.ptr<bf16>> -> tensor<64x64x!blk.ptr<bf16>>
+    %c2b = blk.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %xp = blk.addptr %xp0b, %c2b : tensor<64x64x!blk.ptr<bf16>>, tensor<64x64xi32>
+    %a = blk.load %xp {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<bf16>>) -> tensor<64x64xbf16>
+    // B: B + (k + ar)[:, None].to(i64) * sb + ar[None, :].
+    %r2 = blk.expand_dims %rows {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %r2w = arith.extsi %r2 : tensor<64x1xi32> to tensor<64x1xi64>
+    %sbs = blk.splat %sb : i64 -> tensor<64x1xi64>
+    %roff = arith.muli %r2w, %sbs : tensor<64x1xi64>
+    %bs = blk.splat %B : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>>
+    %bp0 = blk.addptr %bs, %roff : tensor<64x1x!blk.ptr<bf16>>, tensor<64x1xi64>
+    %bp0b = blk.broadcast %bp0 : tensor<64x1x!blk.ptr<bf16>> -> tensor<64x64x!blk.ptr<bf16>>
+    %bp = blk.addptr %bp0b, %c2b : tensor<64x64x!blk.ptr<bf16>>, tensor<64x64xi32>
+    %b = blk.load %bp {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<bf16>>) -> tensor<64x64xbf16>
+    %d = blk.dot %a, %b, %acc {mma = #mma} : tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  return %r : tensor<64x64xf32>
+}

@@ -191,3 +191,135 @@ module {
   }
 }
 
+// -----
+
+// B the only descriptor load of a wgmma dot in a loop, A computed in
+// registers: with TMA, B's descriptor becomes a hidden argument (base
+// %arg0, shape [%arg3, %arg4], strides [%arg2, 1]) and its load stays.
+// CHECK-LABEL: func.func @register_a
+// TMA-SAME: %arg5: !blk.tensordesc<[32, 64], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: 3, 4>, blk.tma_strides = array<i64: 2, -1>}
+// TMA-NOT: blk.make_tensor_descriptor
+// TMA: scf.for
+// TMA: %[[B:.*]] = blk.descriptor_load %arg5[
+// TMA: blk.dot %{{.*}}, %[[B]]
+// PTR-NOT: blk.tensordesc<[32, 64], bf16> {blk.tma_base
+// PTR: scf.for
+// PTR: %[[B:.*]] = blk.load %{{.*}}, %{{.*}}, %{{.*}} {{.*}}-> tensor<32x64xbf16>
+// PTR: blk.dot %{{.*}}, %[[B]]
+// PTR-NOT: blk.descriptor_load
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @register_a(%arg0: !blk.ptr<bf16>, %arg1: tensor<64x32xf32>, %arg2: i64, %arg3: i32, %arg4: i32) -> tensor<64x64xf32> attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %0 = blk.make_tensor_descriptor %arg0, [%arg3, %arg4], [%arg2, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[32, 64], bf16>
+  %cst = arith.constant 0.000000e+00 : f32
+  %1 = blk.splat %cst : f32 -> tensor<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %2 = scf.for %k = %c0 to %arg3 step %c32 iter_args(%acc = %1) -> (tensor<64x64xf32>) : i32 {
+    %a = arith.truncf %arg1 : tensor<64x32xf32> to tensor<64x32xbf16>
+    %b = blk.descriptor_load %0[%k, %c0] : !blk.tensordesc<[32, 64], bf16> -> tensor<32x64xbf16>
+    %d = blk.dot %a, %b, %acc {mma = #mma} : tensor<64x32xbf16>, tensor<32x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  return %2 : tensor<64x64xf32>
+}
+
+// -----
+
+// Attention's first dot: Q, a descriptor load before the loop, and K^T
+// read from a batched descriptor ([1, 64, 64] boxes of [batch, seq_k, D],
+// loaded as 64x64 at [b, start_n, 0]) in it. With TMA, K's descriptor
+// becomes a hidden argument and its load stays; Q's becomes pointers.
+// CHECK-LABEL: func.func @batched_k
+// TMA-SAME: %arg8: !blk.tensordesc<[1, 64, 64], bf16> {blk.tma_base = 1 : i64, blk.tma_shape = array<i64: 7, 4, -64>, blk.tma_strides = array<i64: 5, 6, -1>}
+// TMA-NOT: blk.descriptor_load
+// TMA: %[[Q:.*]] = blk.load
+// TMA: scf.for %[[N:[^ ]*]] =
+// TMA: %[[K:.*]] = blk.descriptor_load %arg8[%arg3, %[[N]], %{{.*}}] : !blk.tensordesc<[1, 64, 64], bf16> -> tensor<64x64xbf16>
+// TMA-NEXT: %[[KT:.*]] = blk.trans %[[K]]
+// TMA-NEXT: blk.dot %[[Q]], %[[KT]]
+// PTR-NOT: {blk.tma_base
+// PTR: scf.for
+// PTR: blk.load %{{.*}}, %{{.*}}, %{{.*}} {{.*}}-> tensor<64x64xbf16>
+// PTR-NOT: blk.descriptor_load
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @batched_k(%Q: !blk.ptr<bf16>, %K: !blk.ptr<bf16>, %m: i32, %b: i32, %seq: i32, %sb: i64, %sn: i64, %batch: i32) -> tensor<64x64xf32> attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %c64 = arith.constant 64 : i32
+  %dq = blk.make_tensor_descriptor %Q, [%seq, %c64], [%sn, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 64], bf16>
+  %dk = blk.make_tensor_descriptor %K, [%batch, %seq, %c64], [%sb, %sn, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[1, 64, 64], bf16>
+  %c0 = arith.constant 0 : i32
+  %q = blk.descriptor_load %dq[%m, %c0] : !blk.tensordesc<[64, 64], bf16> -> tensor<64x64xbf16>
+  %cst = arith.constant 0.000000e+00 : f32
+  %1 = blk.splat %cst : f32 -> tensor<64x64xf32>
+  %2 = scf.for %n = %c0 to %seq step %c64 iter_args(%acc = %1) -> (tensor<64x64xf32>) : i32 {
+    %k = blk.descriptor_load %dk[%b, %n, %c0] : !blk.tensordesc<[1, 64, 64], bf16> -> tensor<64x64xbf16>
+    %kt = blk.trans %k : tensor<64x64xbf16> -> tensor<64x64xbf16>
+    %d = blk.dot %q, %kt, %acc {mma = #mma} : tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  return %2 : tensor<64x64xf32>
+}
+
+// -----
+
+// A batched descriptor's block ([1, 64, 64] of a [batch, rows, cols]
+// tensor) loaded as 64x64 outside a loop, which TMA does not copy: the
+// leading offset moves the base by offset * stride and bounds the whole block
+// (0 <= offset < batch); rows and columns as for a 2-D block, from the
+// tensor's dimensions 1 and 2.
+// CHECK-LABEL: func.func @batched_pointers
+// CHECK: %[[E:.*]] = arith.extsi %arg1 : i32 to i64
+// CHECK-NEXT: %[[O:.*]] = arith.muli %[[E]], %arg5 : i64
+// CHECK-NEXT: %[[BASE:.*]] = blk.addptr %arg0, %[[O]] : !blk.ptr<bf16>, i64
+// CHECK-DAG: %[[LT:.*]] = arith.cmpi slt, %arg1, %arg4 : i32
+// CHECK-DAG: %[[GE:.*]] = arith.cmpi sge, %arg1, %c0_i32 : i32
+// CHECK: %[[IN:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK-NEXT: %[[P:.*]] = blk.splat %[[BASE]] : !blk.ptr<bf16> -> tensor<64x64x!blk.ptr<bf16>>
+// CHECK-NEXT: %[[M:.*]] = blk.splat %[[IN]] : i1 -> tensor<64x64xi1>
+// CHECK: blk.splat %arg2 : i32 -> tensor<64xi32>
+// CHECK: blk.splat %arg6 : i64 -> tensor<64x64xi64>
+// CHECK: %[[P1:.*]] = blk.addptr %[[P]], %{{.*}} : tensor<64x64x!blk.ptr<bf16>>, tensor<64x64xi64>
+// CHECK: %[[M1:.*]] = arith.andi %[[M]], %{{.*}} : tensor<64x64xi1>
+// CHECK: blk.splat %arg3 : i32 -> tensor<64xi32>
+// CHECK: %[[P2:.*]] = blk.addptr %[[P1]], %{{.*}} : tensor<64x64x!blk.ptr<bf16>>, tensor<64x64xi64>
+// CHECK: %[[M2:.*]] = arith.andi %[[M1]], %{{.*}} : tensor<64x64xi1>
+// CHECK: blk.load %[[P2]], %[[M2]], %{{.*}} {{.*}}-> tensor<64x64xbf16>
+// CHECK-NOT: blk.descriptor_load
+func.func @batched_pointers(%arg0: !blk.ptr<bf16>, %b: i32, %r: i32, %c: i32, %batch: i32, %sb: i64, %sr: i64) -> tensor<64x64xbf16> attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %c128 = arith.constant 128 : i32
+  %d = blk.make_tensor_descriptor %arg0, [%batch, %c128, %c128], [%sb, %sr, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[1, 64, 64], bf16>
+  %x = blk.descriptor_load %d[%b, %r, %c] : !blk.tensordesc<[1, 64, 64], bf16> -> tensor<64x64xbf16>
+  return %x : tensor<64x64xbf16>
+}
+
+// -----
+
+// The dot's in-loop descriptor loads go through TMA all or none: A's
+// offsets follow a value the loop carries (no iteration slice computes
+// them), so B, which TMA could copy, becomes pointers with A.
+// CHECK-LABEL: func.func @partial_tma
+// CHECK-NOT: {blk.tma_base
+// CHECK: scf.for
+// CHECK: blk.load %{{.*}}, %{{.*}}, %{{.*}} {{.*}}-> tensor<64x32xbf16>
+// CHECK: blk.load %{{.*}}, %{{.*}}, %{{.*}} {{.*}}-> tensor<32x64xbf16>
+// CHECK-NOT: blk.descriptor_load
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @partial_tma(%arg0: !blk.ptr<bf16>, %arg1: !blk.ptr<bf16>, %arg2: i32, %arg3: i32, %arg4: i64) -> tensor<64x64xf32> attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %0 = blk.make_tensor_descriptor %arg0, [%arg2, %arg3], [%arg4, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 32], bf16>
+  %1 = blk.make_tensor_descriptor %arg1, [%arg3, %arg2], [%arg4, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[32, 64], bf16>
+  %cst = arith.constant 0.000000e+00 : f32
+  %2 = blk.splat %cst : f32 -> tensor<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %3:2 = scf.for %k = %c0 to %arg3 step %c32 iter_args(%acc = %2, %m = %c0) -> (tensor<64x64xf32>, i32) : i32 {
+    %a = blk.descriptor_load %0[%m, %k] : !blk.tensordesc<[64, 32], bf16> -> tensor<64x32xbf16>
+    %b = blk.descriptor_load %1[%k, %c0] : !blk.tensordesc<[32, 64], bf16> -> tensor<32x64xbf16>
+    %d = blk.dot %a, %b, %acc {mma = #mma} : tensor<64x32xbf16>, tensor<32x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %next = arith.addi %m, %c32 : i32
+    scf.yield %d, %next : tensor<64x64xf32>, i32
+  }
+  return %3#0 : tensor<64x64xf32>
+}

@@ -388,7 +388,10 @@ def Blk_DescriptorLoadOp : Blk_Op<"descriptor_load", [MemoryEffects<[MemRead<Def
   let summary = "Load the block of a tensor descriptor at `offsets`; zeros outside the tensor";
   let description = [{
     Element (i, j) of the result is tensor element (offsets[0] + i,
-    offsets[1] + j), or zero where that lies outside the tensor.
+    offsets[1] + j), or zero where that lies outside the tensor. The result
+    may leave out leading block dimensions of size 1: a [1, 1, 64, 128]
+    block of a [batch, heads, seq, D] tensor loads as 64x128, its first
+    two offsets picking the batch and head.
     Example: `%a = blk.descriptor_load %d[%m, %k] : !blk.tensordesc<[128, 64], bf16> -> tensor<128x64xbf16>`
   }];
   let arguments = (ins Blk_TensorDesc:$desc, Variadic<I32>:$offsets);

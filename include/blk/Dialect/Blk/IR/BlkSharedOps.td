@@ -145,13 +145,17 @@ def Blk_WarpGroupDotWaitOp : Blk_Op<"warp_group_dot_wait", [MemoryEffects<[MemRe
 def Blk_Barriers : Type<CPred<"::mlir::isa<::blk::BarriersType>($_self)">, "blk mbarriers", "::blk::BarriersType">;
 
 def Blk_MBarrierAllocOp : Blk_Op<"mbarrier_alloc", [MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "mbarriers in shared memory, initialized (one arrival per phase) before any thread goes on";
+  let summary = "mbarriers in shared memory, initialized before any thread goes on";
   let description = [{
     Placed by `blk-allocate-shared-memory` like a ring; one thread
     initializes them, then the program synchronizes. Live until the
-    `blk.mbarrier_inval` that retires them. Example:
+    `blk.mbarrier_inval` that retires them. A phase completes on one
+    arrival (a TMA copy's, with its bytes as the expected transaction), or
+    with `arrivals = N` on N warps' `blk.mbarrier_arrive` (a slot's readers
+    releasing it). Example:
     `%bars = blk.mbarrier_alloc : !blk.mbarriers<4>`
   }];
+  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$arrivals);
   let results = (outs Blk_Barriers:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
@@ -165,11 +169,25 @@ def Blk_MBarrierInvalOp : Blk_Op<"mbarrier_inval", [MemoryEffects<[MemWrite<Defa
 def Blk_MBarrierWaitOp : Blk_Op<"mbarrier_wait", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "Wait until mbarrier `index` completes the phase of parity `phase`";
   let description = [{
-    Afterwards the data its TMA copy wrote is visible to this thread.
+    Afterwards the data its TMA copy wrote is visible to this thread. With
+    `issuer`, only the warp whose first thread issues TMA copies waits (for
+    a slot's release before it copies into the slot again).
     Example: `blk.mbarrier_wait %bars[%slot], %phase : !blk.mbarriers<4>`
   }];
-  let arguments = (ins Blk_Barriers:$barriers, I32:$index, I32:$phase);
+  let arguments = (ins Blk_Barriers:$barriers, I32:$index, I32:$phase, UnitAttr:$issuer);
   let assemblyFormat = "$barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))";
+}
+
+def Blk_MBarrierArriveOp : Blk_Op<"mbarrier_arrive", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Each warp arrives once on mbarrier `index` where `pred` holds";
+  let description = [{
+    The warp's reads of what the barrier guards are done (its wgmma dots
+    that read a ring slot were waited for): with one arrival per warp the
+    barrier's phase completes and the slot may be written again.
+    Example: `blk.mbarrier_arrive %empty[%slot] if %p : !blk.mbarriers<4>`
+  }];
+  let arguments = (ins Blk_Barriers:$barriers, I32:$index, I1:$pred);
+  let assemblyFormat = "$barriers `[` $index `]` `if` $pred attr-dict `:` qualified(type($barriers))";
 }
 
 def Blk_AsyncTMACopyOp : Blk_Op<"async_tma_copy", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {

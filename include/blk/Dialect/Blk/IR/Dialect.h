@@ -78,6 +78,9 @@ struct TmaBox {
   int64_t copies = 1;
 };
 TmaBox tmaBox(TensorDescType desc);
+/// A descriptor's block without its leading dimensions of size 1: the
+/// block a box of a batched tensor (batch and head coordinates first) loads.
+llvm::ArrayRef<int64_t> innerBlock(TensorDescType desc);
 /// The ring of `slots` tiles TMA fills with `desc`'s 2-D blocks (rows along
 /// the last dimension), or null when the block does not fit the swizzled
 /// arrangement.

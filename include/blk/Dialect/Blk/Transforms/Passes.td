@@ -55,18 +55,30 @@ def BlkLoadsToTensorDescriptorsPass : Pass<"blk-loads-to-tensor-descriptors", "m
   let summary = "Turn a wgmma dot's strided-box operand loads into tensor-descriptor loads (for TMA)";
   let description = [{
     Runs after `blk-accelerate-dot`, before `blk-lower-tensor-descriptors`
-    (with TMA). In `for k in range(0, K, STEP)` a version 3 dot whose two
-    operands are loads of the Triton-tutorial form, pointers
-    `base + (r0 + arange)[:, None] * stride + (c0 + arange)[None, :]`
-    advanced by STEP along one dimension each iteration, masked by
-    `idx < SIZE` in the other dimension and `idx < SIZE - k` in the advancing
-    one, `other` zero, becomes `descriptor_load`s of a descriptor
-    `(base, [SIZE0, SIZE1], [stride, 1])` at `[r0, c0 + k]` (or `[r0 + k, c0]`):
-    the same elements, zeros where the mask was false. Only where TMA's rules
-    hold for every launch the kernel accepts: `base` a kernel argument
-    specialized 16-byte aligned, the row stride a kernel argument whose
+    (with TMA). In `for k in range(0, K, STEP)`, the loads of a version 3
+    dot's operands in the loop (all of them, or none; an operand computed in
+    registers or loaded before the loop takes no part) of one of two forms,
+    `other` zero:
+    - the Triton tutorial's: pointers
+      `base + (r0 + arange)[:, None] * stride + (c0 + arange)[None, :]`
+      advanced by STEP along one dimension each iteration, masked by
+      `idx < SIZE` in the other dimension and `idx < SIZE - k` in the
+      advancing one: `descriptor_load`s of `(base, [SIZE0, SIZE1], [stride,
+      1])` at `[r0, c0 + k]` (or `[r0 + k, c0]`);
+    - computed in the loop: the same pointers with r0 or c0 computed from k
+      (`cols = k + arange(0, BLOCK)`), masked by `idx < SIZE` along any
+      dimension: the descriptor's size is SIZE, or for a dimension without a
+      mask the block's (from 0) or unbounded (from elsewhere).
+    The base may be a kernel argument moved by i32 indices times strides
+    (`K + b.to(i64) * stride_b + h.to(i64) * stride_h`, up to three): each
+    becomes a leading dimension of the descriptor, block size 1, index the
+    term's, loaded as the 2-D block. A box whose contiguous dimension is the
+    first is loaded transposed, then `trans`. The same elements, zeros where
+    the mask was false (indices taken to be non-negative). Only where TMA's
+    rules hold for every launch the kernel accepts: `base` a kernel argument
+    specialized 16-byte aligned, every stride a kernel argument whose
     specialized divisibility (or a constant) spans 16-byte multiples, the
-    sizes kernel arguments or constants.
+    sizes i32 kernel arguments or constants.
   }];
   let dependentDialects = ["blk::BlkDialect", "mlir::arith::ArithDialect"];
 }
@@ -80,9 +92,13 @@ def BlkLowerTensorDescriptorsPass : Pass<"blk-lower-tensor-descriptors", "mlir::
     arange_d) * stride_d), the rest of the pipeline (vector widths,
     layouts, cp.async rings) applying as to any access.
 
-    With `tma`, the two operand loads of a wgmma dot (a version 3 `mma`) in
-    an `scf.for` are kept for `blk-pipeline-dot`, which copies them with TMA,
-    when both are 16-bit 2-D descriptor loads used only by the dot, their
+    A descriptor whose leading block dimensions are 1 may be loaded without
+    them: those offsets move the base.
+
+    With `tma`, the operand loads of a wgmma dot (a version 3 `mma`) in an
+    `scf.for` are kept for `blk-pipeline-dot`, which copies them with TMA,
+    when every descriptor-load operand of the dot in the loop is a 16-bit
+    descriptor load of a 2-D block (after leading 1s) used only by the dot, their
     offsets computed from the induction variable and values defined outside
     the loop, and their descriptors' base, shape and strides kernel
     arguments or constants: each such descriptor becomes a hidden kernel
@@ -187,13 +203,20 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     tensor-map arguments are copied by TMA instead (`blk.async_tma_copy`,
     one thread, none past the bound) and waited for on one mbarrier per slot
     (`blk.mbarrier_alloc`, `blk.mbarrier_wait` at phase (n / slots) & 1,
-    `blk.mbarrier_inval` after the loop).
+    `blk.mbarrier_inval` after the loop). With `release-slots`, a loop whose
+    rings are all TMA rings read by wgmma keeps no barrier of all threads:
+    each warp releases the previous iteration's slot on an empty mbarrier
+    (`blk.mbarrier_arrive`, one arrival per warp) in front of the copies, and
+    the warp that issues them waits for the release of the slot it refills
+    (`blk.mbarrier_wait {issuer}`).
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
            "Tiles in flight plus the one being read (below 2 counts as 2)">,
     Option<"sharedMemoryLimit", "shared-memory-limit", "int64_t", /*default=*/"232448",
            "Bytes of shared memory one program may use (227 KiB on sm_90)">,
+    Option<"releaseSlots", "release-slots", "bool", /*default=*/"false",
+           "Release TMA ring slots on empty mbarriers instead of barriers of all threads">,
   ];
   let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
