@@ -11,7 +11,8 @@
 // through its strides, such as `W + rk[:, None] + rn[None, :] * stride` for
 // X @ W^T) becomes a load of the transposed box followed by `trans`, which
 // the ring reads through a transposed view. A dot's loads in the loop are
-// rewritten all or none; anything else keeps its pointer loads. As in the
+// rewritten all or none, and a load several dots read (as is or through
+// `trans`) with all of them; anything else keeps its pointer loads. As in the
 // tutorial form, indices are taken to be non-negative (the descriptor reads
 // zeros below 0, where the pointers would read before the base).
 #include "blk/Dialect/Blk/Transforms/Passes.h"
@@ -370,7 +371,7 @@ std::optional<BoxLoad> matchComputedBoxLoad(func::FuncOp func, scf::ForOp loop, 
 
 /// A dot operand's load in `loop` as a box, in either form.
 std::optional<BoxLoad> matchOperandLoad(func::FuncOp func, scf::ForOp loop, LoadOp load) {
-  if (load->getBlock() != loop.getBody() || !load->hasOneUse())
+  if (load->getBlock() != loop.getBody())
     return std::nullopt;
   if (isa<BlockArgument>(load.getPtr()))
     return matchBoxLoad(func, loop, load.getResult());
@@ -380,39 +381,92 @@ std::optional<BoxLoad> matchOperandLoad(func::FuncOp func, scf::ForOp loop, Load
 struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<LoadsToTensorDescriptors> {
   using Base::Base;
 
+  /// The load a dot operand reads, as is or through a `trans`.
+  static LoadOp operandLoad(Value operand) {
+    if (auto trans = operand.getDefiningOp<TransOp>())
+      operand = trans.getSrc();
+    return operand.getDefiningOp<LoadOp>();
+  }
+
+  /// A wgmma dot of a loop and its operands' loads in that loop.
+  struct Candidate {
+    DotOp dot;
+    scf::ForOp loop;
+    SmallVector<LoadOp, 2> loads;
+  };
+
+  /// Whether every use of `load` is an A or B operand of a candidate dot, as
+  /// is or through a `trans` that only such operands use (one ring then
+  /// serves every dot that reads the tile, as laid out or transposed).
+  static bool onlyDotOperands(LoadOp load, ArrayRef<Candidate> candidates) {
+    auto operandOfCandidate = [&](OpOperand &use) {
+      auto dot = dyn_cast<DotOp>(use.getOwner());
+      return dot && use.getOperandNumber() < 2 &&
+             llvm::any_of(candidates, [&](const Candidate &c) { return c.dot == dot; });
+    };
+    for (OpOperand &use : load->getUses()) {
+      if (auto trans = dyn_cast<TransOp>(use.getOwner())) {
+        for (OpOperand &transUse : trans->getUses())
+          if (!operandOfCandidate(transUse))
+            return false;
+        continue;
+      }
+      if (!operandOfCandidate(use))
+        return false;
+    }
+    return true;
+  }
+
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp func) {
       SmallVector<DotOp> dots;
       func.walk([&](DotOp dot) { dots.push_back(dot); });
+      SmallVector<Candidate> candidates;
       for (DotOp dot : dots) {
         scf::ForOp loop = pipelinableLoop(dot);
         auto mma = dot.getMmaAttr();
         if (!loop || !mma || mma.getVersion() != 3)
           continue;
-        // Every operand loaded in the loop must be a box; the others are
-        // computed in registers or loaded before the loop. Not beside a B
-        // computed in the loop: wgmma reads it from shared memory where it
-        // is stored each iteration behind a barrier of all threads, and TMA
-        // for A measured slower there (H200, an int8-dequantized B: 1.91x
-        // Triton's time against 1.67x with cp.async).
-        auto bLoad = dot.getB().getDefiningOp<LoadOp>();
+        // Not beside a B computed in the loop: wgmma reads it from shared
+        // memory where it is stored each iteration behind a barrier of all
+        // threads, and TMA for A measured slower there (H200, an
+        // int8-dequantized B: 1.91x Triton's time against 1.67x with cp.async).
+        LoadOp bLoad = operandLoad(dot.getB());
         if ((!bLoad || bLoad->getParentRegion() != &loop.getRegion()) && !loop.isDefinedOutsideOfLoop(dot.getB()))
           continue;
-        SmallVector<BoxLoad> boxes;
-        bool all = true;
-        for (Value operand : {dot.getA(), dot.getB()}) {
-          auto load = operand.getDefiningOp<LoadOp>();
-          if (!load || load->getParentRegion() != &loop.getRegion())
-            continue;
-          std::optional<BoxLoad> box = matchOperandLoad(func, loop, load);
-          all &= box && llvm::none_of(boxes, [&](const BoxLoad &o) { return o.load == load; });
-          if (box)
-            boxes.push_back(*box);
-        }
-        if (all)
-          for (BoxLoad &box : boxes)
-            rewrite(loop, box);
+        Candidate c{dot, loop, {}};
+        for (Value operand : {dot.getA(), dot.getB()})
+          if (LoadOp load = operandLoad(operand); load && load->getParentRegion() == &loop.getRegion() &&
+                                                  !llvm::is_contained(c.loads, load))
+            c.loads.push_back(load);
+        if (!c.loads.empty())
+          candidates.push_back(std::move(c));
       }
+      // Every load a candidate reads in its loop must be a box read only by
+      // candidates' operands; else none of that dot's loads is rewritten,
+      // nor those of the dots sharing them (to a fixed point).
+      llvm::MapVector<Operation *, BoxLoad> boxes;
+      llvm::DenseSet<Operation *> rejected;
+      for (const Candidate &c : candidates)
+        for (LoadOp load : c.loads) {
+          if (boxes.count(load) || rejected.count(load))
+            continue;
+          std::optional<BoxLoad> box = matchOperandLoad(func, c.loop, load);
+          if (box && onlyDotOperands(load, candidates))
+            boxes.insert({load, *box});
+          else
+            rejected.insert(load);
+        }
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (const Candidate &c : candidates)
+          if (llvm::any_of(c.loads, [&](LoadOp l) { return rejected.count(l); }))
+            for (LoadOp l : c.loads)
+              changed |= rejected.insert(l).second;
+      }
+      for (auto &[load, box] : boxes)
+        if (!rejected.count(load))
+          rewrite(pipelinableLoop(box.load), box);
     });
   }
 
@@ -466,8 +520,15 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
     }
     Value loaded = DescriptorLoadOp::create(b, loc, RankedTensorType::get(boxShape, type.getElementType()), desc,
                                             offsets);
-    if (box.contiguous == 0)
+    if (box.contiguous == 0) {
+      // A reader of the tile through `trans` reads the box as loaded.
+      for (Operation *user : llvm::make_early_inc_range(box.load->getUsers()))
+        if (auto trans = dyn_cast<TransOp>(user)) {
+          trans.replaceAllUsesWith(loaded);
+          trans.erase();
+        }
       loaded = TransOp::create(b, loc, type, loaded);
+    }
     box.load.replaceAllUsesWith(loaded);
     box.load.erase();
   }

@@ -19,9 +19,19 @@ namespace {
 /// blk-pipeline-dot ring.
 bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
   TensorDescType desc = load.getDesc().getType();
-  if (load->getParentOp() != loop || !load->hasOneUse() || desc.getElementType().getIntOrFloatBitWidth() != 16 ||
-      !tmaRing(desc, 1))
+  if (load->getParentOp() != loop || desc.getElementType().getIntOrFloatBitWidth() != 16 || !tmaRing(desc, 1))
     return false;
+  // Only wgmma dots of the loop read it, as is or through a `trans` (one
+  // ring serves them all).
+  auto dotOperand = [&](OpOperand &use) {
+    auto dot = dyn_cast<DotOp>(use.getOwner());
+    return dot && use.getOperandNumber() < 2 && dot->getParentOp() == loop;
+  };
+  for (OpOperand &use : load->getUses()) {
+    auto trans = dyn_cast<TransOp>(use.getOwner());
+    if (trans ? !llvm::all_of(trans->getUses(), dotOperand) : !dotOperand(use))
+      return false;
+  }
   return iterationSlice(loop, load.getOffsets(), /*allowAdvances=*/false).has_value();
 }
 
@@ -138,7 +148,8 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
         }
         for (auto [load, entry] : llvm::zip(loads, recipes)) {
           kept[entry.first].recipe = entry.second;
-          kept[entry.first].loads.push_back(load);
+          if (!llvm::is_contained(kept[entry.first].loads, load)) // read by several dots
+            kept[entry.first].loads.push_back(load);
         }
       });
     for (auto &[make, entry] : kept) {
