@@ -329,9 +329,14 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       }
       if (v.kind == TV::None || v.kind == TV::Str)
         return error(a->value->loc, "cannot assign " + describe(v) + " to a variable"), false;
-      if (auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(a->annotation.get())) {
-        if (ann->name == "constexpr" && !v.isConst())
+      // `constexpr` and `dtype` check the value; a type (`f16`, `*f16`) converts it.
+      auto *ann = llvm::dyn_cast_or_null<ast::NameExpr>(a->annotation.get());
+      if (ann && ann->name == "constexpr") {
+        if (!v.isConst())
           return error(a->value->loc, "a constexpr needs a compile-time value, got " + describe(v)), false;
+      } else if (ann && ann->name == "dtype") {
+        if (v.kind != TV::DType)
+          return error(a->value->loc, "a dtype needs a type such as f16, got " + describe(v)), false;
       } else if (a->annotation) {
         TV t = gen(*a->annotation);
         if (!t)
