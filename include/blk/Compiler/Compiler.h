@@ -20,7 +20,8 @@ struct CompileOptions {
   /// Loads in flight per load in a loop (blk-pipeline-loads; 1: none).
   unsigned numStages = 1;
   /// Release TMA ring slots on empty mbarriers instead of barriers of all
-  /// threads (blk-pipeline-dot's release-slots; off: measured mixed).
+  /// threads (blk-pipeline-dot's release-slots): off by default, faster for
+  /// some kernels and slower for others (docs/performance.md, Attention).
   bool releaseSlots = false;
   Stage emit = Stage::PTX;
   /// Run ptxas even when emitting PTX, for its resource report.

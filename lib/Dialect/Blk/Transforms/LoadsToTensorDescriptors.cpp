@@ -197,7 +197,6 @@ struct BoxLoad {
   LoadOp load;
   Value base, stride;          // row stride (i64)
   Value sizes[2];              // i32, by dimension of the loaded block
-  int64_t wholeSizes[2] = {0, 0}; // the size of a dimension without a mask (null in sizes)
   Value starts[2];             // i32 or null (0), by dimension of the loaded block
   std::optional<unsigned> advancing; // the dimension k moves along (the tutorial form)
   unsigned contiguous = 1;     // the dimension whose elements are adjacent in memory
@@ -363,9 +362,6 @@ std::optional<BoxLoad> matchComputedBoxLoad(func::FuncOp func, scf::ForOp loop, 
       return std::nullopt;
     box.sizes[idx.dim] = bound;
   }
-  for (unsigned d = 0; d < 2; ++d)
-    if (!box.sizes[d])
-      box.wholeSizes[d] = box.starts[d] ? std::numeric_limits<int32_t>::max() : type.getDimSize(d);
   return box;
 }
 
@@ -401,8 +397,9 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
   static bool onlyDotOperands(LoadOp load, ArrayRef<Candidate> candidates) {
     auto operandOfCandidate = [&](OpOperand &use) {
       auto dot = dyn_cast<DotOp>(use.getOwner());
-      return dot && use.getOperandNumber() < 2 &&
-             llvm::any_of(candidates, [&](const Candidate &c) { return c.dot == dot; });
+      return dot && use.getOperandNumber() < 2 && llvm::any_of(candidates, [&](const Candidate &c) {
+               return c.dot == dot && llvm::is_contained(c.loads, load);
+             });
     };
     for (OpOperand &use : load->getUses()) {
       if (auto trans = dyn_cast<TransOp>(use.getOwner())) {
@@ -429,16 +426,19 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
           continue;
         // Not beside a B computed in the loop: wgmma reads it from shared
         // memory where it is stored each iteration behind a barrier of all
-        // threads, and TMA for A measured slower there (H200, an
-        // int8-dequantized B: 1.91x Triton's time against 1.67x with cp.async).
+        // threads, which TMA for A does not speed up (slower on the H200:
+        // docs/performance.md, dot stress).
         LoadOp bLoad = operandLoad(dot.getB());
         if ((!bLoad || bLoad->getParentRegion() != &loop.getRegion()) && !loop.isDefinedOutsideOfLoop(dot.getB()))
           continue;
         Candidate c{dot, loop, {}};
         for (Value operand : {dot.getA(), dot.getB()})
-          if (LoadOp load = operandLoad(operand); load && load->getParentRegion() == &loop.getRegion() &&
-                                                  !llvm::is_contained(c.loads, load))
+          if (LoadOp load = operandLoad(operand); load && load->getParentRegion() == &loop.getRegion())
             c.loads.push_back(load);
+        // One tile as both operands keeps its pointer loads (and so does the
+        // dot's other reader of it, which then fails onlyDotOperands).
+        if (c.loads.size() == 2 && c.loads[0] == c.loads[1])
+          continue;
         if (!c.loads.empty())
           candidates.push_back(std::move(c));
       }
@@ -497,10 +497,13 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
       sizes.push_back(arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(std::numeric_limits<int32_t>::max())));
       strides.push_back(toI64(t.stride));
     }
-    for (unsigned d : dims)
+    // A dimension without a mask is read whole: the block's size from 0,
+    // unbounded from elsewhere.
+    for (unsigned d : dims) {
+      int64_t whole = box.starts[d] ? std::numeric_limits<int32_t>::max() : type.getDimSize(d);
       sizes.push_back(box.sizes[d] ? hostValue(box.sizes[d], i32)
-                                   : arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(int32_t(box.wholeSizes[d])))
-                                         .getResult());
+                                   : arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(int32_t(whole))).getResult());
+    }
     strides.append({toI64(box.stride), arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1))});
     auto descType = TensorDescType::get(b.getContext(), blockShape, type.getElementType());
     Value desc = MakeTensorDescriptorOp::create(b, loc, descType, box.base, sizes, strides);
@@ -527,7 +530,8 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
           trans.replaceAllUsesWith(loaded);
           trans.erase();
         }
-      loaded = TransOp::create(b, loc, type, loaded);
+      if (!box.load->use_empty())
+        loaded = TransOp::create(b, loc, type, loaded);
     }
     box.load.replaceAllUsesWith(loaded);
     box.load.erase();

@@ -21,8 +21,8 @@ bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
   TensorDescType desc = load.getDesc().getType();
   if (load->getParentOp() != loop || desc.getElementType().getIntOrFloatBitWidth() != 16 || !tmaRing(desc, 1))
     return false;
-  // Only wgmma dots of the loop read it, as is or through a `trans` (one
-  // ring serves them all).
+  // Only dots of the loop read it, as is or through a `trans` (one ring
+  // serves them all).
   auto dotOperand = [&](OpOperand &use) {
     auto dot = dyn_cast<DotOp>(use.getOwner());
     return dot && use.getOperandNumber() < 2 && dot->getParentOp() == loop;
@@ -46,7 +46,7 @@ SmallVector<DescriptorLoadOp> tmaOperands(DotOp dot) {
     return {};
   // An operand may be read through a transpose (the ring then through a transposed view).
   auto source = [](Value operand) {
-    if (auto trans = operand.getDefiningOp<TransOp>(); trans && trans->hasOneUse())
+    if (auto trans = operand.getDefiningOp<TransOp>()) // tmaOperand checks its other uses
       operand = trans.getSrc();
     return operand.getDefiningOp<DescriptorLoadOp>();
   };
@@ -143,7 +143,7 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
           auto make = load.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
           std::optional<Recipe> recipe = make ? hostRecipe(func, make) : std::nullopt;
           if (!recipe)
-            return; // the dot's descriptor loads go through TMA all or none
+            return; // this dot keeps none of its loads for TMA unless all have recipes
           recipes.push_back({make, *recipe});
         }
         for (auto [load, entry] : llvm::zip(loads, recipes)) {

@@ -557,9 +557,18 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       n = arith::IndexCastOp::create(body, loc, i32, n);
     else if (ivType != i32)
       n = arith::TruncIOp::create(body, loc, i32, n);
-    Value slot = arith::RemUIOp::create(body, loc, n, i32Const(body, slots));
-    Value nextSlot = arith::RemUIOp::create(body, loc, arith::AddIOp::create(body, loc, n, i32Const(body, ahead)),
-                                            i32Const(body, slots));
+    // Tile n + k's slot, and the parity of the phase its barrier completes for it.
+    auto tileSlot = [&](int64_t k) -> Value {
+      Value s = i32Const(body, slots);
+      Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
+      return arith::RemUIOp::create(body, loc, t, s);
+    };
+    auto tileParity = [&](int64_t k) -> Value {
+      Value one = i32Const(body, 1), s = i32Const(body, slots);
+      Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
+      return arith::AndIOp::create(body, loc, arith::DivUIOp::create(body, loc, t, s), one);
+    };
+    Value slot = tileSlot(0), nextSlot = tileSlot(ahead);
     Value storedBSlot;
     if (llvm::any_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); }))
       storedBSlot = arith::RemUIOp::create(body, loc, n, i32Const(body, kStoredBSlots));
@@ -569,8 +578,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         FenceAsyncSharedOp::create(body, loc); // the copies wrote through the generic proxy
     }
     if (llvm::any_of(rings, [](const RingOperand &r) { return bool(r.bars); })) {
-      Value phase = arith::AndIOp::create(body, loc, arith::DivUIOp::create(body, loc, n, i32Const(body, slots)),
-                                          i32Const(body, 1));
+      Value phase = tileParity(0);
       for (RingOperand &r : rings)
         if (r.bars)
           MBarrierWaitOp::create(body, loc, r.bars, slot, phase);
@@ -658,20 +666,13 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     body.setInsertionPointAfter(last);
     if (empty) {
       // Here every wgmma of iteration n - 1 is done in this warp: it
-      // releases tile n - 1's slot. The copies go to tile t = n + D - S's
-      // slot (n - 1 or n - 2), released in the t / S-th phase of its
-      // barrier: parity ((n + D) / S + 1) & 1, which passes at once where
+      // releases tile n - 1's slot ((n + S - 1) % S). The copies go to tile
+      // t = n + D - S's slot, released in the t / S-th phase of its barrier:
+      // parity of tile n + D's phase, flipped, which passes at once where
       // t < 0 (a slot not used yet).
       Value released = arith::CmpIOp::create(body, loc, arith::CmpIPredicate::sge, n, i32Const(body, 1));
-      Value lastSlot = arith::RemUIOp::create(body, loc, arith::AddIOp::create(body, loc, n, i32Const(body, slots - 1)),
-                                              i32Const(body, slots));
-      MBarrierArriveOp::create(body, loc, empty, lastSlot, released);
-      Value k = arith::AddIOp::create(body, loc, n, i32Const(body, ahead));
-      Value parity = arith::AndIOp::create(
-          body, loc,
-          arith::AddIOp::create(body, loc, arith::DivUIOp::create(body, loc, k, i32Const(body, slots)),
-                                i32Const(body, 1)),
-          i32Const(body, 1));
+      MBarrierArriveOp::create(body, loc, empty, tileSlot(slots - 1), released);
+      Value parity = arith::XOrIOp::create(body, loc, tileParity(ahead), i32Const(body, 1));
       MBarrierWaitOp::create(body, loc, empty, nextSlot, parity, /*issuer=*/true);
     } else if (reuseAfterBarrier) {
       BarrierOp::create(body, loc);

@@ -403,6 +403,8 @@ def Blk_DescriptorLoadOp : Blk_Op<"descriptor_load", [MemoryEffects<[MemRead<Def
 def Blk_DescriptorStoreOp : Blk_Op<"descriptor_store", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "Store a block at `offsets` of a tensor descriptor; elements outside the tensor are dropped";
   let description = [{
+    The value may leave out leading block dimensions of size 1, as a
+    `descriptor_load`'s result may.
     Example: `blk.descriptor_store %d[%m, %n], %c : !blk.tensordesc<[128, 256], bf16>, tensor<128x256xbf16>`
   }];
   let arguments = (ins Blk_TensorDesc:$desc, Variadic<I32>:$offsets,

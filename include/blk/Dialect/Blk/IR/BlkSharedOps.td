@@ -197,6 +197,8 @@ def Blk_AsyncTMACopyOp : Blk_Op<"async_tma_copy", [MemoryEffects<[MemRead<Defaul
     the ring's swizzled arrangement, zeros outside the tensor) and arms the
     slot's mbarrier with the bytes to expect; nothing is issued where `pred`
     is false. The copy has landed when that mbarrier completes its phase.
+    The descriptor's block is 2-D after any leading dimensions of size 1
+    (the batch and head of a batched tensor: one offset each).
     Example: `blk.async_tma_copy %d[%m, %k] into %ring[%s], %bars if %p : !blk.tensordesc<[128, 64], bf16>, !blk.smem<[4, 128, 64], bf16, contig = 1>, !blk.mbarriers<4>`
   }];
   let arguments = (ins Blk_TensorDesc:$desc, Variadic<I32>:$offsets, Blk_SharedBuffer:$buffer, I32:$slot,

@@ -73,7 +73,7 @@ inline constexpr llvm::StringLiteral kTmaStridesAttr = "blk.tma_strides";
 /// `shape` (the block, its last dimension cut to one swizzle width), one per
 /// `swizzleBytes`-wide chunk of the ring's arrangement (SharedRing.h).
 struct TmaBox {
-  llvm::SmallVector<int64_t, 3> shape;
+  llvm::SmallVector<int64_t, 5> shape;
   int64_t swizzleBytes = 0;
   int64_t copies = 1;
 };

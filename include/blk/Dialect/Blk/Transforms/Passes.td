@@ -56,9 +56,11 @@ def BlkLoadsToTensorDescriptorsPass : Pass<"blk-loads-to-tensor-descriptors", "m
   let description = [{
     Runs after `blk-accelerate-dot`, before `blk-lower-tensor-descriptors`
     (with TMA). In `for k in range(0, K, STEP)`, the loads of a version 3
-    dot's operands in the loop (all of them, or none; an operand computed in
-    registers or loaded before the loop takes no part) of one of two forms,
-    `other` zero:
+    dot's operands in the loop (all of them, or none; an A computed in
+    registers or an operand loaded before the loop takes no part, a dot whose
+    B is computed in the loop keeps its pointer loads; a load several dots
+    read, as is or through `trans`, is rewritten with all of them) of one of
+    two forms, `other` zero:
     - the Triton tutorial's: pointers
       `base + (r0 + arange)[:, None] * stride + (c0 + arange)[None, :]`
       advanced by STEP along one dimension each iteration, masked by
@@ -98,7 +100,8 @@ def BlkLowerTensorDescriptorsPass : Pass<"blk-lower-tensor-descriptors", "mlir::
     With `tma`, the operand loads of a wgmma dot (a version 3 `mma`) in an
     `scf.for` are kept for `blk-pipeline-dot`, which copies them with TMA,
     when every descriptor-load operand of the dot in the loop is a 16-bit
-    descriptor load of a 2-D block (after leading 1s) used only by the dot, their
+    descriptor load of a 2-D block (after leading 1s) that only dots of the
+    loop read (as is or through `trans`: one ring serves them all), their
     offsets computed from the induction variable and values defined outside
     the loop, and their descriptors' base, shape and strides kernel
     arguments or constants: each such descriptor becomes a hidden kernel
