@@ -36,6 +36,31 @@ Value stripBroadcast(Value v) {
   return v;
 }
 
+/// An index line `splat(start) + arange(0, n)` or `arange(0, n)` (start
+/// null), maybe widened by extsi: the line as built, its start and n.
+struct Line {
+  Value line, start;
+  int64_t n;
+};
+std::optional<Line> lineParts(Value v) {
+  if (auto ext = v.getDefiningOp<arith::ExtSIOp>())
+    v = ext.getIn();
+  auto range = [](Value x) -> std::optional<int64_t> {
+    auto r = x.getDefiningOp<ArangeOp>();
+    if (!r || r.getStart() != 0)
+      return std::nullopt;
+    return int64_t(r.getEnd());
+  };
+  if (auto n = range(v))
+    return Line{v, Value(), *n};
+  if (auto add = v.getDefiningOp<arith::AddIOp>())
+    for (auto [x, y] : {std::pair{add.getLhs(), add.getRhs()}, std::pair{add.getRhs(), add.getLhs()}})
+      if (auto splat = x.getDefiningOp<SplatOp>())
+        if (auto n = range(y))
+          return Line{v, splat.getSrc(), *n};
+  return std::nullopt;
+}
+
 /// `start + arange(0, n)` along dimension `dim` of a 2-D block (through
 /// expand_dims and broadcast): the 1-D value, its start (i32) and dim.
 struct Index {
@@ -46,27 +71,10 @@ std::optional<Index> matchIndex(Value v) {
   auto expand = stripBroadcast(v).getDefiningOp<ExpandDimsOp>();
   if (!expand || cast<RankedTensorType>(expand.getType()).getRank() != 2)
     return std::nullopt;
-  Index idx;
-  idx.line = expand.getSrc();
-  if (auto ext = idx.line.getDefiningOp<arith::ExtSIOp>()) // `rows[None, :]` of an i64 line
-    idx.line = ext.getIn();
-  idx.dim = expand.getAxis() == 1 ? 0 : 1;
-  Value line = idx.line;
-  auto isArange = [](Value x) {
-    auto a = x.getDefiningOp<ArangeOp>();
-    return a && a.getStart() == 0;
-  };
-  if (isArange(line))
-    return idx; // start 0 (null)
-  auto add = line.getDefiningOp<arith::AddIOp>();
-  if (!add)
+  std::optional<Line> line = lineParts(expand.getSrc()); // through extsi: `rows[None, :]` of an i64 line
+  if (!line)
     return std::nullopt;
-  for (auto [s, a] : {std::pair{add.getLhs(), add.getRhs()}, std::pair{add.getRhs(), add.getLhs()}})
-    if (auto splat = s.getDefiningOp<SplatOp>(); splat && isArange(a)) {
-      idx.start = splat.getSrc();
-      return idx;
-    }
-  return std::nullopt;
+  return Index{line->line, line->start, expand.getAxis() == 1 ? 0u : 1u};
 }
 
 /// Whether two index lines hold the same values: one value, or both
@@ -75,25 +83,8 @@ std::optional<Index> matchIndex(Value v) {
 bool sameLine(Value a, Value b) {
   if (a == b)
     return true;
-  auto parts = [](Value line) -> std::pair<Value, std::optional<int64_t>> {
-    auto range = [](Value x) -> std::optional<int64_t> {
-      auto r = x.getDefiningOp<ArangeOp>();
-      if (!r || r.getStart() != 0)
-        return std::nullopt;
-      return int64_t(r.getEnd());
-    };
-    if (auto n = range(line))
-      return {Value(), n};
-    if (auto add = line.getDefiningOp<arith::AddIOp>())
-      for (auto [x, y] : {std::pair{add.getLhs(), add.getRhs()}, std::pair{add.getRhs(), add.getLhs()}})
-        if (auto splat = x.getDefiningOp<SplatOp>())
-          if (auto n = range(y))
-            return {splat.getSrc(), n};
-    return {Value(), std::nullopt};
-  };
-  auto [sa, na] = parts(a);
-  auto [sb, nb] = parts(b);
-  return na && na == nb && sa == sb;
+  std::optional<Line> la = lineParts(a), lb = lineParts(b);
+  return la && lb && la->n == lb->n && la->start == lb->start;
 }
 
 /// One term of a pointer's offset: index * stride (stride an i64 scalar, or
@@ -257,13 +248,10 @@ bool maskCompares(Value mask, SmallVectorImpl<std::pair<Index, Value>> &out) {
     if (!bound)
       return false;
     std::optional<Index> idx;
-    if (lineDim) {
-      Value line = cmp.getLhs();
-      if (auto ext = line.getDefiningOp<arith::ExtSIOp>())
-        line = ext.getIn();
-      idx = Index{line, Value(), *lineDim};
-    } else {
+    if (!lineDim) {
       idx = matchIndex(cmp.getLhs());
+    } else if (std::optional<Line> line = lineParts(cmp.getLhs())) {
+      idx = Index{line->line, line->start, *lineDim};
     }
     if (!idx)
       return false;
@@ -378,11 +366,7 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
   using Base::Base;
 
   /// The load a dot operand reads, as is or through a `trans`.
-  static LoadOp operandLoad(Value operand) {
-    if (auto trans = operand.getDefiningOp<TransOp>())
-      operand = trans.getSrc();
-    return operand.getDefiningOp<LoadOp>();
-  }
+  static LoadOp operandLoad(Value operand) { return throughTrans(operand).getDefiningOp<LoadOp>(); }
 
   /// A wgmma dot of a loop and its operands' loads in that loop.
   struct Candidate {
@@ -391,27 +375,15 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
     SmallVector<LoadOp, 2> loads;
   };
 
-  /// Whether every use of `load` is an A or B operand of a candidate dot, as
-  /// is or through a `trans` that only such operands use (one ring then
-  /// serves every dot that reads the tile, as laid out or transposed).
-  static bool onlyDotOperands(LoadOp load, ArrayRef<Candidate> candidates) {
-    auto operandOfCandidate = [&](OpOperand &use) {
-      auto dot = dyn_cast<DotOp>(use.getOwner());
-      return dot && use.getOperandNumber() < 2 && llvm::any_of(candidates, [&](const Candidate &c) {
-               return c.dot == dot && llvm::is_contained(c.loads, load);
-             });
-    };
-    for (OpOperand &use : load->getUses()) {
-      if (auto trans = dyn_cast<TransOp>(use.getOwner())) {
-        for (OpOperand &transUse : trans->getUses())
-          if (!operandOfCandidate(transUse))
-            return false;
-        continue;
-      }
-      if (!operandOfCandidate(use))
-        return false;
-    }
-    return true;
+  /// Whether every use of `load` is an A or B operand of a candidate dot
+  /// that lists it, as is or through a `trans` that only such operands use
+  /// (one ring then serves every dot that reads the tile, as laid out or
+  /// transposed).
+  static bool onlyCandidateOperands(LoadOp load, ArrayRef<Candidate> candidates) {
+    return onlyDotOperands(load, [&](DotOp dot) {
+      return llvm::any_of(candidates,
+                          [&](const Candidate &c) { return c.dot == dot && llvm::is_contained(c.loads, load); });
+    });
   }
 
   void runOnOperation() override {
@@ -436,7 +408,7 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
           if (LoadOp load = operandLoad(operand); load && load->getParentRegion() == &loop.getRegion())
             c.loads.push_back(load);
         // One tile as both operands keeps its pointer loads (and so does the
-        // dot's other reader of it, which then fails onlyDotOperands).
+        // dot's other reader of it, which then fails onlyCandidateOperands).
         if (c.loads.size() == 2 && c.loads[0] == c.loads[1])
           continue;
         if (!c.loads.empty())
@@ -452,7 +424,7 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
           if (boxes.count(load) || rejected.count(load))
             continue;
           std::optional<BoxLoad> box = matchOperandLoad(func, c.loop, load);
-          if (box && onlyDotOperands(load, candidates))
+          if (box && onlyCandidateOperands(load, candidates))
             boxes.insert({load, *box});
           else
             rejected.insert(load);

@@ -123,4 +123,24 @@ bool isZeroOrAbsent(Value v) {
   return matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero());
 }
 
+Value throughTrans(Value operand, bool *transposed) {
+  auto trans = operand.getDefiningOp<TransOp>();
+  if (transposed)
+    *transposed = bool(trans);
+  return trans ? trans.getSrc() : operand;
+}
+
+bool onlyDotOperands(Value v, function_ref<bool(DotOp)> accept) {
+  auto dotOperand = [&](OpOperand &use) {
+    auto dot = dyn_cast<DotOp>(use.getOwner());
+    return dot && use.getOperandNumber() < 2 && accept(dot);
+  };
+  for (OpOperand &use : v.getUses()) {
+    auto trans = dyn_cast<TransOp>(use.getOwner());
+    if (trans ? !llvm::all_of(trans->getUses(), dotOperand) : !dotOperand(use))
+      return false;
+  }
+  return true;
+}
+
 } // namespace blk

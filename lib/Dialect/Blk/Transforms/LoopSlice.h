@@ -1,6 +1,8 @@
 // What the load pipeliners (blk-pipeline-loads, blk-pipeline-dot) share: the
 // body ops that compute an access's pointer and mask for one iteration, and
-// the guard that masks off an access issued for an iteration past the loop.
+// the guard that masks off an access issued for an iteration past the loop;
+// and what they and the descriptor passes share: the tile a dot operand
+// reads through a `trans`.
 #ifndef BLK_DIALECT_BLK_TRANSFORMS_LOOPSLICE_H
 #define BLK_DIALECT_BLK_TRANSFORMS_LOOPSLICE_H
 
@@ -52,6 +54,14 @@ mlir::scf::ForOp pipelinableLoop(mlir::Operation *op, llvm::APInt *step = nullpt
 
 /// Whether `v` (a load's `other`) is a block of zeros, or absent.
 bool isZeroOrAbsent(mlir::Value v);
+
+/// The value a dot operand reads: the source of the `trans` defining
+/// `operand` (then `transposed`, when given, is set), else `operand`.
+mlir::Value throughTrans(mlir::Value operand, bool *transposed = nullptr);
+
+/// Whether every use of `v` is an A or B operand of a dot that `accept`s,
+/// directly or through a `trans` whose every use is.
+bool onlyDotOperands(mlir::Value v, llvm::function_ref<bool(DotOp)> accept);
 
 } // namespace blk
 

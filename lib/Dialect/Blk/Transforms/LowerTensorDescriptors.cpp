@@ -23,15 +23,8 @@ bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
     return false;
   // Only dots of the loop read it, as is or through a `trans` (one ring
   // serves them all).
-  auto dotOperand = [&](OpOperand &use) {
-    auto dot = dyn_cast<DotOp>(use.getOwner());
-    return dot && use.getOperandNumber() < 2 && dot->getParentOp() == loop;
-  };
-  for (OpOperand &use : load->getUses()) {
-    auto trans = dyn_cast<TransOp>(use.getOwner());
-    if (trans ? !llvm::all_of(trans->getUses(), dotOperand) : !dotOperand(use))
-      return false;
-  }
+  if (!onlyDotOperands(load, [&](DotOp dot) { return dot->getParentOp() == loop; }))
+    return false;
   return iterationSlice(loop, load.getOffsets(), /*allowAdvances=*/false).has_value();
 }
 
@@ -44,15 +37,11 @@ SmallVector<DescriptorLoadOp> tmaOperands(DotOp dot) {
   scf::ForOp loop = pipelinableLoop(dot);
   if (!mma || mma.getVersion() != 3 || !loop)
     return {};
-  // An operand may be read through a transpose (the ring then through a transposed view).
-  auto source = [](Value operand) {
-    if (auto trans = operand.getDefiningOp<TransOp>()) // tmaOperand checks its other uses
-      operand = trans.getSrc();
-    return operand.getDefiningOp<DescriptorLoadOp>();
-  };
   SmallVector<DescriptorLoadOp> loads;
   for (Value operand : {dot.getA(), dot.getB()}) {
-    DescriptorLoadOp load = source(operand);
+    // Maybe read through a `trans` (the ring then through a transposed view;
+    // tmaOperand checks the trans's other uses).
+    auto load = throughTrans(operand).getDefiningOp<DescriptorLoadOp>();
     if (!load || load->getParentOp() != loop)
       continue;
     if (!tmaOperand(load, loop) || llvm::is_contained(loads, load))

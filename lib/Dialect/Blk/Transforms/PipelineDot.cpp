@@ -68,26 +68,25 @@ bool ringReader(DotOp dot) {
          dot.getA().getType().getElementTypeBitWidth() == 16;
 }
 
+/// `v` before any layout conversions.
+Value skipConversions(Value v) {
+  while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+    v = convert.getSrc();
+  return v;
+}
+
 /// The value a dot operand reads, through its conversion to the operand
 /// layout and a `trans` (then `transposed` is set).
 Value operandSource(Value operand, bool &transposed) {
-  transposed = false;
-  auto skipConversions = [&] {
-    while (auto convert = operand.getDefiningOp<ConvertLayoutOp>())
-      operand = convert.getSrc();
-  };
-  skipConversions();
-  if (auto trans = operand.getDefiningOp<TransOp>()) {
-    transposed = true;
-    operand = trans.getSrc();
-    skipConversions();
-  }
-  return operand;
+  return skipConversions(throughTrans(skipConversions(operand), &transposed));
 }
 
 /// Whether every use of `load` is an operand of a ring-reading dot of
 /// `loop`, as is or transposed: then one ring serves them all, each dot
-/// reading its slot directly or through a transposed view.
+/// reading its slot directly or through a transposed view. Unlike
+/// onlyDotOperands, it follows any chain of layout conversions and `trans`
+/// in the loop body, and takes a dot that reads the load through
+/// operandSource.
 bool onlyFeedsDots(scf::ForOp loop, Operation *load) {
   SmallVector<Value> worklist{load->getResult(0)};
   while (!worklist.empty()) {
