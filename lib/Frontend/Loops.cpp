@@ -288,7 +288,12 @@ bool Generator::genFor(const ast::ForStmt &f) {
     return error(f.iter->loc, "a for loop must iterate over range(...) or static_range(...)"), false;
   if (callee->name == "static_range")
     return genStaticRange(f, *call);
-  if (call->args.empty() || call->args.size() > 3 || !call->kwargs.empty())
+  if (!call->kwargs.empty()) // Triton's num_stages, loop_unroll_factor, warp_specialize, ...
+    return error(call->kwargs.front().loc,
+                 "range takes no keyword arguments, got '" + call->kwargs.front().name +
+                     "' (the loop's pipelining depth is the kernel's num_stages)"),
+           false;
+  if (call->args.empty() || call->args.size() > 3)
     return error(call->loc, "range takes 1 to 3 arguments, got " + std::to_string(call->args.size())), false;
   std::vector<TV> bounds;
   for (auto &a : call->args) {
@@ -390,7 +395,10 @@ bool Generator::genWhile(const ast::WhileStmt &w) {
 }
 
 bool Generator::genStaticRange(const ast::ForStmt &f, const ast::CallExpr &call) {
-  if (call.args.empty() || call.args.size() > 3 || !call.kwargs.empty())
+  if (!call.kwargs.empty())
+    return error(call.kwargs.front().loc, "static_range takes no keyword arguments, got '" + call.kwargs.front().name + "'"),
+           false;
+  if (call.args.empty() || call.args.size() > 3)
     return error(call.loc, "static_range takes 1 to 3 arguments, got " + std::to_string(call.args.size())), false;
   std::vector<int64_t> bounds;
   for (auto &a : call.args) {
