@@ -23,8 +23,8 @@ const std::map<std::string, Arity> &builtinTable() {
       {"load", {1, 5, {"pointer", "mask", "other", "cache_modifier", "eviction_policy"}}},
       {"store", {2, 5, {"pointer", "value", "mask", "cache_modifier", "eviction_policy"}}},
       {"where", {3, 3, {"condition", "x", "y"}}},
-      {"maximum", {2, 2, {"x", "y"}}},
-      {"minimum", {2, 2, {"x", "y"}}},
+      {"maximum", {2, 3, {"x", "y", "propagate_nan"}}},
+      {"minimum", {2, 3, {"x", "y", "propagate_nan"}}},
       {"fma", {3, 3, {"x", "y", "z"}}},
       {"div_rn", {2, 2, {"x", "y"}}},
       {"cdiv", {2, 2, {"x", "div"}}},
@@ -348,9 +348,15 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return TV::makeVal(arith::SelectOp::create(builder, at, cc.value, a.value, b.value), isUnsigned);
   }
   if (name == "maximum" || name == "minimum") {
+    // NONE: a NaN operand is ignored (max.f32); ALL: it is the result (max.NaN.f32).
+    bool propagate;
+    if (!propagateNan(args[2], builtinArgLoc(call, name, 2), propagate))
+      return TV();
     if (args[0].isConst() && args[1].isConst()) {
       bool isF = args[0].kind == TV::Float || args[1].kind == TV::Float;
       double x = args[0].asDouble(), y = args[1].asDouble();
+      if (isF && (std::isnan(x) || std::isnan(y)))
+        return TV::makeFloat(propagate ? NAN : std::isnan(x) ? y : x);
       bool pickFirst = name == "maximum" ? x >= y : x <= y;
       if (isF)
         return TV::makeFloat(pickFirst ? x : y);
@@ -375,7 +381,10 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       return TV();
     bool isMax = name == "maximum";
     Value r;
-    if (isa<FloatType>(elem))
+    if (isa<FloatType>(elem) && propagate)
+      r = isMax ? Value(arith::MaximumFOp::create(builder, at, a.value, b.value))
+                : Value(arith::MinimumFOp::create(builder, at, a.value, b.value));
+    else if (isa<FloatType>(elem))
       r = isMax ? Value(arith::MaxNumFOp::create(builder, at, a.value, b.value))
                 : Value(arith::MinNumFOp::create(builder, at, a.value, b.value));
     else if (isUnsigned)

@@ -169,6 +169,9 @@ public:
                   llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location, mlir::ValueRange)> build);
   TV genUmulhi(TV a, TV b, const ast::CallExpr &call);
   TV genClamp(const ast::CallExpr &call, std::vector<TV> &args);
+  /// A `propagate_nan` argument (PropagateNan.ALL or .NONE, or absent:
+  /// NONE) into `propagate`; false after reporting anything else.
+  bool propagateNan(const TV &arg, const ast::Loc &at, bool &propagate);
   /// debug_barrier, static_print, assume (DebugBuiltins.cpp).
   TV genDebugBuiltin(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
   /// A compile-time value as static_print prints it.

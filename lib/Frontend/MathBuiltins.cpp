@@ -267,19 +267,26 @@ TV Generator::genUmulhi(TV a, TV b, const ast::CallExpr &call) {
   return hi;
 }
 
+bool Generator::propagateNan(const TV &arg, const ast::Loc &at, bool &propagate) {
+  propagate = false;
+  if (arg.kind == TV::Str) {
+    std::string mode = llvm::StringRef(arg.s).lower();
+    if (mode != "all" && mode != "none")
+      return error(at, "propagate_nan must be PropagateNan.NONE or PropagateNan.ALL, got \"" + arg.s + "\""), false;
+    propagate = mode == "all";
+  } else if (arg.kind != TV::None) {
+    return error(at, "propagate_nan must be PropagateNan.NONE or PropagateNan.ALL, got " + describe(arg)), false;
+  }
+  return true;
+}
+
 /// clamp(x, min, max, propagate_nan): Triton's, on floats; min and max take
 /// x's type (constants) or must have it.
 TV Generator::genClamp(const ast::CallExpr &call, std::vector<TV> &args) {
   auto argLoc = [&](size_t i) -> const ast::Loc & { return builtinArgLoc(call, "clamp", i); };
-  bool propagate = false;
-  if (args[3].kind == TV::Str) {
-    std::string mode = llvm::StringRef(args[3].s).lower();
-    if (mode != "all" && mode != "none")
-      return error(argLoc(3), "propagate_nan must be PropagateNan.NONE or PropagateNan.ALL, got \"" + args[3].s + "\"");
-    propagate = mode == "all";
-  } else if (args[3].kind != TV::None) {
-    return error(argLoc(3), "propagate_nan must be PropagateNan.NONE or PropagateNan.ALL, got " + describe(args[3]));
-  }
+  bool propagate;
+  if (!propagateNan(args[3], argLoc(3), propagate))
+    return TV();
   if (args[0].isConst() && args[1].isConst() && args[2].isConst()) {
     double x = args[0].asDouble(), lo = args[1].asDouble(), hi = args[2].asDouble();
     if (std::isnan(x))

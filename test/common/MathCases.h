@@ -157,21 +157,34 @@ inline std::vector<Check> floatClassesCase(const Launch &L, DType t) {
   Buffer x(t, n);
   for (size_t i = 0; i < n; ++i)
     x.set(i, values[i % values.size()]);
-  std::vector<int32_t> poison(n * 5, -7);
+  constexpr int kRows = 9;
+  std::vector<int32_t> poison(n * kRows, -7);
   Buffer out = rawBuffer(poison);
   std::string what = std::string("float_classes ") + name(t);
   std::string e = L("math", {{"T", name(t)}}, "float_classes", unsigned((n + 255) / 256),
                     {KArg::buf_(x), KArg::buf_(out), KArg::int_(int64_t(n))});
   if (!e.empty())
     return {exact(what + ": " + e, false)};
-  std::vector<int32_t> got = rawValues<int32_t>(out, n * 5);
-  const char *names[] = {"isnan", "isinf", "signbit", "clamp ALL keeps NaN", "clamp NONE drops NaN"};
+  std::vector<int32_t> got = rawValues<int32_t>(out, n * kRows);
+  const char *names[kRows] = {"isnan",
+                              "isinf",
+                              "signbit",
+                              "clamp ALL keeps NaN",
+                              "clamp NONE drops NaN",
+                              "maximum ALL keeps NaN",
+                              "maximum NONE drops NaN",
+                              "minimum ALL keeps NaN",
+                              "minimum NONE drops NaN"};
   std::vector<Check> checks;
-  for (int r = 0; r < 5; ++r) {
+  for (int r = 0; r < kRows; ++r) {
     size_t bad = n;
     for (size_t i = 0; i < n && bad == n; ++i) {
       double v = x.get(i);
-      bool expected = r == 0 ? std::isnan(v) : r == 1 ? std::isinf(v) : r == 2 ? std::signbit(v) : r == 3 && std::isnan(v);
+      // Rows 3, 5 and 7 propagate a NaN of x; 4, 6 and 8 drop it.
+      bool expected = r == 0   ? std::isnan(v)
+                      : r == 1 ? std::isinf(v)
+                      : r == 2 ? std::signbit(v)
+                               : (r % 2 == 1) && std::isnan(v);
       if (got[size_t(r) * n + i] != int32_t(expected))
         bad = i;
     }
