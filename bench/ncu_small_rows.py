@@ -142,14 +142,7 @@ def run_stage(args):
                  f"({', '.join(k for k in run.SUITES if k)})")
     wanted = {int(i) for i in args.rows.split(",")} if args.rows else set()
     h = harness_class(run, args.stage, wanted, args.launches)(args.bundle, args.reps)
-    import traceback
-    for cases in suite:
-        try:
-            cases(h)
-        except Exception as e:
-            traceback.print_exc()
-            h.rt.stream = 0
-            h.fail(f"{cases.__name__} raised {type(e).__name__}: {e}")
+    run.run_suite(h, suite)
     if args.stage == "time":
         with open(args.json, "w") as f:
             json.dump(dict(device=h.device, rows=h.kept, failures=h.failures), f, indent=1)

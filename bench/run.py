@@ -160,6 +160,19 @@ def driver_copy(dst, src):
     return launch
 
 
+def run_suite(h, suite):
+    """Each case function of `suite` on harness `h`. A case that raises is a
+    failure of the run; the others still run and the results are still
+    written."""
+    for cases in suite:
+        try:
+            cases(h)
+        except Exception as e:
+            traceback.print_exc()
+            h.rt.stream = 0
+            h.fail(f"{cases.__name__} raised {type(e).__name__}: {e}")
+
+
 def rel_err(out, ref):
     o = out.double()
     if not torch.isfinite(o).all():
@@ -1696,15 +1709,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     h = Harness(args.bundle, args.reps, args.ptx_dir)
     h.limits()
-    for cases in SUITES[args.only]:
-        # A case that raises is a failure of the run; the others still run
-        # and the results are still written.
-        try:
-            cases(h)
-        except Exception as e:
-            traceback.print_exc()
-            h.rt.stream = 0
-            h.fail(f"{cases.__name__} raised {type(e).__name__}: {e}")
+    run_suite(h, SUITES[args.only])
     overhead = launch_overhead(h) if args.only is None else None
     # The command as run (with the environment variable that picks the matmul
     # variant), for bench/report.py to print beside the tables.

@@ -1,20 +1,14 @@
 #include "blk/Ops/blk_ops.h"
 #include "blk/Ops/FusedLinearCrossEntropy.h"
 #include "OpsCHandle.h"
+#include "blk/Runtime/CErrors.h"
 
-#include <cstring>
 
 using namespace blk::ops;
 
 namespace {
-int fail(const std::string &message, char *error, size_t size) {
-  if (error && size) {
-    std::strncpy(error, message.c_str(), size - 1);
-    error[size - 1] = '\0';
-  }
-  return -1;
-}
-int check(const blk::Status &s, char *error, size_t size) { return s.ok() ? 0 : fail(s.message, error, size); }
+using blk::rt::checkInto;
+using blk::rt::failInto;
 
 /// The C arguments as the C++ API's, or a message when an enum is out of range.
 std::string convert(const blk_flce_args &a, FlceTensors &t, FlceOptions &o) {
@@ -42,9 +36,9 @@ extern "C" {
 
 int blk_ops_runner_from_ptx(const char *ptx_dir, blk_ops_runner **out, char *error, size_t error_size) {
   if (!ptx_dir || !out)
-    return fail("blk_ops_runner_from_ptx: null argument", error, error_size);
+    return failInto("blk_ops_runner_from_ptx: null argument", error, error_size);
   auto r = std::make_unique<blk_ops_runner>();
-  if (check(makePtxRunner(ptx_dir, r->runner), error, error_size))
+  if (checkInto(makePtxRunner(ptx_dir, r->runner), error, error_size))
     return -1;
   *out = r.release();
   return 0;
@@ -62,23 +56,23 @@ void blk_flce_default_args(blk_flce_args *args) {
 
 int blk_flce_workspace_bytes(const blk_flce_args *args, size_t *bytes, char *error, size_t error_size) {
   if (!args || !bytes)
-    return fail("blk_flce_workspace_bytes: null argument", error, error_size);
+    return failInto("blk_flce_workspace_bytes: null argument", error, error_size);
   FlceTensors t;
   FlceOptions o;
   if (std::string e = convert(*args, t, o); !e.empty())
-    return fail("fused linear cross-entropy: " + e, error, error_size);
-  return check(flceWorkspaceBytes(t, o, *bytes), error, error_size);
+    return failInto("fused linear cross-entropy: " + e, error, error_size);
+  return checkInto(flceWorkspaceBytes(t, o, *bytes), error, error_size);
 }
 
 int blk_flce(blk_ops_runner *runner, const blk_flce_args *args, double *loss, char *error, size_t error_size) {
   if (!runner || !args || !loss)
-    return fail("blk_flce: null argument", error, error_size);
+    return failInto("blk_flce: null argument", error, error_size);
   FlceTensors t;
   FlceOptions o;
   if (std::string e = convert(*args, t, o); !e.empty())
-    return fail("fused linear cross-entropy: " + e, error, error_size);
+    return failInto("fused linear cross-entropy: " + e, error, error_size);
   FlceResult r;
-  if (check(fusedLinearCrossEntropy(*runner->runner, t, o, r, args->stream), error, error_size))
+  if (checkInto(fusedLinearCrossEntropy(*runner->runner, t, o, r, args->stream), error, error_size))
     return -1;
   *loss = r.loss;
   return 0;

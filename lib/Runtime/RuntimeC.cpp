@@ -1,7 +1,7 @@
 #include "blk/Runtime/blk_runtime.h"
 #include "blk/Runtime/Runtime.h"
+#include "blk/Runtime/CErrors.h"
 
-#include <cstring>
 
 static_assert(int(blk::rt::ArgType::Ptr) == BLK_ARG_PTR && int(blk::rt::ArgType::I32) == BLK_ARG_I32 &&
                   int(blk::rt::ArgType::BF16) == BLK_ARG_BF16 && int(blk::rt::ArgType::F64) == BLK_ARG_F64,
@@ -15,27 +15,21 @@ struct blk_kernel {
 };
 
 namespace {
-int fail(const std::string &message, char *error, size_t size) {
-  if (error && size) {
-    std::strncpy(error, message.c_str(), size - 1);
-    error[size - 1] = '\0';
-  }
-  return -1;
-}
-int check(const blk::rt::Status &s, char *error, size_t size) { return s.ok() ? 0 : fail(s.message, error, size); }
+using blk::rt::checkInto;
+using blk::rt::failInto;
 } // namespace
 
 extern "C" {
 
 int blk_init(int device, char *error, size_t error_size) {
-  return check(blk::rt::initDevice(device), error, error_size);
+  return checkInto(blk::rt::initDevice(device), error, error_size);
 }
 
 int blk_module_load_file(const char *path, blk_module **out, char *error, size_t error_size) {
   if (!path || !out)
-    return fail("blk_module_load_file: null argument", error, error_size);
+    return failInto("blk_module_load_file: null argument", error, error_size);
   auto m = std::make_unique<blk_module>();
-  if (check(blk::rt::Module::loadFile(path, m->module), error, error_size))
+  if (checkInto(blk::rt::Module::loadFile(path, m->module), error, error_size))
     return -1;
   *out = m.release();
   return 0;
@@ -45,9 +39,9 @@ void blk_module_free(blk_module *module) { delete module; }
 
 int blk_module_kernel(blk_module *module, const char *name, blk_kernel **out, char *error, size_t error_size) {
   if (!module || !name || !out)
-    return fail("blk_module_kernel: null argument", error, error_size);
+    return failInto("blk_module_kernel: null argument", error, error_size);
   auto k = std::make_unique<blk_kernel>();
-  if (check(module->module->kernel(name, k->kernel), error, error_size))
+  if (checkInto(module->module->kernel(name, k->kernel), error, error_size))
     return -1;
   *out = k.release();
   return 0;
@@ -72,14 +66,14 @@ const char *blk_kernel_constant(const blk_kernel *kernel, const char *name) {
 int blk_kernel_launch(const blk_kernel *kernel, unsigned grid_x, unsigned grid_y, unsigned grid_z, void *stream,
                       const uint64_t *values, const int *types, int num_args, char *error, size_t error_size) {
   if (!kernel || (num_args > 0 && (!values || !types)) || num_args < 0)
-    return fail("blk_kernel_launch: null or negative argument", error, error_size);
+    return failInto("blk_kernel_launch: null or negative argument", error, error_size);
   std::vector<blk::rt::Arg> args(size_t(num_args), blk::rt::Arg{blk::rt::ArgType::Ptr});
   for (int i = 0; i < num_args; ++i) {
     if (types[i] < BLK_ARG_PTR || types[i] > BLK_ARG_F64)
-      return fail("blk_kernel_launch: unknown type of argument " + std::to_string(i), error, error_size);
+      return failInto("blk_kernel_launch: unknown type of argument " + std::to_string(i), error, error_size);
     args[size_t(i)] = blk::rt::Arg{blk::rt::ArgType(types[i]), values[i]};
   }
-  return check(kernel->kernel.launch(blk::rt::Grid{grid_x, grid_y, grid_z}, static_cast<CUstream>(stream), args),
+  return checkInto(kernel->kernel.launch(blk::rt::Grid{grid_x, grid_y, grid_z}, static_cast<CUstream>(stream), args),
                error, error_size);
 }
 
