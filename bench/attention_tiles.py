@@ -2,7 +2,7 @@
 (kernels/attention.blk, bench/triton_kernels.py) at each tiling, so that a
 change of schedule can be judged at more than the harness's one tiling.
 
-Here (with blkc):   python3 bench/attention_tiles.py --compile DIR [--blkc PATH] [--release-slots]
+Here (with blkc):   python3 bench/attention_tiles.py --compile DIR [--blkc PATH] [--release-slots] [--source F]
   writes DIR/attention_tile.BMxBNxDxWARPSxSTAGES[.causal].ptx for each tiling
   (--release-slots: compiled with blkc's --release-slots).
 On the GPU machine: python3 bench/attention_tiles.py --bundle .bundle --ptx-dir DIR [--reps N]
@@ -30,12 +30,11 @@ def name(bm, bn, d, w, st, causal):
     return f"attention_tile.{bm}x{bn}x{d}x{w}x{st}{'.causal' if causal else ''}"
 
 
-def compile_all(out, blkc, extra):
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+def compile_all(out, blkc, extra, source):
     os.makedirs(out, exist_ok=True)
     for bm, bn, d, w, st in TILINGS:
         for causal in (False, True):
-            cmd = [blkc, os.path.join(root, "kernels", "attention.blk"), "--kernel", "attention_forward",
+            cmd = [blkc, source, "--kernel", "attention_forward",
                    "--arch", "sm_90a", "-D", "T=bf16", "-D", f"D={d}", "-D", f"BLOCK_M={bm}", "-D", f"BLOCK_N={bn}",
                    "-D", f"CAUSAL={causal}", "--num-warps", str(w), "--num-stages", str(st), "--align-pointers",
                    "-o", os.path.join(out, name(bm, bn, d, w, st, causal) + ".ptx"), "--ptxas-info"]
@@ -111,9 +110,12 @@ def main():
     p.add_argument("--ptx-dir")
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--release-slots", action="store_true")
+    p.add_argument("--source", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                                    "kernels", "attention.blk"),
+                   help="the .blk file whose attention_forward is compiled (default: kernels/attention.blk)")
     a = p.parse_args()
     if a.compile:
-        compile_all(a.compile, a.blkc, ["--release-slots"] if a.release_slots else [])
+        compile_all(a.compile, a.blkc, ["--release-slots"] if a.release_slots else [], a.source)
         return 0
     if not a.bundle or not a.ptx_dir:
         p.error("--bundle and --ptx-dir, or --compile")

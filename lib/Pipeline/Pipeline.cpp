@@ -26,6 +26,10 @@ static std::unique_ptr<mlir::Pass> createCanonicalizer() {
 
 void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options) {
   bool sm90a = options.arch == "sm_90a";
+  // Drops what the frontend leaves for the passes to look past, such as a
+  // loop-carried variable the loop overwrites before reading it and no one
+  // reads after (a load yielded that way would look read by the yield).
+  pm.addPass(createCanonicalizer());
   pm.addPass(createBlkAccelerateDotPass(
       BlkAccelerateDotPassOptions{computeCapability(options.arch), options.numWarps, sm90a}));
   // TMA for the tutorial form's operand loads too; then descriptors not copied by TMA

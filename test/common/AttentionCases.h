@@ -23,6 +23,9 @@ struct AttentionVariant {
   DType type;
   int d, blockM;
   bool causal;
+  /// The file whose attention_forward runs: kernels/attention.blk, or a
+  /// kernel of test/kernels/ with its arguments and results.
+  std::string file = "attention";
 };
 
 /// Element strides of a [batch, heads, seq, D] tensor in either order.
@@ -35,7 +38,7 @@ inline AttentionStrides attentionStrides(const AttentionShape &s, int heads, int
 }
 
 inline std::string attentionWhat(const char *pass, const AttentionVariant &v, const AttentionShape &s) {
-  return std::string("attention ") + pass + " " + name(v.type) + " D=" + std::to_string(s.d) + " " +
+  return v.file + " " + pass + " " + name(v.type) + " D=" + std::to_string(s.d) + " " +
          std::to_string(s.batch) + "x" + std::to_string(s.heads) + "/" + std::to_string(s.kvHeads) + " heads, seq " +
          std::to_string(s.seqQ) + "x" + std::to_string(s.seqK) + (s.causal ? " causal" : "") +
          (s.seqMajor ? " seq-major" : "");
@@ -46,7 +49,7 @@ inline std::string attentionForward(const Launch &L, const AttentionVariant &v, 
                                     Buffer &k, Buffer &vv, Buffer &o, Buffer &lse) {
   AttentionStrides sq = attentionStrides(s, s.heads, s.seqQ), sk = attentionStrides(s, s.kvHeads, s.seqK);
   LaunchGrid grid(unsigned((s.seqQ + v.blockM - 1) / v.blockM), unsigned(s.batch * s.heads));
-  return L("attention", v.bindings, "attention_forward", grid,
+  return L(v.file, v.bindings, "attention_forward", grid,
            {KArg::buf_(q), KArg::buf_(k), KArg::buf_(vv), KArg::buf_(o), KArg::buf_(lse),
             KArg::real(1 / std::sqrt(double(s.d))), KArg::int_(s.seqQ), KArg::int_(s.seqK), KArg::int_(s.heads),
             KArg::int_(s.heads / s.kvHeads), KArg::int_(sq.b), KArg::int_(sq.h), KArg::int_(sq.m), KArg::int_(sk.b),

@@ -54,6 +54,43 @@ TEST(Attention, ForwardEveryVariant) {
   ref::expectChecks(checks);
 }
 
+// test/kernels/attention_overlapped.blk: the forward in FlashAttention-3's
+// order, every variant of its `# variants:` line.
+TEST(Attention, OverlappedForwardEveryVariant) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  using ref::DType;
+  auto v = [](const char *t, DType type, int d, int bm, int bn, bool causal, int warps, int stages) {
+    ref::Bindings b{{"T", t}, {"D", std::to_string(d)}, {"BLOCK_M", std::to_string(bm)}, {"BLOCK_N", std::to_string(bn)}};
+    if (causal)
+      b.push_back({"CAUSAL", "True"});
+    b.push_back({"num_warps", std::to_string(warps)});
+    if (stages)
+      b.push_back({"num_stages", std::to_string(stages)});
+    return ref::AttentionVariant{b, type, d, bm, causal, "attention_overlapped"};
+  };
+  std::vector<ref::Check> checks;
+  auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
+  for (ref::AttentionVariant w : {v("bf16", DType::BF16, 64, 64, 32, false, 4, 0), v("f16", DType::F16, 64, 64, 32, true, 4, 0),
+                                  v("bf16", DType::BF16, 128, 128, 64, false, 8, 3),
+                                  v("bf16", DType::BF16, 128, 128, 128, true, 8, 2)}) {
+    for (bool spec : {false, true}) {
+#ifdef BLK_GPU_TESTS_THROUGH_JIT
+      if (spec)
+        continue; // the JIT specializes on the arguments itself
+#endif
+      ref::AttentionVariant x = w;
+      if (spec)
+        x.bindings.push_back({"spec", "spec"});
+      add(ref::attentionForwardCase(gpuLaunch, x, {2, 4, 2, 300, w.causal ? 300 : 257, w.d, w.causal}, rng));
+      add(ref::attentionForwardCase(gpuLaunch, x, {1, 4, 1, 65, w.causal ? 65 : 400, w.d, w.causal, /*seqMajor=*/true}, rng));
+      // One key block: the loop does not run.
+      add(ref::attentionForwardCase(gpuLaunch, x, {1, 2, 1, w.causal ? 20 : 40, 20, w.d, w.causal}, rng));
+    }
+  }
+  ref::expectChecks(checks);
+}
+
 TEST(Attention, BackwardEveryVariant) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);

@@ -93,6 +93,32 @@ TEST(AfterPasses, AttentionForward) {
   }
 }
 
+// The forward in FlashAttention-3's order: waits that leave the other
+// dot in flight across the softmax's reductions.
+TEST(AfterPasses, AttentionOverlappedForward) {
+  BLK_SEEDED_RNG(rng);
+  using ref::DType;
+  auto v = [](ref::Bindings b, DType t, int d, int blockM, bool causal) {
+    b.push_back({"spec", "spec"});
+    return ref::AttentionVariant{b, t, d, blockM, causal, "attention_overlapped"};
+  };
+  std::vector<ref::AttentionVariant> variants{
+      v({{"T", "bf16"}, {"D", "128"}, {"BLOCK_M", "128"}, {"BLOCK_N", "64"}, {"num_warps", "8"}, {"num_stages", "3"}},
+        DType::BF16, 128, 128, false),
+      v({{"T", "bf16"}, {"D", "128"}, {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"CAUSAL", "True"}, {"num_warps", "8"},
+         {"num_stages", "2"}},
+        DType::BF16, 128, 128, true)};
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    std::vector<ref::Check> checks;
+    for (const ref::AttentionVariant &w : variants) {
+      checks += ref::attentionForwardCase(bothWays(arch), w, {1, 2, 1, 150, 150, w.d, w.causal}, rng);
+      checks += ref::attentionForwardCase(bothWays(arch), w, {1, 2, 2, 70, 300, w.d, w.causal, true}, rng);
+    }
+    ref::expectChecks(checks);
+  }
+}
+
 TEST(AfterPasses, AttentionBackward) {
   BLK_SEEDED_RNG(rng);
   for (const char *arch : kArchs) {

@@ -44,4 +44,22 @@ TEST(Attention, BackwardRaggedCausalGrouped) {
   ref::expectChecks(checks);
 }
 
+// test/kernels/attention_overlapped.blk: the forward in FlashAttention-3's
+// order (block n's scores issued before block n - 1's P V).
+TEST(Attention, OverlappedForwardRaggedCausalGrouped) {
+  BLK_SEEDED_RNG(rng);
+  ref::AttentionVariant plain{{{"T", "bf16"}, {"D", "64"}, {"BLOCK_M", "64"}, {"BLOCK_N", "32"}},
+                              ref::DType::BF16, 64, 64, false, "attention_overlapped"};
+  ref::AttentionVariant causal{
+      {{"T", "f16"}, {"D", "64"}, {"BLOCK_M", "64"}, {"BLOCK_N", "32"}, {"CAUSAL", "True"}},
+      ref::DType::F16, 64, 64, true, "attention_overlapped"};
+  std::vector<ref::Check> checks;
+  auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
+  add(ref::attentionForwardCase(interpLaunch, plain, {1, 2, 1, 70, 45, 64, false}, rng));
+  // One key block only: no iteration of the loop.
+  add(ref::attentionForwardCase(interpLaunch, plain, {1, 2, 2, 33, 20, 64, false, /*seqMajor=*/true}, rng));
+  add(ref::attentionForwardCase(interpLaunch, causal, {1, 2, 1, 75, 75, 64, true}, rng));
+  ref::expectChecks(checks);
+}
+
 } // namespace

@@ -61,6 +61,39 @@ std::optional<Line> lineParts(Value v) {
   return std::nullopt;
 }
 
+/// Folds a uniform addend into an index line's start: `(splat(a) +
+/// arange(0, n)) + splat(b)` becomes `splat(a + b) + arange(0, n)` (and
+/// `- splat(b)`, `splat(a - b)`), so that a line shifted by a block (`cols -
+/// BLOCK_N`: the previous block's keys) is a line as lineParts reads it.
+/// One scalar add instead of a vector one.
+void foldLineStarts(func::FuncOp func) {
+  func.walk([](Operation *op) {
+    if (!isa<arith::AddIOp, arith::SubIOp>(op))
+      return;
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type || type.getRank() != 1)
+      return;
+    bool sub = isa<arith::SubIOp>(op);
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    for (auto [x, y] : {std::pair{lhs, rhs}, std::pair{rhs, lhs}}) {
+      auto shift = y.getDefiningOp<SplatOp>();
+      std::optional<Line> line = lineParts(x);
+      if (!shift || !line || !line->start || x != line->line || (sub && x != lhs))
+        continue;
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      auto lineAdd = x.getDefiningOp<arith::AddIOp>();
+      Value range = lineAdd.getLhs().getDefiningOp<SplatOp>() ? lineAdd.getRhs() : lineAdd.getLhs();
+      Value start = sub ? arith::SubIOp::create(b, loc, line->start, shift.getSrc()).getResult()
+                        : arith::AddIOp::create(b, loc, line->start, shift.getSrc()).getResult();
+      Value splat = SplatOp::create(b, loc, type, start);
+      op->getResult(0).replaceAllUsesWith(arith::AddIOp::create(b, loc, splat, range).getResult());
+      op->erase();
+      return;
+    }
+  });
+}
+
 /// `start + arange(0, n)` along dimension `dim` of a 2-D block (through
 /// expand_dims and broadcast): the 1-D value, its start (i32) and dim.
 struct Index {
@@ -388,6 +421,7 @@ struct LoadsToTensorDescriptors : impl::BlkLoadsToTensorDescriptorsPassBase<Load
 
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp func) {
+      foldLineStarts(func);
       SmallVector<DotOp> dots;
       func.walk([&](DotOp dot) { dots.push_back(dot); });
       SmallVector<Candidate> candidates;

@@ -23,7 +23,10 @@
 // with one group pending when it accumulates into its own iter arg (matmul),
 // else until the next iteration's first complete wait, which carries it
 // before anything reads it (attention's PV overlaps the next QK and the
-// softmax), and after the loop a complete wait.
+// softmax), or where there is none, until a wait in front of its first
+// reader that leaves the groups issued since pending (a QK of the next
+// block, issued before the softmax of this one, runs beside it); after the
+// loop a complete wait.
 // Every other wgmma of the loop is waited for where its result is first
 // read, with the dots issued since left pending: a loop that issues the
 // next block's QK before the previous block's PV runs that PV beside the
@@ -185,14 +188,72 @@ bool waitInNextIteration(scf::ForOp loop, BlockArgument arg, Operation *&last) {
   return false;
 }
 
+/// Whether `op`'s regions hold a wgmma or a wait for one.
+bool issuesOrWaits(Operation *op) {
+  return op->walk([](Operation *inner) {
+             return isa<WarpGroupDotOp, WarpGroupDotWaitOp>(inner) ? WalkResult::interrupt() : WalkResult::advance();
+           }).wasInterrupted();
+}
+
+/// The number of wgmma groups issued at the top level of `body` in
+/// [from, to) (to null: the block's end); none where an op in between has
+/// regions holding a wgmma (its count is not known).
+std::optional<int32_t> dotsIssued(Block *body, Operation *from, Operation *to) {
+  int32_t count = 0;
+  for (Operation *op = from; op != to; op = op->getNextNode()) {
+    if (isa<WarpGroupDotOp>(op))
+      ++count;
+    else if (op->getNumRegions() != 0 && issuesOrWaits(op))
+      return std::nullopt;
+  }
+  return count;
+}
+
+/// Whether `arg` is read after `issue` in the loop body.
+bool readAfter(BlockArgument arg, Operation *issue) {
+  Block *body = issue->getBlock();
+  return llvm::any_of(arg.getUses(), [&](OpOperand &use) {
+    Operation *r = body->findAncestorOpInBlock(*use.getOwner());
+    return r && issue->isBeforeInBlock(r);
+  });
+}
+
+/// Waits for `arg` (the result of `issue`, a wgmma of the previous
+/// iteration still in flight) where it is first read, or in front of the
+/// copies after `last` if that comes first (they refill the slots the
+/// previous iteration's wgmma read), leaving pending the groups issued
+/// since: those after `issue` in the previous iteration and those before
+/// the wait in this one (a loop that issues the next block's QK before the
+/// softmax of this block keeps it in flight under the softmax). False when
+/// those groups cannot be counted.
+bool waitWhereRead(scf::ForOp loop, BlockArgument arg, Operation *issue, Operation *&last) {
+  Block *body = loop.getBody();
+  Operation *firstReader = nullptr;
+  for (OpOperand &use : arg.getUses())
+    if (Operation *r = body->findAncestorOpInBlock(*use.getOwner()); r && (!firstReader || r->isBeforeInBlock(firstReader)))
+      firstReader = r;
+  bool beforeCopies = firstReader && (firstReader == last || firstReader->isBeforeInBlock(last));
+  Operation *at = beforeCopies ? firstReader : last->getNextNode();
+  std::optional<int32_t> after = dotsIssued(body, issue->getNextNode(), nullptr);
+  std::optional<int32_t> before = dotsIssued(body, &body->front(), at);
+  if (!after || !before)
+    return false;
+  OpBuilder b(at);
+  auto wait = WarpGroupDotWaitOp::create(b, issue->getLoc(), ValueRange{arg}, *after + *before);
+  arg.replaceAllUsesExcept(wait.getResult(0), wait);
+  if (!beforeCopies)
+    last = wait;
+  return true;
+}
+
 /// Moves each complete wait of one wgmma of `body` down to the first op
 /// that reads the result, so that the dots issued in between run beside the
 /// work that does not need it (a source that issues the next block's QK
 /// before the previous block's PV overlaps that PV with the softmax); the
 /// wait then leaves those later dots pending. Waits are in order, so a wait
 /// that leaves the N dots issued after this one pending completes this one.
-/// Stops at another wait and at ops with regions (dots issued inside them
-/// are not counted).
+/// Stops at another wait and at ops whose regions issue or wait for wgmma
+/// (not counted); a reduction's combine region does neither.
 void sinkWaitsToReaders(Block *body) {
   SmallVector<WarpGroupDotWaitOp> waits(body->getOps<WarpGroupDotWaitOp>());
   for (WarpGroupDotWaitOp wait : llvm::reverse(waits)) {
@@ -211,7 +272,7 @@ void sinkWaitsToReaders(Block *body) {
       // A barrier or a slot's release in between concerns the previous
       // iteration's dots, done before this one's (a wait carrying one of
       // them has two results and stays).
-      if (isa<WarpGroupDotWaitOp>(dest) || dest->getNumRegions() != 0)
+      if (isa<WarpGroupDotWaitOp>(dest) || (dest->getNumRegions() != 0 && issuesOrWaits(dest)))
         break;
       if (isa<WarpGroupDotOp>(dest))
         ++pending;
@@ -651,8 +712,21 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       dot.getResult().replaceAllUsesWith(result);
     }
     for (BlockArgument accArg : inFlight) {
-      if (Operation *issue = yieldedDefinition(loop, accArg); !waitInNextIteration(loop, accArg, last)) {
-        // No complete wait precedes the iter arg's readers: wait right after the issue.
+      Operation *issue = yieldedDefinition(loop, accArg);
+      if (std::optional<int32_t> since = dotsIssued(loop.getBody(), issue->getNextNode(), loop.getBody()->getTerminator());
+          since && readAfter(accArg, issue)) {
+        // The iter arg is still read after the next value is issued, so the
+        // two live in different registers and the loop edge copies one into
+        // the other: a copy ptxas sees reading an accumulator in flight, for
+        // which it serializes every wgmma (C7514). The value is waited for
+        // in front of the yield instead, the groups issued since pending.
+        body.setInsertionPoint(loop.getBody()->getTerminator());
+        auto done = WarpGroupDotWaitOp::create(body, loc, ValueRange{issue->getResult(0)}, *since);
+        issue->getResult(0).replaceAllUsesExcept(done.getResult(0), done);
+        continue;
+      }
+      if (!waitInNextIteration(loop, accArg, last) && !waitWhereRead(loop, accArg, issue, last)) {
+        // Not countable: wait right after the issue.
         body.setInsertionPointAfter(issue);
         auto done = WarpGroupDotWaitOp::create(body, loc, ValueRange{issue->getResult(0)}, 0);
         issue->getResult(0).replaceAllUsesExcept(done.getResult(0), done);

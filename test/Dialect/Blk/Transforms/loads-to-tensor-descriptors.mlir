@@ -583,3 +583,112 @@ func.func @gathered_a(%X: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %I: !blk
   }
   return %r : tensor<64x64xf32>
 }
+
+// -----
+
+// A line shifted by a block, `cols - 64` with cols = start + arange(0, 64)
+// (the previous block's rows of V, in FlashAttention-3's order), is folded
+// into one line `splat(start - 64) + arange(0, 64)`: the box starts at
+// start - 64. Its neighbour at `cols` starts at start.
+// CHECK-LABEL: func.func @shifted_line
+// CHECK: %[[DK:.*]] = blk.make_tensor_descriptor %arg1
+// CHECK: %[[DV:.*]] = blk.make_tensor_descriptor %arg2
+// CHECK: scf.for %[[N:.*]] = %c64_i32
+// CHECK: blk.descriptor_load %[[DK]][%[[N]], %{{.*}}]
+// CHECK: %[[PREV:.*]] = arith.subi %[[N]], %c64_i32 : i32
+// CHECK: blk.descriptor_load %[[DV]][%[[PREV]], %{{.*}}]
+// CHECK-NOT: blk.load
+// CHECK: scf.yield
+module {
+  func.func @shifted_line(%arg0: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<f16> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg4: i32) attributes {blk.constants = {}, blk.kernel} {
+    %cst = arith.constant 5.000000e-01 : f32
+    %cst_0 = arith.constant 0.000000e+00 : f32
+    %c64_i32 = arith.constant 64 : i32
+    %0 = blk.arange 0, 64 : tensor<64xi32>
+    %1 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %2 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32>
+    %3 = arith.muli %1, %2 : tensor<64x1xi32>
+    %4 = blk.splat %arg0 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>>
+    %5 = blk.addptr %4, %3 : tensor<64x1x!blk.ptr<f16>>, tensor<64x1xi32>
+    %6 = blk.expand_dims %0 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %7 = blk.broadcast %5 : tensor<64x1x!blk.ptr<f16>> -> tensor<64x64x!blk.ptr<f16>>
+    %8 = blk.broadcast %6 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %9 = blk.addptr %7, %8 : tensor<64x64x!blk.ptr<f16>>, tensor<64x64xi32>
+    %10 = blk.load %9 {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<f16>>) -> tensor<64x64xf16>
+    %11 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %12 = blk.splat %arg1 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>>
+    %13 = blk.addptr %12, %11 : tensor<64x1x!blk.ptr<f16>>, tensor<64x1xi32>
+    %14 = blk.expand_dims %0 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %15 = blk.splat %c64_i32 : i32 -> tensor<1x64xi32>
+    %16 = arith.muli %14, %15 : tensor<1x64xi32>
+    %17 = blk.broadcast %13 : tensor<64x1x!blk.ptr<f16>> -> tensor<64x64x!blk.ptr<f16>>
+    %18 = blk.broadcast %16 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %19 = blk.addptr %17, %18 : tensor<64x64x!blk.ptr<f16>>, tensor<64x64xi32>
+    %20 = blk.load %19 {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<f16>>) -> tensor<64x64xf16>
+    %21 = blk.splat %cst_0 : f32 -> tensor<64x64xf32>
+    %22 = blk.dot %10, %20, %21 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %23 = blk.reduce %22 {axis = 1 : i32} : (tensor<64x64xf32>) -> tensor<64xf32> {
+    ^bb0(%arg5: f32, %arg6: f32):
+      %39 = arith.maxnumf %arg5, %arg6 : f32
+      blk.reduce.return %39 : f32
+    }
+    %24 = blk.expand_dims %23 {axis = 1 : i32} : tensor<64xf32> -> tensor<64x1xf32>
+    %25 = blk.broadcast %24 : tensor<64x1xf32> -> tensor<64x64xf32>
+    %26 = arith.subf %22, %25 : tensor<64x64xf32>
+    %27 = math.exp %26 : tensor<64x64xf32>
+    %28 = blk.splat %cst_0 : f32 -> tensor<64x64xf32>
+    %29:2 = scf.for %arg5 = %c64_i32 to %arg4 step %c64_i32 iter_args(%arg6 = %28, %arg7 = %27) -> (tensor<64x64xf32>, tensor<64x64xf32>)  : i32 {
+      %39 = blk.splat %arg5 : i32 -> tensor<64xi32>
+      %40 = arith.addi %39, %0 : tensor<64xi32>
+      %41 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+      %42 = blk.splat %arg1 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>>
+      %43 = blk.addptr %42, %41 : tensor<64x1x!blk.ptr<f16>>, tensor<64x1xi32>
+      %44 = blk.expand_dims %40 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+      %45 = blk.splat %c64_i32 : i32 -> tensor<1x64xi32>
+      %46 = arith.muli %44, %45 : tensor<1x64xi32>
+      %47 = blk.broadcast %43 : tensor<64x1x!blk.ptr<f16>> -> tensor<64x64x!blk.ptr<f16>>
+      %48 = blk.broadcast %46 : tensor<1x64xi32> -> tensor<64x64xi32>
+      %49 = blk.addptr %47, %48 : tensor<64x64x!blk.ptr<f16>>, tensor<64x64xi32>
+      %50 = blk.load %49 {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<f16>>) -> tensor<64x64xf16>
+      %51 = blk.splat %cst_0 : f32 -> tensor<64x64xf32>
+      %52 = blk.dot %10, %50, %51 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+      %53 = blk.splat %c64_i32 : i32 -> tensor<64xi32>
+      %54 = arith.subi %40, %53 : tensor<64xi32>
+      %55 = arith.truncf %arg7 : tensor<64x64xf32> to tensor<64x64xf16>
+      %56 = blk.expand_dims %54 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+      %57 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32>
+      %58 = arith.muli %56, %57 : tensor<64x1xi32>
+      %59 = blk.splat %arg2 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>>
+      %60 = blk.addptr %59, %58 : tensor<64x1x!blk.ptr<f16>>, tensor<64x1xi32>
+      %61 = blk.expand_dims %0 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+      %62 = blk.broadcast %60 : tensor<64x1x!blk.ptr<f16>> -> tensor<64x64x!blk.ptr<f16>>
+      %63 = blk.broadcast %61 : tensor<1x64xi32> -> tensor<64x64xi32>
+      %64 = blk.addptr %62, %63 : tensor<64x64x!blk.ptr<f16>>, tensor<64x64xi32>
+      %65 = blk.load %64 {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<f16>>) -> tensor<64x64xf16>
+      %66 = blk.dot %55, %65, %arg6 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>} : tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+      %67 = blk.reduce %52 {axis = 1 : i32} : (tensor<64x64xf32>) -> tensor<64xf32> {
+      ^bb0(%arg8: f32, %arg9: f32):
+        %74 = arith.maxnumf %arg8, %arg9 : f32
+        blk.reduce.return %74 : f32
+      }
+      %68 = blk.expand_dims %67 {axis = 1 : i32} : tensor<64xf32> -> tensor<64x1xf32>
+      %69 = blk.broadcast %68 : tensor<64x1xf32> -> tensor<64x64xf32>
+      %70 = arith.subf %52, %69 : tensor<64x64xf32>
+      %71 = math.exp %70 : tensor<64x64xf32>
+      %72 = blk.splat %cst : f32 -> tensor<64x64xf32>
+      %73 = arith.mulf %66, %72 : tensor<64x64xf32>
+      scf.yield %73, %71 : tensor<64x64xf32>, tensor<64x64xf32>
+    }
+    %30 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %31 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32>
+    %32 = arith.muli %30, %31 : tensor<64x1xi32>
+    %33 = blk.splat %arg3 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>>
+    %34 = blk.addptr %33, %32 : tensor<64x1x!blk.ptr<f32>>, tensor<64x1xi32>
+    %35 = blk.expand_dims %0 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %36 = blk.broadcast %34 : tensor<64x1x!blk.ptr<f32>> -> tensor<64x64x!blk.ptr<f32>>
+    %37 = blk.broadcast %35 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %38 = blk.addptr %36, %37 : tensor<64x64x!blk.ptr<f32>>, tensor<64x64xi32>
+    blk.store %38, %29#0 : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>) -> ()
+    return
+  }
+}

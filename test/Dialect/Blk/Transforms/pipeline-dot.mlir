@@ -474,18 +474,24 @@ module attributes {blk.num_warps = 4 : i32} {
 
 // -----
 
-// The same loop with the iter arg read before the first dot: no wait in
-// the iteration precedes every reader, so the second dot is waited for in
-// its own iteration, where its result is read (the yield), after the copies
-// ahead.
+// The same loop with the iter arg read before the first dot: no complete
+// wait of the iteration precedes every reader, so the second dot stays in
+// flight across the loop edge and is waited for in front of its first
+// reader, at the top of the next iteration, where no dot of that iteration
+// has been issued yet (pending 0); that is before the copies ahead, which
+// may refill the slot it read.
 // CHECK-LABEL: func.func @read_early
-// CHECK: scf.for
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{[^ ]+}})
+// CHECK: blk.barrier
+// CHECK-NEXT: %[[W:.+]] = blk.warp_group_dot_wait %[[ACC]] {pending = 0 : i32}
+// CHECK-NEXT: arith.negf %[[W]]
 // CHECK: blk.warp_group_dot_wait %{{[^ ,]+}} {pending = 0 : i32}
+// CHECK: arith.mulf %[[W]]
 // CHECK: %[[PV:.+]] = blk.warp_group_dot
 // CHECK-NOT: blk.warp_group_dot_wait
 // CHECK: blk.async_commit_group
-// CHECK-NEXT: %[[DONE:.+]] = blk.warp_group_dot_wait %[[PV]] {pending = 0 : i32}
-// CHECK-NEXT: scf.yield %[[DONE]]
+// CHECK-NEXT: scf.yield %[[PV]]
+// CHECK: blk.warp_group_dot_wait %{{[^ ]+}} {pending = 0 : i32}
 #blocked = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 #blocked1 = #blk.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
 #blocked2 = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
