@@ -126,6 +126,14 @@ ScratchPlan scratchFor(Operation *op) {
     SharedMove move = sharedMoveOf(op);
     return onePart(paddedSharedElements(move.storage, move.pad) * sharedElementBytes(from));
   }
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    // The whole source, row-major and padded as a layout move's buffer: each
+    // result element may name any element along the axis.
+    auto src = gather.getSrc().getType();
+    if (!hasLayout(src))
+      return plan;
+    return onePart(paddedSharedElements(src) * sharedElementBytes(src));
+  }
   if (auto dot = dyn_cast<DotOp>(op)) {
     // Both operands, row-major and padded: each thread reads the rows of A
     // and the columns of B its accumulator elements need.

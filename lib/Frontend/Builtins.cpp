@@ -48,7 +48,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"reduce", {3, 4, {"input", "axis", "combine_fn", "keep_dims"}}},
       {"associative_scan", {3, 4, {"input", "axis", "combine_fn", "reverse"}}},
       {"reshape", {2, 2, {"input", "shape"}}},
-      {"trans", {1, 1, {"input"}}},
+      {"trans", {1, 4, {"input", "dims"}}},
       {"dot", {2, 5, {"input", "other", "acc", "input_precision", "out_dtype"}}},
       {"broadcast_to", {2, 2, {"input", "shape"}}},
       {"atomic_add", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
@@ -75,6 +75,16 @@ const std::map<std::string, Arity> &builtinTable() {
       {"static_print", {0, 64, {}}},
       {"assume", {1, 1, {"cond"}}},
       {"inline_asm_elementwise", {6, 6, {"asm", "constraints", "args", "dtype", "is_pure", "pack"}}},
+      // Triton's shape operations (ShapeBuiltins.cpp); permute and trans read their dims themselves.
+      {"permute", {2, 4, {"input", "dims"}}},
+      {"join", {2, 2, {"a", "b"}}},
+      {"split", {1, 1, {"a"}}},
+      {"interleave", {2, 2, {"a", "b"}}},
+      {"cat", {2, 3, {"input", "other", "can_reorder"}}},
+      {"flip", {1, 2, {"x", "dim"}}},
+      {"gather", {3, 3, {"src", "index", "axis"}}},
+      {"zeros_like", {1, 1, {"input"}}},
+      {"swizzle2d", {5, 5, {"i", "j", "size_i", "size_j", "size_g"}}},
       // Functions of Triton's libdevice module, under its names and parameter names.
       {"log1p", {1, 1, {"arg0"}}}, {"expm1", {1, 1, {"arg0"}}}, {"tan", {1, 1, {"arg0"}}},
       {"cosh", {1, 1, {"arg0"}}}, {"sinh", {1, 1, {"arg0"}}}, {"asin", {1, 1, {"arg0"}}},
@@ -129,6 +139,8 @@ TV Generator::genCall(const ast::CallExpr &call) {
     return genMakeTensorDescriptor(call);
   if (name == "inline_asm_elementwise" && !file.find(name)) // reads its list arguments itself
     return genInlineAsm(call);
+  if ((name == "permute" || name == "trans") && !file.find(name)) // reads its dims itself
+    return genPermute(name, call, nullptr, nullptr);
   std::vector<TV> args;
   std::map<std::string, TV> kwargs;
   // static_assert's message and device_print's prefix are strings; all
@@ -227,8 +239,6 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return TV::makeVal(ArangeOp::create(builder, at, type, args[0].i, args[1].i));
   }
   auto shapeArg = [&](size_t i, SmallVectorImpl<int64_t> &shape) { return genShape(argExpr(i), args[i], shape); };
-  if (name == "trans")
-    return genTrans(args[0], argLoc(0), call.loc);
   if (name == "reshape" || name == "broadcast_to") {
     SmallVector<int64_t> shape;
     if (!shapeArg(1, shape))
@@ -518,6 +528,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genRandom(name, call, args);
   if (name == "cumsum" || name == "cumprod")
     return genScan(name, call, args);
+  if (isShapeBuiltin(name))
+    return genShapeBuiltin(name, call, args);
   return error(call.loc, "unknown function '" + name + "'");
 }
 
@@ -648,11 +660,10 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     }
     return isReduction(attr.name) ? genReduction(attr.name, call, args) : genScan(attr.name, call, args);
   }
-  if (attr.name == "trans") { // x.trans()
-    if (!call.args.empty() || !call.kwargs.empty())
-      return error(call.args.empty() ? call.kwargs[0].loc : call.args[0]->loc, "'.trans' takes no arguments");
-    return genTrans(base, attr.base->loc, call.loc);
-  }
+  if (attr.name == "trans" || attr.name == "permute") // x.trans(), x.permute(2, 0, 1)
+    return genPermute(attr.name, call, &base, &attr.base->loc);
+  if (isShapeMethod(attr.name))
+    return genShapeMethod(call, attr, base);
   if (attr.name == "reshape") { // x.reshape([a, b]) or x.reshape(a, b)
     if (!call.kwargs.empty() || call.args.empty())
       return error(call.loc, "'.reshape' takes a shape: x.reshape([A, B]) or x.reshape(A, B)");

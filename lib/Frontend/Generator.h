@@ -71,6 +71,10 @@ bool isAtomic(const std::string &name);
 bool isRandom(const std::string &name);
 bool isMathBuiltin(const std::string &name);
 bool isDebugBuiltin(const std::string &name);
+/// join, split, interleave, cat, flip, gather, zeros_like, swizzle2d (ShapeBuiltins.cpp).
+bool isShapeBuiltin(const std::string &name);
+/// The shape builtins that are also methods of blocks: x.split(), x.flip(dim), x.gather(index, axis).
+bool isShapeMethod(const std::string &name);
 /// Builtins a combine function cannot call (they make blocks, touch memory or print).
 bool isForbiddenInCombine(const std::string &name);
 
@@ -128,6 +132,21 @@ public:
   TV genTrans(const TV &x, const ast::Loc &xLoc, const ast::Loc &callLoc);
   TV genReshape(const TV &x, llvm::ArrayRef<int64_t> shape, const ast::Loc &xLoc, const ast::Loc &shapeLoc,
                 const ast::Loc &callLoc);
+  /// Shape operations (ShapeBuiltins.cpp): the builtins isShapeBuiltin names.
+  TV genShapeBuiltin(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// x.split(), x.flip(dim), x.gather(index, axis).
+  TV genShapeMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &base);
+  /// permute(input, *dims) and trans(input, *dims) (functions, or methods
+  /// with `self` the block); reads its arguments itself.
+  TV genPermute(const std::string &name, const ast::CallExpr &call, const TV *self, const ast::Loc *selfLoc);
+  /// join(a, b) (and interleave's join): a new last dimension of size 2.
+  TV genJoin(const std::string &name, TV a, TV b, const ast::CallExpr &call);
+  /// split(a): the two halves of a block whose last dimension is 2.
+  TV genSplit(const TV &a, const ast::CallExpr &call, const ast::Loc &aLoc);
+  TV genFlip(const TV &x, const TV &dim, const ast::CallExpr &call, const ast::Loc &xLoc, const ast::Loc &dimLoc);
+  /// gather(src, index, axis); `selfLoc` is where x of x.gather(...) was written, else null.
+  TV genGather(const TV &src, TV index, const TV &axis, const ast::CallExpr &call, const ast::Loc *selfLoc);
+  TV genCat(const TV &a, const TV &b, const TV &canReorder, const ast::CallExpr &call);
   /// x.to(dtype, bitcast=True): the same bits as another type of the same width.
   TV genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc);
   TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,

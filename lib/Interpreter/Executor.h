@@ -75,6 +75,8 @@ private:
   mlir::LogicalResult execLoad(LoadOp op);
   mlir::LogicalResult execReduce(ReduceOp op);
   mlir::LogicalResult execScan(ScanOp op);
+  /// blk.gather; an index outside its axis is an error (undefined on the GPU).
+  mlir::LogicalResult execGather(GatherOp op);
   mlir::LogicalResult execStore(StoreOp op);
   mlir::LogicalResult execMakeTensorDescriptor(MakeTensorDescriptorOp op);
   mlir::LogicalResult execDescriptorLoad(DescriptorLoadOp op);

@@ -279,6 +279,26 @@ LogicalResult Executor::execOp(Operation *op) {
         set(tr.getResult(), std::move(t));
         return success();
       })
+      .Case<PermuteOp>([&](PermuteOp p) {
+        const Tensor &src = get(p.getSrc());
+        ArrayRef<int64_t> order = p.getOrder(), to = p.getType().getShape();
+        Tensor t = Tensor::like(p.getType(), src.size());
+        SmallVector<int64_t> srcStride(src.shape.size(), 1);
+        for (size_t d = src.shape.size() - 1; d-- > 0;)
+          srcStride[d] = srcStride[d + 1] * src.shape[d + 1];
+        for (size_t flat = 0; flat < t.size(); ++flat) {
+          // Result coordinate d is source coordinate order[d].
+          size_t rest = flat, from = 0;
+          for (size_t d = to.size(); d-- > 0;) {
+            from += size_t(int64_t(rest % size_t(to[d])) * srcStride[order[d]]);
+            rest /= size_t(to[d]);
+          }
+          t.copyElement(flat, src, from);
+        }
+        set(p.getResult(), std::move(t));
+        return success();
+      })
+      .Case<GatherOp>([&](GatherOp g) { return execGather(g); })
       .Case<DotOp>([&](DotOp d) {
         Tensor c = get(d.getAcc());
         multiplyAccumulate(get(d.getA()), get(d.getB()), c, d.getInputPrecision() == "tf32");
@@ -324,6 +344,31 @@ LogicalResult Executor::execOp(Operation *op) {
         set(op->getResult(0), std::move(result));
         return success();
       });
+}
+
+LogicalResult Executor::execGather(GatherOp op) {
+  const Tensor &src = get(op.getSrc()), &index = get(op.getIndex());
+  unsigned axis = op.getAxis();
+  Tensor t = Tensor::like(op.getType(), index.size());
+  SmallVector<int64_t> srcStride(src.shape.size(), 1);
+  for (size_t d = src.shape.size() - 1; d-- > 0;)
+    srcStride[d] = srcStride[d + 1] * src.shape[d + 1];
+  for (size_t flat = 0; flat < t.size(); ++flat) {
+    // The index's coordinates, with the index itself along the axis.
+    int64_t pick = index.i[flat];
+    if (pick < 0 || pick >= src.shape[axis])
+      return op->emitError() << "gather's index " << pick << " is outside [0, " << src.shape[axis] << ") of axis "
+                             << axis << indexText(index, flat) << " in " << programText();
+    size_t rest = flat, from = 0;
+    for (size_t d = index.shape.size(); d-- > 0;) {
+      int64_t c = int64_t(rest % size_t(index.shape[d]));
+      rest /= size_t(index.shape[d]);
+      from += size_t((d == axis ? pick : c) * srcStride[d]);
+    }
+    t.copyElement(flat, src, from);
+  }
+  set(op.getResult(), std::move(t));
+  return success();
 }
 
 LogicalResult Executor::execFor(scf::ForOp op) {

@@ -44,6 +44,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateMemoryOpPatterns(converter, patterns);
     populateDebugOpPatterns(converter, patterns);
     populateLayoutOpPatterns(converter, patterns);
+    populateGatherPatterns(converter, patterns);
     populateReduceOpPatterns(converter, patterns);
     populateAtomicOpPatterns(converter, patterns);
     populateFloat8Patterns(converter, patterns);

@@ -502,3 +502,85 @@ func.func @local_trans_shape() {
   %t = blk.local_trans %buf : !blk.smem<[2, 64, 32], bf16, contig = 1> -> !blk.smem<[2, 32, 64], bf16, contig = 1>
   return
 }
+
+// -----
+
+func.func @permute_2d(%x: tensor<16x4xf32>) {
+  // expected-error @+1 {{permutes blocks of 3 or more dimensions (a 2-D transpose is blk.trans)}}
+  %y = blk.permute %x {order = array<i64: 1, 0>} : tensor<16x4xf32> -> tensor<4x16xf32>
+  return
+}
+
+// -----
+
+func.func @permute_order(%x: tensor<2x4x8xf32>) {
+  // expected-error @+1 {{order must name each of the source's 3 dimensions once}}
+  %y = blk.permute %x {order = array<i64: 0, 0, 1>} : tensor<2x4x8xf32> -> tensor<2x2x4xf32>
+  return
+}
+
+// -----
+
+func.func @permute_shape(%x: tensor<2x4x8xf32>) {
+  // expected-error @+1 {{result must be the source with its dimensions permuted}}
+  %y = blk.permute %x {order = array<i64: 2, 0, 1>} : tensor<2x4x8xf32> -> tensor<8x4x2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_index_type(%x: tensor<16xf32>, %i: tensor<16xf32>) {
+  // expected-error @+1 {{index must hold integers, got 'f32'}}
+  %y = blk.gather %x[%i] {axis = 0 : i32} : tensor<16xf32>, tensor<16xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @gather_rank(%x: tensor<16x4xf32>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{index must have the source's rank (2), got 1}}
+  %y = blk.gather %x[%i] {axis = 0 : i32} : tensor<16x4xf32>, tensor<16xi32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @gather_axis(%x: tensor<16x4xf32>, %i: tensor<16x4xi32>) {
+  // expected-error @+1 {{axis 2 is out of range for a block of rank 2}}
+  %y = blk.gather %x[%i] {axis = 2 : i32} : tensor<16x4xf32>, tensor<16x4xi32> -> tensor<16x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_other_dims(%x: tensor<16x4xf32>, %i: tensor<8x8xi32>) {
+  // expected-error @+1 {{index must match the source in every dimension but the axis}}
+  %y = blk.gather %x[%i] {axis = 1 : i32} : tensor<16x4xf32>, tensor<8x8xi32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_result(%x: tensor<16x4xf32>, %i: tensor<16x8xi32>) {
+  // expected-error @+1 {{result must have the index's shape and the source's element type}}
+  %y = blk.gather %x[%i] {axis = 1 : i32} : tensor<16x4xf32>, tensor<16x8xi32> -> tensor<16x8xf16>
+  return
+}
+
+// -----
+
+func.func @gather_pointers(%x: tensor<16x!blk.ptr<f32>>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{gathers numbers, got '!blk.ptr<f32>'}}
+  %y = blk.gather %x[%i] {axis = 0 : i32} : tensor<16x!blk.ptr<f32>>, tensor<16xi32> -> tensor<16x!blk.ptr<f32>>
+  return
+}
+
+// -----
+
+#a = #blk.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#b = #blk.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @gather_layout(%x: tensor<512xf32, #a>, %i: tensor<512xi32, #a>) {
+  // expected-error @+1 {{index and result must have one layout}}
+  %y = blk.gather %x[%i] {axis = 0 : i32} : tensor<512xf32, #a>, tensor<512xi32, #a> -> tensor<512xf32, #b>
+  return
+}

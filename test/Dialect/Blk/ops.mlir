@@ -85,3 +85,12 @@ func.func @tuple_scan(%x: tensor<16xf32>, %i: tensor<16xi32>) -> (tensor<16xf32>
   }
   return %s#0, %s#1 : tensor<16xf32>, tensor<16xi32>
 }
+
+// CHECK-LABEL: func.func @shape_ops
+// CHECK: blk.permute %{{.*}} {order = array<i64: 2, 0, 1>} : tensor<2x4x8xf32> -> tensor<8x2x4xf32>
+// CHECK: blk.gather %{{.*}}[%{{.*}}] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x2xi32> -> tensor<4x2xf32>
+func.func @shape_ops(%x: tensor<2x4x8xf32>, %s: tensor<4x8xf32>, %i: tensor<4x2xi32>) {
+  %p = blk.permute %x {order = array<i64: 2, 0, 1>} : tensor<2x4x8xf32> -> tensor<8x2x4xf32>
+  %g = blk.gather %s[%i] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x2xi32> -> tensor<4x2xf32>
+  return
+}

@@ -318,6 +318,48 @@ LogicalResult TransOp::verify() {
   return success();
 }
 
+LogicalResult PermuteOp::verify() {
+  auto src = getSrc().getType(), result = getResult().getType();
+  ArrayRef<int64_t> order = getOrder();
+  if (src.getRank() < 3)
+    return emitOpError("permutes blocks of 3 or more dimensions (a 2-D transpose is blk.trans)");
+  SmallVector<bool> seen(src.getRank(), false);
+  if (int64_t(order.size()) != src.getRank())
+    return emitOpError("order must name each of the source's ") << src.getRank() << " dimensions once";
+  for (int64_t d : order) {
+    if (d < 0 || d >= src.getRank() || seen[d])
+      return emitOpError("order must name each of the source's ") << src.getRank() << " dimensions once";
+    seen[d] = true;
+  }
+  if (result.getRank() != src.getRank() || result.getElementType() != src.getElementType())
+    return emitOpError("result must be the source with its dimensions permuted");
+  for (auto [d, from] : llvm::enumerate(order))
+    if (result.getDimSize(d) != src.getDimSize(from))
+      return emitOpError("result must be the source with its dimensions permuted");
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  auto src = getSrc().getType(), index = getIndex().getType(), result = getResult().getType();
+  int64_t axis = getAxis();
+  if (!src.getElementType().isIntOrFloat())
+    return emitOpError("gathers numbers, got ") << src.getElementType();
+  if (!isa<IntegerType>(index.getElementType()) || index.getElementType().isInteger(1))
+    return emitOpError("index must hold integers, got ") << index.getElementType();
+  if (index.getRank() != src.getRank())
+    return emitOpError("index must have the source's rank (") << src.getRank() << "), got " << index.getRank();
+  if (axis < 0 || axis >= src.getRank())
+    return emitOpError("axis ") << axis << " is out of range for a block of rank " << src.getRank();
+  for (int64_t d = 0; d < src.getRank(); ++d)
+    if (d != axis && index.getDimSize(d) != src.getDimSize(d))
+      return emitOpError("index must match the source in every dimension but the axis");
+  if (result.getShape() != index.getShape() || result.getElementType() != src.getElementType())
+    return emitOpError("result must have the index's shape and the source's element type");
+  if (result.getEncoding() != index.getEncoding())
+    return emitOpError("index and result must have one layout");
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   if (getSrcs().empty())
     return emitOpError("needs at least one operand");

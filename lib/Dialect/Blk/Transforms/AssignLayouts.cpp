@@ -9,6 +9,8 @@
 // reduction along an axis asks for, or, when nothing asks, a blocked layout of
 // its own. A 2-D group that a scan reads takes a layout that keeps the scan's
 // axis inside threads when the kernel's layout would spread it over warps.
+// A gather's indices share its result's group (its source moves through
+// shared memory in whatever layout the source has).
 // Where a group's layout differs from what an op needs, a
 // blk.convert_layout goes in.
 #include "blk/Support/InternalErrors.h"
@@ -95,6 +97,8 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       tie(reduce.getResults());
     } else if (auto dot = dyn_cast<DotOp>(op)) {
       tie({dot.getAcc(), dot.getResult()}); // the operands move through shared memory
+    } else if (auto gather = dyn_cast<GatherOp>(op)) {
+      tie({gather.getIndex(), gather.getResult()}); // the source moves through shared memory
     } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
       // Source and result differ in shape or layout.
     } else if (computesData(op)) {
@@ -323,6 +327,8 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
           convertOperand(dot.getAMutable(), DotOperandLayoutAttr::get(op->getContext(), 0, mma, kWidth));
           convertOperand(dot.getBMutable(), DotOperandLayoutAttr::get(op->getContext(), 1, mma, kWidth));
         }
+      } else if (auto gather = dyn_cast<GatherOp>(op)) {
+        convertOperand(gather.getIndexMutable(), gather.getResult().getType().getEncoding());
       } else if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
         convertOperand(broadcast.getSrcMutable(), broadcast.getResult().getType().getEncoding());
       } else if (auto expand = dyn_cast<ExpandDimsOp>(op)) {

@@ -120,6 +120,40 @@ def Blk_TransOp : Blk_Op<"trans", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Blk_PermuteOp : Blk_Op<"permute", [Pure]> {
+  let summary = "A block of 3 or more dimensions with its dimensions in another order";
+  let description = [{
+    Dimension d of the result is dimension `order[d]` of the source: element
+    c of the result is the source element whose coordinate `order[d]` is
+    c[d] for every d. A 2-D permutation is `blk.trans`; blocks of 3
+    dimensions run on the interpreter only.
+    Example: `%y = blk.permute %x {order = array<i64: 2, 0, 1>} : tensor<2x4x8xf32> -> tensor<8x2x4xf32>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src, DenseI64ArrayAttr:$order);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Blk_GatherOp : Blk_Op<"gather", [Pure]> {
+  let summary = "Elements of a block picked along `axis` by a block of indices";
+  let description = [{
+    The result has the shape (and the layout) of `index` and the element
+    type of `src`; `index` matches `src` in every dimension but `axis`. For
+    2-D blocks and `axis` 0, result[i][j] = src[index[i][j]][j]. An index
+    outside [0, size of `axis`) is undefined: the interpreter stops with an
+    error, the GPU lowering reads the index modulo that size. Lowered
+    through shared memory: each thread writes the source elements it owns
+    at their row-major positions and, after a barrier, reads the elements
+    its indices name.
+    Example: `%y = blk.gather %x[%i] {axis = 0 : i32} : tensor<64xf32>, tensor<64xi32> -> tensor<64xf32>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src, AnyRankedTensor:$index, I32Attr:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src `[` $index `]` attr-dict `:` type($src) `,` type($index) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix products
 //===----------------------------------------------------------------------===//
