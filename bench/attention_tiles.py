@@ -2,7 +2,7 @@
 (kernels/attention.blk, bench/triton_kernels.py) at each tiling, so that a
 change of schedule can be judged at more than the harness's one tiling.
 
-Here (with blkc):   python3 bench/attention_tiles.py --compile DIR [--blkc PATH] [--release-slots] [--source F]
+Here (with blkc):   python3 bench/attention_tiles.py --compile DIR [--blkc PATH] [--release-slots [--ping-pong]] [--source F]
   writes DIR/attention_tile.BMxBNxDxWARPSxSTAGES[.causal].ptx for each tiling
   (--release-slots: compiled with blkc's --release-slots).
 On the GPU machine: python3 bench/attention_tiles.py --bundle .bundle --ptx-dir DIR [--reps N]
@@ -110,12 +110,14 @@ def main():
     p.add_argument("--ptx-dir")
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--release-slots", action="store_true")
+    p.add_argument("--ping-pong", action="store_true", help="with --release-slots: blkc's --ping-pong")
     p.add_argument("--source", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                                     "kernels", "attention.blk"),
                    help="the .blk file whose attention_forward is compiled (default: kernels/attention.blk)")
     a = p.parse_args()
     if a.compile:
-        compile_all(a.compile, a.blkc, ["--release-slots"] if a.release_slots else [], a.source)
+        compile_all(a.compile, a.blkc, (["--release-slots"] if a.release_slots else []) +
+                    (["--ping-pong"] if a.ping_pong else []), a.source)
         return 0
     if not a.bundle or not a.ptx_dir:
         p.error("--bundle and --ptx-dir, or --compile")

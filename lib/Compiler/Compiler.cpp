@@ -190,6 +190,7 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
   pipelineOptions.numWarps = options.numWarps;
   pipelineOptions.numStages = options.numStages;
   pipelineOptions.releaseSlots = options.releaseSlots;
+  pipelineOptions.pingPong = options.pingPong;
   pipelineOptions.arch = options.target.arch;
   // From here on an error is the compiler's unless its emitter marks it as
   // the user's (blk/Support/InternalErrors.h).

@@ -305,7 +305,7 @@ LogicalResult Executor::execOp(Operation *op) {
         set(d.getResult(), std::move(c));
         return success();
       })
-      .Case<BarrierOp>([&](BarrierOp) { return success(); })
+      .Case<BarrierOp, WarpGroupTurnOp>([&](Operation *) { return success(); }) // order only, no values
       .Case<ReduceOp>([&](ReduceOp r) { return execReduce(r); })
       .Case<ScanOp>([&](ScanOp s) { return execScan(s); })
       .Case<LoadOp>([&](LoadOp l) { return execLoad(l); })

@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> defines, specs, kernels;
   unsigned numWarps = 4;
   unsigned numStages = 1;
-  bool timePhases = false, ptxasInfo = false, alignPointers = false, releaseSlots = false;
+  bool timePhases = false, ptxasInfo = false, alignPointers = false, releaseSlots = false, pingPong = false;
   app.add_option("file", input, "The .blk source file")->required();
   app.add_option("-o,--output", output, "Output file (default: standard output; nothing is written on error)");
   app.add_option("--arch", arch, "Target: sm_80, sm_86, sm_89, sm_90 or sm_90a")->capture_default_str();
@@ -44,6 +44,9 @@ int main(int argc, char **argv) {
   app.add_flag("--release-slots", releaseSlots,
                "Loops whose dot operands all come through TMA rings release each slot on an mbarrier instead of "
                "a barrier of all threads (faster or slower by kernel: see docs/performance.md)");
+  app.add_flag("--ping-pong", pingPong,
+               "With --release-slots, programs of two or more warpgroups: the warpgroups take turns issuing a "
+               "loop's tensor-core dots");
   app.add_flag("--time", timePhases, "Print the time of each compilation phase to standard error");
   app.add_flag("--ptxas-info", ptxasInfo, "Run ptxas and print registers, shared memory and spills per kernel");
   std::string injectInternalError;
@@ -69,6 +72,7 @@ int main(int argc, char **argv) {
   options.numWarps = numWarps;
   options.numStages = numStages;
   options.releaseSlots = releaseSlots;
+  options.pingPong = pingPong;
   options.ptxasInfo = ptxasInfo;
   options.gen.kernels = kernels;
   options.headerNamespace = headerNamespace;

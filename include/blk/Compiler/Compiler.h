@@ -23,6 +23,9 @@ struct CompileOptions {
   /// threads (blk-pipeline-dot's release-slots): off by default, faster for
   /// some kernels and slower for others (docs/performance.md, Attention).
   bool releaseSlots = false;
+  /// With releaseSlots: warpgroups take turns issuing a loop's wgmma
+  /// (blk-pipeline-dot's ping-pong; docs/performance.md, Attention).
+  bool pingPong = false;
   Stage emit = Stage::PTX;
   /// Run ptxas even when emitting PTX, for its resource report.
   bool ptxasInfo = false;

@@ -15,6 +15,9 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<bool> releaseSlots{*this, "release-slots",
                             llvm::cl::desc("Release TMA ring slots on empty mbarriers instead of barriers"),
                             llvm::cl::init(false)};
+  Option<bool> pingPong{*this, "ping-pong",
+                        llvm::cl::desc("With release-slots: warpgroups take turns issuing a loop's wgmma"),
+                        llvm::cl::init(false)};
   Option<std::string> arch{*this, "arch", llvm::cl::desc("Target (sm_80 ... sm_90a): its shared-memory limit"),
                            llvm::cl::init("sm_90a")};
 };

@@ -2,7 +2,8 @@
 // a slot's barrier with the bytes to expect and issues cp.async.bulk.tensor
 // (one box per swizzle-wide chunk of the ring, SharedRing.h); every thread
 // waits on the barrier's phase. A slot's release: each warp's first lane
-// arrives on the slot's empty barrier, and the issuing warp waits for it. The tensor map is a kernel parameter passed
+// arrives on the slot's empty barrier, and the issuing warp waits for it.
+// Warpgroups' turns at issuing wgmma (ping-pong) go on named barriers. The tensor map is a kernel parameter passed
 // by value (grid constant) whose generic address the copy reads.
 #include "SharedRing.h"
 
@@ -163,11 +164,43 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
   }
 };
 
+/// Turns of the warpgroups on named barriers 1..N (0 is the barrier of all
+/// threads): each barrier instance pairs one warpgroup's bar.sync with the
+/// previous warpgroup's bar.arrive, 256 threads.
+struct WarpGroupTurnToLLVM : OpConversionPattern<WarpGroupTurnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(WarpGroupTurnOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t groups = op->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr).getInt() / 4;
+    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
+    Value group = LLVM::UDivOp::create(rewriter, loc, tid, i32Const(rewriter, loc, 128));
+    auto groupIs = [&](int64_t g) {
+      return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, group, i32Const(rewriter, loc, g));
+    };
+    StringRef step = op.getStep();
+    if (step == "open") {
+      predicated(rewriter, loc, groupIs(groups - 1), {}, "@p bar.arrive 1, 256;", "");
+    } else if (step == "close") {
+      predicated(rewriter, loc, groupIs(0), {}, "@p bar.sync 1, 256;", "");
+    } else {
+      // take: barrier 1 + w; pass: barrier 1 + (w + 1) % N.
+      Value id = group;
+      if (step == "pass")
+        id = LLVM::URemOp::create(rewriter, loc, LLVM::AddOp::create(rewriter, loc, group, i32Const(rewriter, loc, 1)),
+                                  i32Const(rewriter, loc, groups));
+      id = LLVM::AddOp::create(rewriter, loc, id, i32Const(rewriter, loc, 1));
+      inlineAsm(rewriter, loc, Type(), {id}, step == "take" ? "bar.sync $0, 256;" : "bar.arrive $0, 256;", "r");
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateTMAPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<MBarrierAllocToLLVM, MBarrierInvalToLLVM, MBarrierWaitToLLVM, MBarrierArriveToLLVM, AsyncTMACopyToLLVM>(
-      tc, patterns.getContext());
+  patterns.add<MBarrierAllocToLLVM, MBarrierInvalToLLVM, MBarrierWaitToLLVM, MBarrierArriveToLLVM, AsyncTMACopyToLLVM,
+               WarpGroupTurnToLLVM>(tc, patterns.getContext());
 }
 
 } // namespace blk

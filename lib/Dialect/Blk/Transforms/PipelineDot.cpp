@@ -284,6 +284,40 @@ void sinkWaitsToReaders(Block *body) {
   }
 }
 
+/// Warpgroups take turns issuing the wgmma of `loop` (FlashAttention-3's
+/// ping-pong): each waits for its turn before the iteration's first dot and
+/// hands it on after the last, so that the next warpgroup's dots follow on
+/// the tensor cores while this one runs the rest of its iteration (the
+/// dots issued back to back; nothing else is ordered). Needs
+/// the loop free of barriers of all threads (release-slots), which would
+/// hold the warpgroups in step; two or more warpgroups.
+void takeTurns(scf::ForOp loop) {
+  auto warps = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+  if (!warps || warps.getInt() < 8 || warps.getInt() % 4)
+    return;
+  auto dots = loop.getBody()->getOps<WarpGroupDotOp>();
+  if (dots.empty())
+    return;
+  Operation *first = *dots.begin(), *last = nullptr;
+  for (WarpGroupDotOp dot : dots)
+    last = dot;
+  // A turn is the iteration's dots issued back to back (FlashAttention-3's
+  // order: block n's scores, then block n - 1's P V); where a wait lies
+  // between them the turn would hold the work in between too.
+  for (Operation *op = first; op != last; op = op->getNextNode())
+    if (isa<WarpGroupDotWaitOp>(op))
+      return;
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  WarpGroupTurnOp::create(b, loc, "open");
+  b.setInsertionPoint(first);
+  WarpGroupTurnOp::create(b, loc, "take");
+  b.setInsertionPointAfter(last);
+  WarpGroupTurnOp::create(b, loc, "pass");
+  b.setInsertionPointAfter(loop);
+  WarpGroupTurnOp::create(b, loc, "close");
+}
+
 /// A dot operand's tile copied into a ring.
 struct RingOperand {
   OperandLoad op;
@@ -771,6 +805,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       r.op.load->erase();
 
     sinkWaitsToReaders(loop.getBody());
+    if (empty && pingPong)
+      takeTurns(loop);
 
     // After the loop: the last wgmma done, stray copies (masked, past the
     // bound) landed before the memory is reused.

@@ -190,6 +190,25 @@ def Blk_MBarrierArriveOp : Blk_Op<"mbarrier_arrive", [MemoryEffects<[MemRead<Def
   let assemblyFormat = "$barriers `[` $index `]` `if` $pred attr-dict `:` qualified(type($barriers))";
 }
 
+def Blk_WarpGroupTurnOp : Blk_Op<"warp_group_turn", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Warpgroups take turns issuing wgmma (ping-pong), on named barriers 1..N";
+  let description = [{
+    Each warpgroup issues its dots of an iteration while the others run
+    their non-tensor work (attention's softmax), in round-robin order:
+    `take` waits for this warpgroup's turn (bar.sync on barrier 1 + w, 256
+    threads), `pass` hands it to the next warpgroup (bar.arrive on barrier
+    1 + (w + 1) % N), where w is the warpgroup's index and N the number of
+    warpgroups. In front of the loop `open` gives the first turn to
+    warpgroup 0 (the last warpgroup arrives on barrier 1), and after it
+    `close` takes the last hand-over back (warpgroup 0 waits on barrier 1),
+    so that every arrival is matched. Needs 8 or more warps, a multiple of 4.
+    Example: `blk.warp_group_turn "take"`
+  }];
+  let arguments = (ins StrAttr:$step);
+  let assemblyFormat = "$step attr-dict";
+  let hasVerifier = 1;
+}
+
 def Blk_AsyncTMACopyOp : Blk_Op<"async_tma_copy", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "Start a TMA copy of a descriptor's block at `offsets` into one slot of a ring";
   let description = [{

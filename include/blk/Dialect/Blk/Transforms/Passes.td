@@ -211,7 +211,11 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     each warp releases the previous iteration's slot on an empty mbarrier
     (`blk.mbarrier_arrive`, one arrival per warp) in front of the copies, and
     the warp that issues them waits for the release of the slot it refills
-    (`blk.mbarrier_wait {issuer}`).
+    (`blk.mbarrier_wait {issuer}`). With `ping-pong` too, and two or more
+    warpgroups, the warpgroups take turns at issuing the loop's wgmma
+    (`blk.warp_group_turn`: `take` before the iteration's first, `pass`
+    after its last), so that one warpgroup's other work (attention's
+    softmax) runs while another's dots use the tensor cores.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
@@ -220,6 +224,8 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
            "Bytes of shared memory one program may use (227 KiB on sm_90)">,
     Option<"releaseSlots", "release-slots", "bool", /*default=*/"false",
            "Release TMA ring slots on empty mbarriers instead of barriers of all threads">,
+    Option<"pingPong", "ping-pong", "bool", /*default=*/"false",
+           "With release-slots and two or more warpgroups: the warpgroups take turns issuing a loop's wgmma">,
   ];
   let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
