@@ -1148,8 +1148,11 @@ def matmuls(h):
 
 def attention(h, batch=4, heads=32, seq=4096, d=128):
     """Attention forward (bf16, B=4 H=32 S=4096 D=128, causal and not):
-    kernels/attention.blk's 128x64 variant (8 warps, 3 stages), the same
-    source in Triton (bench/triton_kernels.py) at the same tiling, and
+    kernels/attention.blk's forward at 128x128 (8 warps, 3 stages, slots
+    released on mbarriers: the best of bench/attention_tiles.py's tilings
+    for both compilers; test/kernels/attention_forward_wide.blk), the same
+    source
+    in Triton (bench/triton_kernels.py) at the same tiling, and
     PyTorch SDPA's cuDNN and flash backends. Every output is checked against
     float64 on the first two heads before it is timed."""
     from torch.nn.attention import SDPBackend, sdpa_kernel
@@ -1160,7 +1163,7 @@ def attention(h, batch=4, heads=32, seq=4096, d=128):
     o = torch.empty_like(q)
     lse = torch.empty(batch * heads, seq, device="cuda", dtype=torch.float32)
     scale = d ** -0.5
-    bm, bn = 128, 64
+    bm, bn = 128, 128
     grid = (triton.cdiv(seq, bm), batch * heads)
     strides = [*q.stride()[:3], *k.stride()[:3], *v.stride()[:3], *o.stride()[:3]]
 
@@ -1175,7 +1178,7 @@ def attention(h, batch=4, heads=32, seq=4096, d=128):
         return rel_err(out[0, :2], ref)
 
     for causal in (False, True):
-        name = f"attention.bf16.128.128.64{'.True' if causal else ''}.w8.st3.spec"
+        name = f"attention_forward_wide.bf16.128.128.128{'.True' if causal else ''}.w8.st3.rel.spec"
         fn = h.load(name, "attention_forward").prepare(grid, q, k, v, o, lse, scale, seq, seq, heads, 1, *strides)
         tri = lambda: [lambda: tk.attention_forward_kernel[grid](
             q, k, v, o, lse, scale, seq, seq, heads, 1, *strides, D=d, BLOCK_M=bm, BLOCK_N=bn, CAUSAL=causal,
@@ -1209,8 +1212,9 @@ def attention(h, batch=4, heads=32, seq=4096, d=128):
 
 def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
     """Attention forward + backward (bf16, B=4 H=32 S=4096 D=128, causal and
-    not): kernels/attention.blk's forward, backward preprocess, dK/dV and dQ
-    kernels at the 128x64 variant, the same source in Triton, and SDPA's cuDNN
+    not): kernels/attention.blk's forward at 128x128 (as the forward rows run
+    it), backward preprocess, dK/dV and dQ kernels at the 128x64 variant, the
+    same source and tilings in Triton, and SDPA's cuDNN
     backend with torch.autograd's backward. FLOPs: the forward's 4*B*H*S^2*D
     (half when causal) plus 2.5x that for the backward (five products of the
     forward's two sizes). dQ, dK and dV of every contender are checked against
@@ -1246,7 +1250,8 @@ def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
     for causal in (False, True):
         ref = reference(causal)
         name = f"attention.bf16.128.128.64{'.True' if causal else ''}.w8.st3.spec"
-        launches = [h.load(name, "attention_forward").prepare(gq, *fwd_args),
+        wide = f"attention_forward_wide.bf16.128.128.128{'.True' if causal else ''}.w8.st3.rel.spec"
+        launches = [h.load(wide, "attention_forward").prepare(gq, *fwd_args),
                     h.load(name, "attention_backward_preprocess").prepare(gq, *pre_args),
                     h.load(name, "attention_backward_dkdv").prepare(gk, *dkdv_args),
                     h.load(name, "attention_backward_dq").prepare(gq, *dq_args)]
@@ -1258,7 +1263,7 @@ def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
         kw = dict(D=d, BLOCK_M=bm, BLOCK_N=bn, num_warps=8, num_stages=3)
 
         def triton_step():
-            tk.attention_forward_kernel[gq](*fwd_args, CAUSAL=causal, **kw)
+            tk.attention_forward_kernel[gq](*fwd_args, CAUSAL=causal, **{**kw, "BLOCK_N": 128})
             tk.attention_backward_preprocess_kernel[gq](*pre_args, D=d, BLOCK_M=bm, num_warps=8)
             tk.attention_backward_dkdv_kernel[gk](*dkdv_args, CAUSAL=causal, **kw)
             tk.attention_backward_dq_kernel[gq](*dq_args, CAUSAL=causal, **kw)

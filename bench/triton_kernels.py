@@ -406,11 +406,32 @@ def matmul_tma_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_bk, s_cm,
 
 
 @triton.jit
+def attention_block(q, k_base, v_base, start_n, offs_m, offs_n, offs_d, acc, m_i, l_i, qk_scale, seq_k, s_kn, s_vn,
+                    MASKED: tl.constexpr, CAUSAL: tl.constexpr):
+    # kernels/attention.blk's attention_block: one key block of the online softmax.
+    cols = start_n + offs_n
+    kt = tl.load(k_base + cols[None, :].to(tl.int64) * s_kn + offs_d[:, None], mask=cols[None, :] < seq_k, other=0)
+    s = tl.dot(q, kt) * qk_scale
+    if MASKED:
+        valid = cols[None, :] < seq_k
+        if CAUSAL:
+            valid = valid & (offs_m[:, None] >= cols[None, :])
+        s = tl.where(valid, s, float("-inf"))
+    m_new = tl.maximum(m_i, tl.max(s, 1))
+    p = tl.math.exp2(s - m_new[:, None])
+    alpha = tl.math.exp2(m_i - m_new)
+    l_i = l_i * alpha + tl.sum(p, 1)
+    v = tl.load(v_base + cols[:, None].to(tl.int64) * s_vn + offs_d[None, :], mask=cols[:, None] < seq_k, other=0)
+    return tl.dot(p.to(v.dtype), v, acc * alpha[:, None]), m_new, l_i
+
+
+@triton.jit
 def attention_forward_kernel(Q, K, V, O, LSE, sm_scale, seq_q, seq_k, heads, kv_group,
                              s_qb, s_qh, s_qm, s_kb, s_kh, s_kn, s_vb, s_vh, s_vn, s_ob, s_oh, s_om,
                              D: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
     # The same source as kernels/attention.blk (the online-softmax forward of
-    # Triton's fused-attention tutorial, with pointer loads).
+    # Triton's fused-attention tutorial, with pointer loads; unmasked key
+    # blocks in one loop, the diagonal band and a ragged end in another).
     pid_m = tl.program_id(0)
     bh = tl.program_id(1)
     b = (bh // heads).to(tl.int64)
@@ -428,23 +449,17 @@ def attention_forward_kernel(Q, K, V, O, LSE, sm_scale, seq_q, seq_k, heads, kv_
     l_i = tl.zeros([BLOCK_M], tl.float32)
     acc = tl.zeros([BLOCK_M, D], tl.float32)
     hi = seq_k
+    lo = seq_k
     if CAUSAL:
         hi = tl.minimum(seq_k, (pid_m + 1) * BLOCK_M)
-    for start_n in range(0, hi, BLOCK_N):
-        cols = start_n + offs_n
-        kt = tl.load(k_base + cols[None, :].to(tl.int64) * s_kn + offs_d[:, None], mask=cols[None, :] < seq_k, other=0)
-        qk = tl.dot(q, kt)
-        valid = cols[None, :] < seq_k
-        if CAUSAL:
-            valid = valid & (offs_m[:, None] >= cols[None, :])
-        s = tl.where(valid, qk * qk_scale, float("-inf"))
-        m_new = tl.maximum(m_i, tl.max(s, 1))
-        p = tl.math.exp2(s - m_new[:, None])
-        alpha = tl.math.exp2(m_i - m_new)
-        l_i = l_i * alpha + tl.sum(p, 1)
-        v = tl.load(v_base + cols[:, None].to(tl.int64) * s_vn + offs_d[None, :], mask=cols[:, None] < seq_k, other=0)
-        acc = tl.dot(p.to(q.dtype), v, acc * alpha[:, None])
-        m_i = m_new
+        lo = tl.minimum(seq_k, pid_m * BLOCK_M)
+    lo = lo // BLOCK_N * BLOCK_N
+    for start_n in range(0, lo, BLOCK_N):
+        acc, m_i, l_i = attention_block(q, k_base, v_base, start_n, offs_m, offs_n, offs_d, acc, m_i, l_i,
+                                        qk_scale, seq_k, s_kn, s_vn, False, CAUSAL)
+    for start_n in range(lo, hi, BLOCK_N):
+        acc, m_i, l_i = attention_block(q, k_base, v_base, start_n, offs_m, offs_n, offs_d, acc, m_i, l_i,
+                                        qk_scale, seq_k, s_kn, s_vn, True, CAUSAL)
     acc = acc / l_i[:, None]
     row_ok = offs_m < seq_q
     tl.store(LSE + bh.to(tl.int64) * seq_q + offs_m, (m_i + tl.math.log2(l_i)) * 0.6931471805599453, mask=row_ok)

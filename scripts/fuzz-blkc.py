@@ -346,11 +346,14 @@ class Flags:
         self.defines = []  # [(NAME, VALUE)] or raw strings
         self.warps = None
         self.stages = None
+        self.release = False
         for name, value in variant:
             if name == "num_warps":
                 self.warps = value
             elif name == "num_stages":
                 self.stages = value
+            elif name == "release_slots":
+                self.release = value == "True"
             else:
                 self.defines.append(f"{name}={value}")
         self.arch = None
@@ -367,6 +370,8 @@ class Flags:
             args += ["--num-warps", self.warps]
         if self.stages is not None:
             args += ["--num-stages", self.stages]
+        if self.release:
+            args += ["--release-slots"]
         if self.arch is not None:
             args += ["--arch", self.arch]
         for s in self.specs:
@@ -560,7 +565,7 @@ def make_case(seed, iteration, corpus, run_fraction):
     case = {"file": cf, "kernel": kernel, "source": source, "mutations": applied,
             "source_mutated": bool(applied)}
     if use_run:
-        defines = [f"{n}={v}" for n, v in variant if n not in ("num_warps", "num_stages")]
+        defines = [f"{n}={v}" for n, v in variant if n not in ("num_warps", "num_stages", "release_slots")]
         for _ in range(n_flags):
             if defines and rng.random() < 0.5:
                 i = rng.randrange(len(defines))

@@ -34,6 +34,11 @@ struct KernelOptions {
   /// Loads in flight per load in a loop: each is issued numStages - 1
   /// iterations ahead (1: none; at most 8).
   unsigned numStages = 1;
+  /// Loops whose dot operands all come through TMA rings release each slot
+  /// on an mbarrier instead of a barrier of all threads (blkc
+  /// --release-slots): faster for some kernels and tilings, slower for
+  /// others (docs/performance.md, Attention). CUDA backend only.
+  bool releaseSlots = false;
   /// Parameters never specialized (a pointer that is rarely aligned, a size
   /// that changes every call): one variant serves every value.
   std::vector<std::string> doNotSpecialize;

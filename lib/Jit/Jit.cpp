@@ -239,7 +239,7 @@ struct Kernel::Impl {
     // (A disk hit parses nothing: the source enters through its digest.)
     std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "image-v4", name, options.arch,
                                       std::to_string(options.numWarps), "stages=" + std::to_string(options.numStages),
-                                      spec, sourceDigest};
+                                      options.releaseSlots ? "release-slots" : "barriers", spec, sourceDigest};
     for (const auto &[k, v] : options.constants) // std::map: sorted
       keyParts.push_back(k + "=" + v);
     std::string key = DiskCache::key(keyParts);
@@ -255,6 +255,7 @@ struct Kernel::Impl {
       co.target.arch = options.arch;
       co.numWarps = options.numWarps;
       co.numStages = options.numStages;
+      co.releaseSlots = options.releaseSlots;
       bool cubin = llvm::sys::fs::can_execute(ptxasPath(co.target));
       co.emit = cubin ? Stage::Cubin : Stage::PTX;
       Status s = withDiagnostics([&]() -> mlir::LogicalResult {

@@ -33,6 +33,8 @@ blk::KernelOptions options(const char *constants, const char *arch, unsigned num
       auto [k, v] = item.split('=');
       if (k.trim() == "num_stages") // an option, spelled as tuning files spell it
         v.trim().getAsInteger(10, o.numStages);
+      else if (k.trim() == "release_slots") // an option too
+        o.releaseSlots = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
       else
         o.constants[k.trim().str()] = v.trim().str();
     }

@@ -27,12 +27,33 @@ std::vector<ref::AttentionVariant> attentionVariants() {
           v("f16", DType::F16, 128, 128, 64, false, 8, 3),   v("bf16", DType::BF16, 64, 128, 64, true, 8, 3)};
 }
 
+/// test/kernels/attention_forward_wide.blk: the forward at 128x128 tiles,
+/// with and without --release-slots.
+std::vector<ref::AttentionVariant> wideForwardVariants() {
+  std::vector<ref::AttentionVariant> out;
+  for (bool release : {false, true})
+    for (bool causal : {false, true}) {
+      ref::Bindings b{{"T", "bf16"}, {"D", "128"}, {"BLOCK_M", "128"}, {"BLOCK_N", "128"}};
+      if (causal)
+        b.push_back({"CAUSAL", "True"});
+      b.push_back({"num_warps", "8"});
+      b.push_back({"num_stages", "3"});
+      if (release)
+        b.push_back({"release_slots", "True"});
+      out.push_back(ref::AttentionVariant{b, ref::DType::BF16, 128, 128, causal, "attention_forward_wide"});
+    }
+  return out;
+}
+
 TEST(Attention, ForwardEveryVariant) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);
   std::vector<ref::Check> checks;
   auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
-  for (ref::AttentionVariant v : attentionVariants()) {
+  std::vector<ref::AttentionVariant> variants = attentionVariants();
+  for (const ref::AttentionVariant &w : wideForwardVariants())
+    variants.push_back(w);
+  for (ref::AttentionVariant v : variants) {
     for (bool spec : {false, true}) {
 #ifdef BLK_GPU_TESTS_THROUGH_JIT
       if (spec)

@@ -45,6 +45,8 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
       options.numWarps = unsigned(std::stoi(value));
     else if (key == "num_stages")
       options.numStages = unsigned(std::stoi(value));
+    else if (key == "release_slots")
+      options.releaseSlots = value == "True";
     else if (key != "spec") // the JIT specializes on the arguments itself
       options.constants[key] = value;
   }
