@@ -10,39 +10,46 @@ using namespace blk;
 
 namespace {
 
+/// One `# variants:` entry of `file` (its `attention_forward`, and for
+/// kernels/attention.blk its backward too).
+ref::AttentionVariant variant(const char *file, const char *t, ref::DType type, int d, int bm, int bn, bool causal,
+                              int warps, int stages, bool releaseSlots = false) {
+  ref::Bindings b{{"T", t}, {"D", std::to_string(d)}, {"BLOCK_M", std::to_string(bm)}, {"BLOCK_N", std::to_string(bn)}};
+  if (causal)
+    b.push_back({"CAUSAL", "True"});
+  b.push_back({"num_warps", std::to_string(warps)});
+  if (stages)
+    b.push_back({"num_stages", std::to_string(stages)});
+  if (releaseSlots)
+    b.push_back({"release_slots", "True"});
+  return ref::AttentionVariant{b, type, d, bm, causal, file};
+}
+
 /// The `# variants:` entries of kernels/attention.blk, in its order.
 std::vector<ref::AttentionVariant> attentionVariants() {
   using ref::DType;
   auto v = [](const char *t, DType type, int d, int bm, int bn, bool causal, int warps, int stages) {
-    ref::Bindings b{{"T", t}, {"D", std::to_string(d)}, {"BLOCK_M", std::to_string(bm)}, {"BLOCK_N", std::to_string(bn)}};
-    if (causal)
-      b.push_back({"CAUSAL", "True"});
-    b.push_back({"num_warps", std::to_string(warps)});
-    if (stages)
-      b.push_back({"num_stages", std::to_string(stages)});
-    return ref::AttentionVariant{b, type, d, bm, causal};
+    return variant("attention", t, type, d, bm, bn, causal, warps, stages);
   };
   return {v("bf16", DType::BF16, 64, 64, 32, false, 4, 0),   v("f16", DType::F16, 64, 64, 32, true, 4, 0),
           v("bf16", DType::BF16, 128, 128, 64, false, 8, 3), v("bf16", DType::BF16, 128, 128, 64, true, 8, 3),
           v("f16", DType::F16, 128, 128, 64, false, 8, 3),   v("bf16", DType::BF16, 64, 128, 64, true, 8, 3)};
 }
 
-/// test/kernels/attention_forward_wide.blk: the forward at 128x128 tiles,
-/// with and without --release-slots.
-std::vector<ref::AttentionVariant> wideForwardVariants() {
-  std::vector<ref::AttentionVariant> out;
-  for (bool release : {false, true})
-    for (bool causal : {false, true}) {
-      ref::Bindings b{{"T", "bf16"}, {"D", "128"}, {"BLOCK_M", "128"}, {"BLOCK_N", "128"}};
-      if (causal)
-        b.push_back({"CAUSAL", "True"});
-      b.push_back({"num_warps", "8"});
-      b.push_back({"num_stages", "3"});
-      if (release)
-        b.push_back({"release_slots", "True"});
-      out.push_back(ref::AttentionVariant{b, ref::DType::BF16, 128, 128, causal, "attention_forward_wide"});
+/// Each variant as blkc builds it and with the `spec` build (the JIT
+/// specializes on the arguments itself).
+template <typename F> void eachBuild(const std::vector<ref::AttentionVariant> &variants, F &&run) {
+  for (const ref::AttentionVariant &v : variants)
+    for (bool spec : {false, true}) {
+#ifdef BLK_GPU_TESTS_THROUGH_JIT
+      if (spec)
+        continue;
+#endif
+      ref::AttentionVariant w = v;
+      if (spec)
+        w.bindings.push_back({"spec", "spec"});
+      run(w);
     }
-  return out;
 }
 
 TEST(Attention, ForwardEveryVariant) {
@@ -51,27 +58,22 @@ TEST(Attention, ForwardEveryVariant) {
   std::vector<ref::Check> checks;
   auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
   std::vector<ref::AttentionVariant> variants = attentionVariants();
-  for (const ref::AttentionVariant &w : wideForwardVariants())
-    variants.push_back(w);
-  for (ref::AttentionVariant v : variants) {
-    for (bool spec : {false, true}) {
-#ifdef BLK_GPU_TESTS_THROUGH_JIT
-      if (spec)
-        continue; // the JIT specializes on the arguments itself
-#endif
-      ref::AttentionVariant w = v;
-      if (spec)
-        w.bindings.push_back({"spec", "spec"});
-      int d = v.d;
-      if (v.causal) {
-        add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 300, d, true}, rng));
-        add(ref::attentionForwardCase(gpuLaunch, w, {1, 2, 2, 129, 129, d, true, /*seqMajor=*/true}, rng));
-      } else {
-        add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
-        add(ref::attentionForwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));
-      }
+  // test/kernels/attention_forward_wide.blk: the forward at 128x128 tiles,
+  // with and without --release-slots.
+  for (bool release : {false, true})
+    for (bool causal : {false, true})
+      variants.push_back(
+          variant("attention_forward_wide", "bf16", ref::DType::BF16, 128, 128, 128, causal, 8, 3, release));
+  eachBuild(variants, [&](const ref::AttentionVariant &w) {
+    int d = w.d;
+    if (w.causal) {
+      add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 300, d, true}, rng));
+      add(ref::attentionForwardCase(gpuLaunch, w, {1, 2, 2, 129, 129, d, true, /*seqMajor=*/true}, rng));
+    } else {
+      add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
+      add(ref::attentionForwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));
     }
-  }
+  });
   ref::expectChecks(checks);
 }
 
@@ -81,34 +83,19 @@ TEST(Attention, OverlappedForwardEveryVariant) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);
   using ref::DType;
-  auto v = [](const char *t, DType type, int d, int bm, int bn, bool causal, int warps, int stages) {
-    ref::Bindings b{{"T", t}, {"D", std::to_string(d)}, {"BLOCK_M", std::to_string(bm)}, {"BLOCK_N", std::to_string(bn)}};
-    if (causal)
-      b.push_back({"CAUSAL", "True"});
-    b.push_back({"num_warps", std::to_string(warps)});
-    if (stages)
-      b.push_back({"num_stages", std::to_string(stages)});
-    return ref::AttentionVariant{b, type, d, bm, causal, "attention_overlapped"};
-  };
+  const char *file = "attention_overlapped";
   std::vector<ref::Check> checks;
   auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
-  for (ref::AttentionVariant w : {v("bf16", DType::BF16, 64, 64, 32, false, 4, 0), v("f16", DType::F16, 64, 64, 32, true, 4, 0),
-                                  v("bf16", DType::BF16, 128, 128, 64, false, 8, 3),
-                                  v("bf16", DType::BF16, 128, 128, 128, true, 8, 2)}) {
-    for (bool spec : {false, true}) {
-#ifdef BLK_GPU_TESTS_THROUGH_JIT
-      if (spec)
-        continue; // the JIT specializes on the arguments itself
-#endif
-      ref::AttentionVariant x = w;
-      if (spec)
-        x.bindings.push_back({"spec", "spec"});
-      add(ref::attentionForwardCase(gpuLaunch, x, {2, 4, 2, 300, w.causal ? 300 : 257, w.d, w.causal}, rng));
-      add(ref::attentionForwardCase(gpuLaunch, x, {1, 4, 1, 65, w.causal ? 65 : 400, w.d, w.causal, /*seqMajor=*/true}, rng));
-      // One key block: the loop does not run.
-      add(ref::attentionForwardCase(gpuLaunch, x, {1, 2, 1, w.causal ? 20 : 40, 20, w.d, w.causal}, rng));
-    }
-  }
+  eachBuild({variant(file, "bf16", DType::BF16, 64, 64, 32, false, 4, 0), variant(file, "f16", DType::F16, 64, 64, 32, true, 4, 0),
+             variant(file, "bf16", DType::BF16, 128, 128, 64, false, 8, 3),
+             variant(file, "bf16", DType::BF16, 128, 128, 128, true, 8, 2)},
+            [&](const ref::AttentionVariant &w) {
+              add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, w.causal ? 300 : 257, w.d, w.causal}, rng));
+              add(ref::attentionForwardCase(gpuLaunch, w, {1, 4, 1, 65, w.causal ? 65 : 400, w.d, w.causal, /*seqMajor=*/true},
+                                            rng));
+              // One key block: the loop does not run.
+              add(ref::attentionForwardCase(gpuLaunch, w, {1, 2, 1, w.causal ? 20 : 40, 20, w.d, w.causal}, rng));
+            });
   ref::expectChecks(checks);
 }
 
@@ -117,25 +104,16 @@ TEST(Attention, BackwardEveryVariant) {
   BLK_SEEDED_RNG(rng);
   std::vector<ref::Check> checks;
   auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
-  for (ref::AttentionVariant v : attentionVariants()) {
-    for (bool spec : {false, true}) {
-#ifdef BLK_GPU_TESTS_THROUGH_JIT
-      if (spec)
-        continue; // the JIT specializes on the arguments itself
-#endif
-      ref::AttentionVariant w = v;
-      if (spec)
-        w.bindings.push_back({"spec", "spec"});
-      int d = v.d;
-      if (v.causal) {
-        add(ref::attentionBackwardCase(gpuLaunch, w, {2, 4, 2, 300, 300, d, true}, rng));
-        add(ref::attentionBackwardCase(gpuLaunch, w, {1, 2, 2, 129, 129, d, true, /*seqMajor=*/true}, rng));
-      } else {
-        add(ref::attentionBackwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
-        add(ref::attentionBackwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));
-      }
+  eachBuild(attentionVariants(), [&](const ref::AttentionVariant &w) {
+    int d = w.d;
+    if (w.causal) {
+      add(ref::attentionBackwardCase(gpuLaunch, w, {2, 4, 2, 300, 300, d, true}, rng));
+      add(ref::attentionBackwardCase(gpuLaunch, w, {1, 2, 2, 129, 129, d, true, /*seqMajor=*/true}, rng));
+    } else {
+      add(ref::attentionBackwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
+      add(ref::attentionBackwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));
     }
-  }
+  });
   ref::expectChecks(checks);
 }
 
