@@ -347,6 +347,7 @@ class Flags:
         self.warps = None
         self.stages = None
         self.release = False
+        self.ping_pong = False
         for name, value in variant:
             if name == "num_warps":
                 self.warps = value
@@ -354,6 +355,8 @@ class Flags:
                 self.stages = value
             elif name == "release_slots":
                 self.release = value == "True"
+            elif name == "ping_pong":
+                self.ping_pong = value == "True"
             else:
                 self.defines.append(f"{name}={value}")
         self.arch = None
@@ -372,6 +375,8 @@ class Flags:
             args += ["--num-stages", self.stages]
         if self.release:
             args += ["--release-slots"]
+        if self.ping_pong:
+            args += ["--ping-pong"]
         if self.arch is not None:
             args += ["--arch", self.arch]
         for s in self.specs:
@@ -565,7 +570,7 @@ def make_case(seed, iteration, corpus, run_fraction):
     case = {"file": cf, "kernel": kernel, "source": source, "mutations": applied,
             "source_mutated": bool(applied)}
     if use_run:
-        defines = [f"{n}={v}" for n, v in variant if n not in ("num_warps", "num_stages", "release_slots")]
+        defines = [f"{n}={v}" for n, v in variant if n not in ("num_warps", "num_stages", "release_slots", "ping_pong")]
         for _ in range(n_flags):
             if defines and rng.random() < 0.5:
                 i = rng.randrange(len(defines))

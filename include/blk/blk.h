@@ -39,6 +39,9 @@ struct KernelOptions {
   /// --release-slots): faster for some kernels and tilings, slower for
   /// others (docs/performance.md, Attention). CUDA backend only.
   bool releaseSlots = false;
+  /// With releaseSlots, programs of two or more warpgroups: the warpgroups
+  /// take turns issuing a loop's tensor-core dots (blkc --ping-pong).
+  bool pingPong = false;
   /// Parameters never specialized (a pointer that is rarely aligned, a size
   /// that changes every call): one variant serves every value.
   std::vector<std::string> doNotSpecialize;

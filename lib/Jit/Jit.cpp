@@ -239,7 +239,8 @@ struct Kernel::Impl {
     // (A disk hit parses nothing: the source enters through its digest.)
     std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "image-v4", name, options.arch,
                                       std::to_string(options.numWarps), "stages=" + std::to_string(options.numStages),
-                                      options.releaseSlots ? "release-slots" : "barriers", spec, sourceDigest};
+                                      options.releaseSlots ? "release-slots" : "barriers", options.pingPong ? "ping-pong" : "no-turns",
+                                      spec, sourceDigest};
     for (const auto &[k, v] : options.constants) // std::map: sorted
       keyParts.push_back(k + "=" + v);
     std::string key = DiskCache::key(keyParts);
@@ -256,6 +257,7 @@ struct Kernel::Impl {
       co.numWarps = options.numWarps;
       co.numStages = options.numStages;
       co.releaseSlots = options.releaseSlots;
+      co.pingPong = options.pingPong;
       bool cubin = llvm::sys::fs::can_execute(ptxasPath(co.target));
       co.emit = cubin ? Stage::Cubin : Stage::PTX;
       Status s = withDiagnostics([&]() -> mlir::LogicalResult {

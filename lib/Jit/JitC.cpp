@@ -33,8 +33,10 @@ blk::KernelOptions options(const char *constants, const char *arch, unsigned num
       auto [k, v] = item.split('=');
       if (k.trim() == "num_stages") // an option, spelled as tuning files spell it
         v.trim().getAsInteger(10, o.numStages);
-      else if (k.trim() == "release_slots") // an option too
+      else if (k.trim() == "release_slots") // options too
         o.releaseSlots = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
+      else if (k.trim() == "ping_pong")
+        o.pingPong = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
       else
         o.constants[k.trim().str()] = v.trim().str();
     }

@@ -13,7 +13,7 @@ namespace {
 /// One `# variants:` entry of `file` (its `attention_forward`, and for
 /// kernels/attention.blk its backward too).
 ref::AttentionVariant variant(const char *file, const char *t, ref::DType type, int d, int bm, int bn, bool causal,
-                              int warps, int stages, bool releaseSlots = false) {
+                              int warps, int stages, bool releaseSlots = false, bool pingPong = false) {
   ref::Bindings b{{"T", t}, {"D", std::to_string(d)}, {"BLOCK_M", std::to_string(bm)}, {"BLOCK_N", std::to_string(bn)}};
   if (causal)
     b.push_back({"CAUSAL", "True"});
@@ -22,6 +22,8 @@ ref::AttentionVariant variant(const char *file, const char *t, ref::DType type, 
     b.push_back({"num_stages", std::to_string(stages)});
   if (releaseSlots)
     b.push_back({"release_slots", "True"});
+  if (pingPong)
+    b.push_back({"ping_pong", "True"});
   return ref::AttentionVariant{b, type, d, bm, causal, file};
 }
 
@@ -88,7 +90,8 @@ TEST(Attention, OverlappedForwardEveryVariant) {
   auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
   eachBuild({variant(file, "bf16", DType::BF16, 64, 64, 32, false, 4, 0), variant(file, "f16", DType::F16, 64, 64, 32, true, 4, 0),
              variant(file, "bf16", DType::BF16, 128, 128, 64, false, 8, 3),
-             variant(file, "bf16", DType::BF16, 128, 128, 128, true, 8, 2)},
+             variant(file, "bf16", DType::BF16, 128, 128, 128, true, 8, 2),
+             variant(file, "bf16", DType::BF16, 128, 128, 64, false, 8, 3, /*releaseSlots=*/true, /*pingPong=*/true)},
             [&](const ref::AttentionVariant &w) {
               add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, w.causal ? 300 : 257, w.d, w.causal}, rng));
               add(ref::attentionForwardCase(gpuLaunch, w, {1, 4, 1, 65, w.causal ? 65 : 400, w.d, w.causal, /*seqMajor=*/true},

@@ -17,7 +17,9 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
                       ref::LaunchGrid grid, std::vector<ref::KArg> args) {
   std::string ptx = file;
   for (auto &[k, v] : bindings) // names as scripts/kernel-variants.sh gives them
-    ptx += k == "num_warps" ? ".w" + v : k == "num_stages" ? ".st" + v : k == "release_slots" ? ".rel" : "." + v;
+    ptx += k == "num_warps" ? ".w" + v : k == "num_stages" ? ".st" + v : k == "release_slots" ? ".rel"
+           : k == "ping_pong"   ? ".pp"
+                                : "." + v;
   gpu::LoadedKernel k;
   if (!gpu::load(ptx + ".ptx", kernel, k))
     return gpu::lastError();

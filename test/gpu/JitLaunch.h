@@ -47,6 +47,8 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
       options.numStages = unsigned(std::stoi(value));
     else if (key == "release_slots")
       options.releaseSlots = value == "True";
+    else if (key == "ping_pong")
+      options.pingPong = value == "True";
     else if (key != "spec") // the JIT specializes on the arguments itself
       options.constants[key] = value;
   }

@@ -9,8 +9,8 @@ int blk_jit_c_test(const char *kernelPath, char *message, size_t size) {
   char error[1024];
   blk_jit *jit = blk_jit_create(BLK_BACKEND_CPU);
   blk_jit_kernel *add = NULL;
-  /* num_stages and release_slots are options, not bindings of the kernel. */
-  if (blk_jit_compile_file(jit, kernelPath, "vector_add", "T=f32, BLOCK=256, num_stages=2, release_slots=1", NULL, 0,
+  /* num_stages, release_slots and ping_pong are options, not bindings of the kernel. */
+  if (blk_jit_compile_file(jit, kernelPath, "vector_add", "T=f32, BLOCK=256, num_stages=2, release_slots=1, ping_pong=1", NULL, 0,
                            &add, error, sizeof error)) {
     snprintf(message, size, "compile: %s", error);
     return -1;

@@ -24,9 +24,11 @@
 // else until the next iteration's first complete wait, which carries it
 // before anything reads it (attention's PV overlaps the next QK and the
 // softmax), or where there is none, until a wait in front of its first
-// reader that leaves the groups issued since pending (a QK of the next
-// block, issued before the softmax of this one, runs beside it); after the
-// loop a complete wait.
+// reader that leaves the groups issued since pending; after the loop a
+// complete wait. A carried result whose iter arg is still read after the
+// next one is issued (the next block's QK issued before this block's
+// softmax) is waited for in front of the yield instead: the loop edge would
+// copy an accumulator in flight, for which ptxas serializes every wgmma.
 // Every other wgmma of the loop is waited for where its result is first
 // read, with the dots issued since left pending: a loop that issues the
 // next block's QK before the previous block's PV runs that PV beside the
@@ -39,6 +41,7 @@
 // is done with iteration n - 1's wgmma (in front of the copies), and the
 // warp that issues the copies waits for the release of the slot it copies
 // tile n + D into.
+#include "blk/Analysis/Allocation.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -219,9 +222,12 @@ bool readAfter(BlockArgument arg, Operation *issue) {
 }
 
 /// Waits for `arg` (the result of `issue`, a wgmma of the previous
-/// iteration still in flight) where it is first read, or in front of the
-/// copies after `last` if that comes first (they refill the slots the
-/// previous iteration's wgmma read), leaving pending the groups issued
+/// iteration still in flight) where it is first read, or in front of what
+/// follows `last` if that comes first: there each warp releases the
+/// previous iteration's slot (release-slots), or, with one slot fewer, a
+/// barrier lets the copies refill it, both of which need iteration n - 1's
+/// wgmma complete (with D + 2 slots the copies refill slot n - 2, so the
+/// rule is stricter than that scheme needs); leaving pending the groups issued
 /// since: those after `issue` in the previous iteration and those before
 /// the wait in this one (a loop that issues the next block's QK before the
 /// softmax of this block keeps it in flight under the softmax). False when
@@ -270,8 +276,9 @@ void sinkWaitsToReaders(Block *body) {
     Operation *dest = wait->getNextNode();
     for (; dest != firstReader; dest = dest->getNextNode()) {
       // A barrier or a slot's release in between concerns the previous
-      // iteration's dots, done before this one's (a wait carrying one of
-      // them has two results and stays).
+      // iteration's dots, done before this one's. Waits for those (several
+      // results, a block argument, or pending > 0) are not moved, and a
+      // sunk wait stops at any wait.
       if (isa<WarpGroupDotWaitOp>(dest) || (dest->getNumRegions() != 0 && issuesOrWaits(dest)))
         break;
       if (isa<WarpGroupDotOp>(dest))
@@ -282,6 +289,18 @@ void sinkWaitsToReaders(Block *body) {
     wait->moveBefore(dest);
     wait.setPending(pending);
   }
+}
+
+/// Whether `op` runs in each thread's registers, with no barrier of all
+/// threads in its lowering: elementwise math, views and block shapes that
+/// move no element between threads, a conversion that needs no scratch.
+bool runsInRegisters(Operation *op) {
+  if (isa<WarpGroupDotOp, LocalTransOp, SplatOp, BroadcastOp, ExpandDimsOp>(op))
+    return true;
+  if (isa<ConvertLayoutOp>(op))
+    return scratchFor(op).bytes == 0;
+  Dialect *dialect = op->getDialect();
+  return op->getNumRegions() == 0 && dialect && isa<arith::ArithDialect, math::MathDialect>(dialect);
 }
 
 /// Warpgroups take turns issuing the wgmma of `loop` (FlashAttention-3's
@@ -302,10 +321,14 @@ void takeTurns(scf::ForOp loop) {
   for (WarpGroupDotOp dot : dots)
     last = dot;
   // A turn is the iteration's dots issued back to back (FlashAttention-3's
-  // order: block n's scores, then block n - 1's P V); where a wait lies
-  // between them the turn would hold the work in between too.
+  // order: block n's scores, then block n - 1's P V): between them only ops
+  // that run in each thread's registers. A wait would hold the work in
+  // between inside the turn; a barrier of all threads (one the lowering of
+  // an op with shared-memory scratch, a reduction across warps, a dot
+  // outside wgmma, ... brings) would deadlock, this warpgroup at the barrier
+  // and the next one waiting for its turn.
   for (Operation *op = first; op != last; op = op->getNextNode())
-    if (isa<WarpGroupDotWaitOp>(op))
+    if (!runsInRegisters(op))
       return;
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -314,6 +337,8 @@ void takeTurns(scf::ForOp loop) {
   WarpGroupTurnOp::create(b, loc, "take");
   b.setInsertionPointAfter(last);
   WarpGroupTurnOp::create(b, loc, "pass");
+  // In front of whatever follows the loop (its barrier of all threads, the
+  // next loop's turns): the last hand-over is taken back first.
   b.setInsertionPointAfter(loop);
   WarpGroupTurnOp::create(b, loc, "close");
 }
@@ -805,8 +830,6 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       r.op.load->erase();
 
     sinkWaitsToReaders(loop.getBody());
-    if (empty && pingPong)
-      takeTurns(loop);
 
     // After the loop: the last wgmma done, stray copies (masked, past the
     // bound) landed before the memory is reused.
@@ -827,6 +850,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         MBarrierInvalOp::create(after, loc, r.bars);
     if (empty)
       MBarrierInvalOp::create(after, loc, empty);
+    if (empty && pingPong)
+      takeTurns(loop); // `close` goes right after the loop, before all of the above
   }
 };
 

@@ -478,8 +478,8 @@ module attributes {blk.num_warps = 4 : i32} {
 // wait of the iteration precedes every reader, so the second dot stays in
 // flight across the loop edge and is waited for in front of its first
 // reader, at the top of the next iteration, where no dot of that iteration
-// has been issued yet (pending 0); that is before the copies ahead, which
-// may refill the slot it read.
+// has been issued yet (pending 0); that is before the copies ahead (with
+// one slot fewer they refill the slot it read after a barrier).
 // CHECK-LABEL: func.func @read_early
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{[^ ]+}})
 // CHECK: blk.barrier
