@@ -9,9 +9,9 @@
 # skipping). Logs go under $OUT (default /tmp/device-gate). One line per suite
 # is printed last, then the verdict; the exit status is non-zero on any
 # failure, skipped test, or suite that ran no test. --sanitize also runs the
-# whole of blk-gpu-tests (and the JIT's GPU tests, when there) under
-# compute-sanitizer memcheck, racecheck and synccheck: any error, or any test
-# failing under a tool, fails the gate.
+# whole of blk-gpu-tests (and the JIT's GPU tests, when there), death tests
+# aside, under compute-sanitizer memcheck, racecheck and synccheck: any error,
+# or any test failing under a tool, fails the gate.
 set -uo pipefail
 require_jit=0
 sanitize=0
@@ -71,9 +71,10 @@ declare -A filters=(
   ["atomics"]='Atomics.*'
   ["fp8"]='Float8.*'
   ["matmul"]='Matmul.*'
+  ["debug"]='Debug.*:DebugDeathTest.*'
 )
 known=""
-for name in "row kernels" elementwise "block ops" "reductions and scans" builtins atomics fp8 matmul; do
+for name in "row kernels" elementwise "block ops" "reductions and scans" builtins atomics fp8 matmul debug; do
   suite "$name" "$gpu" "${filters[$name]}"
   known="$known:${filters[$name]}"
 done
@@ -101,13 +102,15 @@ else
   failed=1
 fi
 
-# sanitize TOOL NAME BINARY: every test of BINARY under compute-sanitizer's TOOL.
+# sanitize TOOL NAME BINARY: every test of BINARY under compute-sanitizer's TOOL,
+# but the death tests, whose child processes fail on purpose (a device assert
+# the tool would count as an error).
 sanitize() {
   local tool=$1 name=$2 bin=$3 log rc ran bad errors start
   log="$out/sanitize-$tool-$name.txt"
   start=$SECONDS
   compute-sanitizer --tool "$tool" --error-exitcode 86 --print-limit 100 \
-    "$bin" --gtest_brief=1 --gtest_color=no >"$log" 2>&1
+    "$bin" --gtest_filter='-*DeathTest.*' --gtest_brief=1 --gtest_color=no >"$log" 2>&1
   rc=$?
   ran=$(ran_count "$log")
   bad=$(failed_count "$log")

@@ -54,6 +54,8 @@ TV Generator::genDebugBuiltin(const std::string &name, const ast::CallExpr &call
     return TV::makeNone();
   }
   if (name == "static_print") { // at compile time, once per generation of the call
+    if (!options.staticPrint)
+      return TV::makeNone();
     std::string line;
     for (size_t i = 0; i < call.args.size(); ++i)
       line += (i ? " " : "") + staticText(args[i]);

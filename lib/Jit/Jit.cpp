@@ -389,6 +389,7 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
     if (!k->ast)
       return mlir::failure();
     GenOptions gen = k->genOptions("");
+    gen.staticPrint = false; // the variants print as they compile
     probe = generateModule(impl->ctx, *k->ast, gen);
     return mlir::success(bool(probe));
   });

@@ -146,3 +146,37 @@ TEST(Jit, ImportedFilesArePartOfTheCacheKey) {
   std::filesystem::remove_all(dir);
 }
 } // namespace
+
+namespace {
+// static_print prints as a variant compiles (on the first launch of each
+// specialization), not when compileSource describes the kernel, and not on a
+// launch that reuses a variant.
+TEST(Jit, StaticPrintOncePerCompiledVariant) {
+  blk::Jit jit(blk::Backend::CPU);
+  jit.setCacheDirectory(""); // a disk hit would compile (and print) nothing
+  const char *src = "@kernel\n"
+                    "def k(X: *f32, n: i32, BLOCK: constexpr = 4):\n"
+                    "    static_print(\"compiling k: BLOCK =\", BLOCK, \"n:\", n)\n"
+                    "    offs = arange(0, BLOCK)\n"
+                    "    store(X + offs, load(X + offs, mask=offs < n) + 1.0, mask=offs < n)\n";
+  blk::Kernel k;
+  testing::internal::CaptureStderr();
+  blk::Status s = jit.compileSource(src, "k", {}, k);
+  std::string printed = testing::internal::GetCapturedStderr();
+  ASSERT_TRUE(s.ok()) << s.message;
+  EXPECT_EQ(printed, "");
+  void *dx;
+  ASSERT_TRUE(jit.alloc(64, &dx).ok());
+  const std::string line = "compiling k: BLOCK = 4 n: i32\n";
+  // n = 16 selects the n:16 variant; 3 and 5 share the unspecialized one.
+  for (auto [n, expected] : {std::pair{3, line}, {3, ""}, {16, line}, {5, ""}}) {
+    testing::internal::CaptureStderr();
+    s = k.launch({1}, {dx, int32_t(n)});
+    printed = testing::internal::GetCapturedStderr();
+    EXPECT_TRUE(s.ok()) << s.message;
+    EXPECT_EQ(printed, expected) << "n = " << n;
+  }
+  EXPECT_EQ(k.numVariants(), 2u);
+  jit.free(dx);
+}
+} // namespace

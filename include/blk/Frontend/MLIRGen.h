@@ -26,6 +26,10 @@ struct GenOptions {
   std::vector<std::string> kernels;
   /// For tests of internal-error reporting: generate IR the verifier rejects.
   bool injectInvalidIR = false;
+  /// Print static_print's text to standard error. Off for a generation that
+  /// only inspects the kernel (the JIT's unspecialized probe of its
+  /// parameters), so that it prints once per compilation.
+  bool staticPrint = true;
 };
 
 /// Adds the tools' `-D NAME=VALUE` and `--spec NAME=16|1` arguments to `gen`;

@@ -21,7 +21,9 @@ std::pair<Value, std::string> printable(OpBuilder &b, Location loc, Value v) {
     return {v, "%f"};
   }
   unsigned bits = t.getIntOrFloatBitWidth();
-  if (bits < 32)
+  if (bits == 1) // a boolean prints as 0 or 1, as on the interpreter (sign extension would give -1)
+    v = LLVM::ZExtOp::create(b, loc, b.getI32Type(), v);
+  else if (bits < 32)
     v = LLVM::SExtOp::create(b, loc, b.getI32Type(), v);
   return {v, bits > 32 ? "%lld" : "%d"};
 }
