@@ -85,6 +85,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"gather", {3, 3, {"src", "index", "axis"}}},
       {"zeros_like", {1, 1, {"input"}}},
       {"swizzle2d", {5, 5, {"i", "j", "size_i", "size_j", "size_g"}}},
+      {"histogram", {2, 3, {"input", "num_bins", "mask"}}},
       // Functions of Triton's libdevice module, under its names and parameter names.
       {"log1p", {1, 1, {"arg0"}}}, {"expm1", {1, 1, {"arg0"}}}, {"tan", {1, 1, {"arg0"}}},
       {"cosh", {1, 1, {"arg0"}}}, {"sinh", {1, 1, {"arg0"}}}, {"asin", {1, 1, {"arg0"}}},
@@ -530,6 +531,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genScan(name, call, args);
   if (isShapeBuiltin(name))
     return genShapeBuiltin(name, call, args);
+  if (name == "histogram")
+    return genHistogram(call, args);
   return error(call.loc, "unknown function '" + name + "'");
 }
 

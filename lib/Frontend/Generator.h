@@ -147,6 +147,8 @@ public:
   /// gather(src, index, axis); `selfLoc` is where x of x.gather(...) was written, else null.
   TV genGather(const TV &src, TV index, const TV &axis, const ast::CallExpr &call, const ast::Loc *selfLoc);
   TV genCat(const TV &a, const TV &b, const TV &canReorder, const ast::CallExpr &call);
+  /// histogram(input, num_bins, mask) (Histogram.cpp).
+  TV genHistogram(const ast::CallExpr &call, std::vector<TV> &args);
   /// x.to(dtype, bitcast=True): the same bits as another type of the same width.
   TV genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc);
   TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,

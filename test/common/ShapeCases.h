@@ -1,6 +1,6 @@
 // Triton's shape operations end to end (test/kernels/shape_ops.blk) against
 // host results, on the interpreter and on the GPU: join, split, interleave,
-// cat, flip, gather, permute, zeros_like and swizzle2d. Every result is an
+// cat, flip, gather, permute, zeros_like, swizzle2d and histogram. Every result is an
 // input element moved, so outputs must equal their references byte for byte
 // (outputs start poisoned: an element never written fails).
 #ifndef BLK_TEST_COMMON_SHAPECASES_H
@@ -214,6 +214,33 @@ inline std::vector<Check> swizzleCase(const Launch &L, int sizeI) {
     }
   std::string at = " size_i=" + std::to_string(sizeI);
   return {sameBytes("swizzle2d rows" + at, ni, ri), sameBytes("swizzle2d columns" + at, nj, rj)};
+}
+
+/// histogram(x, 32) and its masked form over each program's 512 values,
+/// values from -4 to 40 (some outside the bins).
+inline std::vector<Check> histogramCase(const Launch &L, int n, std::mt19937_64 &rng) {
+  const int bins = 32;
+  unsigned programs = shapePrograms(n);
+  Buffer x(DType::I32, size_t(n));
+  for (int i = 0; i < n; ++i)
+    x.set(size_t(i), double(int32_t(rng() % 45) - 4));
+  Buffer h = poisoned(DType::I32, programs * bins), hm = poisoned(DType::I32, programs * bins);
+  std::string e = L("shape_ops", {{"T", "f32"}}, "histograms", programs,
+                    {KArg::buf_(x), KArg::buf_(h), KArg::buf_(hm), KArg::int_(n)});
+  if (!e.empty())
+    return {{"histograms: " + e, INFINITY, 0}};
+  Buffer rh(DType::I32, programs * bins), rhm(DType::I32, programs * bins);
+  for (int i = 0; i < n; ++i) {
+    int32_t v = int32_t(x.get(size_t(i)));
+    if (v < 0 || v >= bins)
+      continue;
+    size_t at = size_t(i / kShapeBlock) * bins + size_t(v);
+    rh.set(at, rh.get(at) + 1);
+    if (i % 3 != 0)
+      rhm.set(at, rhm.get(at) + 1);
+  }
+  std::string at = " n=" + std::to_string(n);
+  return {sameBytes("histogram" + at, h, rh), sameBytes("histogram with a mask" + at, hm, rhm)};
 }
 
 } // namespace blk::ref

@@ -57,4 +57,11 @@ TEST(ShapeOps, Swizzle2d) {
     ref::expectChecks(ref::swizzleCase(gpuLaunch, sizeI));
 }
 
+TEST(ShapeOps, Histogram) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (int n : {1100, 512, 37})
+    ref::expectChecks(ref::histogramCase(gpuLaunch, n, rng));
+}
+
 } // namespace

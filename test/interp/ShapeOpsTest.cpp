@@ -51,6 +51,12 @@ TEST(ShapeOps, Swizzle2d) {
     ref::expectChecks(ref::swizzleCase(interpLaunch, sizeI));
 }
 
+TEST(ShapeOps, Histogram) {
+  BLK_SEEDED_RNG(rng);
+  for (int n : {1100, 512, 37})
+    ref::expectChecks(ref::histogramCase(interpLaunch, n, rng));
+}
+
 // The same kernels after the blk passes (sm_90a and sm_80) give the same bytes.
 TEST(ShapeOps, AfterPasses) {
   BLK_SEEDED_RNG(rng);
@@ -60,6 +66,7 @@ TEST(ShapeOps, AfterPasses) {
       for (ref::DType t : ref::kShapeTypes)
         ref::expectChecks(fn(L, t, 1100, rng));
     ref::expectChecks(ref::swizzleCase(L, 13));
+    ref::expectChecks(ref::histogramCase(L, 1100, rng));
   }
 }
 
