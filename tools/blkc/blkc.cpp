@@ -41,12 +41,13 @@ int main(int argc, char **argv) {
                  "Specialize a runtime parameter as the JIT would: NAME=16 (pointer 16-byte aligned / integer "
                  "multiple of 16) or NAME=1 (integer equal to 1)");
   app.add_flag("--align-pointers", alignPointers, "Specialize every pointer parameter as 16-byte aligned");
-  app.add_flag("--release-slots", releaseSlots,
+  auto *release = app.add_flag("--release-slots", releaseSlots,
                "Loops whose dot operands all come through TMA rings release each slot on an mbarrier instead of "
                "a barrier of all threads (faster or slower by kernel: see docs/performance.md)");
   app.add_flag("--ping-pong", pingPong,
                "With --release-slots, programs of two or more warpgroups: the warpgroups take turns issuing a "
-               "loop's tensor-core dots");
+               "loop's tensor-core dots")
+      ->needs(release);
   app.add_flag("--time", timePhases, "Print the time of each compilation phase to standard error");
   app.add_flag("--ptxas-info", ptxasInfo, "Run ptxas and print registers, shared memory and spills per kernel");
   std::string injectInternalError;

@@ -171,7 +171,7 @@ struct WarpGroupTurnToLLVM : OpConversionPattern<WarpGroupTurnOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(WarpGroupTurnOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    int64_t groups = op->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr).getInt() / 4;
+    int64_t groups = *warpGroups(op); // the verifier's guarantee
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
     Value group = LLVM::UDivOp::create(rewriter, loc, tid, i32Const(rewriter, loc, 128));
     auto groupIs = [&](int64_t g) {

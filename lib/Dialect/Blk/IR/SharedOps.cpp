@@ -140,9 +140,7 @@ LogicalResult WarpGroupTurnOp::verify() {
   StringRef step = getStep();
   if (step != "open" && step != "take" && step != "pass" && step != "close")
     return emitOpError("step must be open, take, pass or close, got '") << step << "'";
-  auto module = (*this)->getParentOfType<ModuleOp>();
-  auto warps = module ? module->getAttrOfType<IntegerAttr>(kNumWarpsAttr) : IntegerAttr();
-  if (!warps || warps.getInt() < 8 || warps.getInt() % 4)
+  if (!warpGroups(*this))
     return emitOpError("needs two or more warpgroups (blk.num_warps a multiple of 4, at least 8)");
   return success();
 }

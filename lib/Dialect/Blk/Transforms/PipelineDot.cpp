@@ -212,6 +212,15 @@ std::optional<int32_t> dotsIssued(Block *body, Operation *from, Operation *to) {
   return count;
 }
 
+/// The first op of `body` (at its top level) that reads `v`, or null.
+Operation *firstReaderIn(Block *body, Value v) {
+  Operation *first = nullptr;
+  for (Operation *user : v.getUsers())
+    if (Operation *r = body->findAncestorOpInBlock(*user); r && (!first || r->isBeforeInBlock(first)))
+      first = r;
+  return first;
+}
+
 /// Whether `arg` is read after `issue` in the loop body.
 bool readAfter(BlockArgument arg, Operation *issue) {
   Block *body = issue->getBlock();
@@ -234,10 +243,7 @@ bool readAfter(BlockArgument arg, Operation *issue) {
 /// those groups cannot be counted.
 bool waitWhereRead(scf::ForOp loop, BlockArgument arg, Operation *issue, Operation *&last) {
   Block *body = loop.getBody();
-  Operation *firstReader = nullptr;
-  for (OpOperand &use : arg.getUses())
-    if (Operation *r = body->findAncestorOpInBlock(*use.getOwner()); r && (!firstReader || r->isBeforeInBlock(firstReader)))
-      firstReader = r;
+  Operation *firstReader = firstReaderIn(body, arg);
   bool beforeCopies = firstReader && (firstReader == last || firstReader->isBeforeInBlock(last));
   Operation *at = beforeCopies ? firstReader : last->getNextNode();
   std::optional<int32_t> after = dotsIssued(body, issue->getNextNode(), nullptr);
@@ -266,10 +272,7 @@ void sinkWaitsToReaders(Block *body) {
     if (wait.getPending() != 0 || wait.getAccs().size() != 1 ||
         !wait.getAccs()[0].getDefiningOp<WarpGroupDotOp>())
       continue;
-    Operation *firstReader = nullptr;
-    for (Operation *user : wait->getUsers())
-      if (Operation *r = body->findAncestorOpInBlock(*user); r && (!firstReader || r->isBeforeInBlock(firstReader)))
-        firstReader = r;
+    Operation *firstReader = firstReaderIn(body, wait.getResult(0));
     if (!firstReader)
       continue;
     int32_t pending = 0;
@@ -311,8 +314,7 @@ bool runsInRegisters(Operation *op) {
 /// the loop free of barriers of all threads (release-slots), which would
 /// hold the warpgroups in step; two or more warpgroups.
 void takeTurns(scf::ForOp loop) {
-  auto warps = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
-  if (!warps || warps.getInt() < 8 || warps.getInt() % 4)
+  if (!warpGroups(loop))
     return;
   auto dots = loop.getBody()->getOps<WarpGroupDotOp>();
   if (dots.empty())

@@ -56,6 +56,16 @@ inline constexpr llvm::StringLiteral kSmemOffsetAttr = "blk.smem_offset";
 /// The 8-bit floats of fp8 tensor cores (f8e4m3: e4m3 without infinities,
 /// Triton's float8e4nv; f8e5m2). They are stored, converted and multiplied
 /// by `dot`; arithmetic on them goes through a wider float.
+/// The warpgroups (4 warps each) of the module's programs when they are two
+/// or more whole ones (warpgroup turns need that); none otherwise.
+inline std::optional<int64_t> warpGroups(mlir::Operation *op) {
+  auto module = mlir::isa<mlir::ModuleOp>(op) ? mlir::cast<mlir::ModuleOp>(op) : op->getParentOfType<mlir::ModuleOp>();
+  auto warps = module ? module->getAttrOfType<mlir::IntegerAttr>(kNumWarpsAttr) : mlir::IntegerAttr();
+  if (!warps || warps.getInt() < 8 || warps.getInt() % 4)
+    return std::nullopt;
+  return warps.getInt() / 4;
+}
+
 inline bool isFloat8(mlir::Type t) { return mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(t); }
 /// The bit format of an isFloat8 type (blk/Support/FloatBits.h).
 inline F8 float8Format(mlir::Type t) { return mlir::isa<mlir::Float8E5M2Type>(t) ? F8::E5M2 : F8::E4M3; }
