@@ -66,11 +66,15 @@ TEST(Attention, ForwardEveryVariant) {
     for (bool causal : {false, true})
       variants.push_back(
           variant("attention_forward_wide", "bf16", ref::DType::BF16, 128, 128, 128, causal, 8, 3, release));
+  variants.push_back(variant("attention_forward_wide", "bf16", ref::DType::BF16, 64, 64, 128, true, 4, 0));
   eachBuild(variants, [&](const ref::AttentionVariant &w) {
     int d = w.d;
     if (w.causal) {
       add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 300, d, true}, rng));
       add(ref::attentionForwardCase(gpuLaunch, w, {1, 2, 2, 129, 129, d, true, /*seqMajor=*/true}, rng));
+      // More queries than keys and fewer: the first query aligned with the first key.
+      add(ref::attentionForwardCase(gpuLaunch, w, {1, 2, 1, 330, 200, d, true}, rng));
+      add(ref::attentionForwardCase(gpuLaunch, w, {1, 2, 1, 200, 330, d, true}, rng));
     } else {
       add(ref::attentionForwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
       add(ref::attentionForwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));
@@ -112,6 +116,8 @@ TEST(Attention, BackwardEveryVariant) {
     if (w.causal) {
       add(ref::attentionBackwardCase(gpuLaunch, w, {2, 4, 2, 300, 300, d, true}, rng));
       add(ref::attentionBackwardCase(gpuLaunch, w, {1, 2, 2, 129, 129, d, true, /*seqMajor=*/true}, rng));
+      add(ref::attentionBackwardCase(gpuLaunch, w, {1, 2, 1, 330, 200, d, true}, rng));
+      add(ref::attentionBackwardCase(gpuLaunch, w, {1, 2, 1, 200, 330, d, true}, rng));
     } else {
       add(ref::attentionBackwardCase(gpuLaunch, w, {2, 4, 2, 300, 257, d, false}, rng));
       add(ref::attentionBackwardCase(gpuLaunch, w, {1, 4, 1, 65, 400, d, false, /*seqMajor=*/true}, rng));

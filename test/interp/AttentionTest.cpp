@@ -23,6 +23,15 @@ TEST(Attention, ForwardRaggedCausalGrouped) {
   add(ref::attentionForwardCase(interpLaunch, plain, {1, 2, 2, 33, 80, 64, false, /*seqMajor=*/true}, rng));
   // The first query row sees one key.
   add(ref::attentionForwardCase(interpLaunch, causal, {1, 2, 1, 75, 75, 64, true}, rng));
+  // Causal with more queries than keys and fewer: the first query aligned with the first key.
+  add(ref::attentionForwardCase(interpLaunch, causal, {1, 2, 1, 130, 70, 64, true}, rng));
+  add(ref::attentionForwardCase(interpLaunch, causal, {1, 2, 1, 70, 130, 64, true}, rng));
+  // Key blocks wider than the query block: the unmasked loop ends at a
+  // multiple of BLOCK_N below the diagonal.
+  ref::AttentionVariant wide{{{"T", "bf16"}, {"D", "64"}, {"BLOCK_M", "32"}, {"BLOCK_N", "64"}, {"CAUSAL", "True"}},
+                             ref::DType::BF16, 64, 32, true, "attention_forward_wide"};
+  add(ref::attentionForwardCase(interpLaunch, wide, {1, 2, 1, 150, 150, 64, true}, rng));
+  add(ref::attentionForwardCase(interpLaunch, wide, {1, 2, 1, 150, 100, 64, true}, rng));
   ref::expectChecks(checks);
 }
 
@@ -41,6 +50,8 @@ TEST(Attention, BackwardRaggedCausalGrouped) {
   // The first query row sees one key; key blocks past the diagonal.
   add(ref::attentionBackwardCase(interpLaunch, causal, {1, 2, 1, 75, 75, 64, true}, rng));
   add(ref::attentionBackwardCase(interpLaunch, causal, {1, 2, 1, 40, 40, 64, true, /*seqMajor=*/true}, rng));
+  add(ref::attentionBackwardCase(interpLaunch, causal, {1, 2, 1, 130, 70, 64, true}, rng));
+  add(ref::attentionBackwardCase(interpLaunch, causal, {1, 2, 1, 70, 130, 64, true}, rng));
   ref::expectChecks(checks);
 }
 
