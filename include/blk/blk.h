@@ -72,8 +72,10 @@ struct TuningConfig {
   std::map<std::string, std::string> constants;
   unsigned numWarps = 4;
   unsigned numStages = 1;
-  /// "BLOCK=1024,num_warps=4" (",num_stages=2" when not 1): the spelling of
-  /// tuning files.
+  /// KernelOptions' releaseSlots and pingPong, searched like the others.
+  bool releaseSlots = false, pingPong = false;
+  /// "BLOCK=1024,num_warps=4" (",num_stages=2" when not 1, ",release_slots=1"
+  /// and ",ping_pong=1" when set): the spelling of tuning files.
   std::string str() const;
 };
 

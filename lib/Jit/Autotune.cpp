@@ -17,7 +17,13 @@ std::string TuningConfig::str() const {
   for (const auto &[k, v] : constants)
     s += k + "=" + v + ",";
   s += "num_warps=" + std::to_string(numWarps);
-  return numStages == 1 ? s : s + ",num_stages=" + std::to_string(numStages);
+  if (numStages != 1)
+    s += ",num_stages=" + std::to_string(numStages);
+  if (releaseSlots)
+    s += ",release_slots=1";
+  if (pingPong)
+    s += ",ping_pong=1";
+  return s;
 }
 
 static bool parseConfig(llvm::StringRef text, TuningConfig &out) {
@@ -33,6 +39,10 @@ static bool parseConfig(llvm::StringRef text, TuningConfig &out) {
     } else if (k == "num_stages") {
       if (v.getAsInteger(10, out.numStages))
         return false;
+    } else if (k == "release_slots" || k == "ping_pong") {
+      if (v != "0" && v != "1")
+        return false;
+      (k == "release_slots" ? out.releaseSlots : out.pingPong) = v == "1";
     } else {
       out.constants[k.str()] = v.str();
     }
@@ -179,6 +189,8 @@ Status Jit::autotune(const std::string &path, const std::string &kernel, const K
     first.constants[k] = v;
   first.numWarps = configs[0].numWarps;
   first.numStages = configs[0].numStages;
+  first.releaseSlots = configs[0].releaseSlots;
+  first.pingPong = configs[0].pingPong;
   if (Status s = compileFile(path, kernel, first, t->kernels[0]); !s.ok())
     return s;
   for (const std::string &key : keys) {
@@ -202,6 +214,8 @@ Status TunedKernel::launch(const std::function<Grid(const TuningConfig &)> &grid
         o.constants[k] = v;
       o.numWarps = impl->configs[i].numWarps;
       o.numStages = impl->configs[i].numStages;
+      o.releaseSlots = impl->configs[i].releaseSlots;
+      o.pingPong = impl->configs[i].pingPong;
       if (Status s = impl->jit->compileFile(impl->path, impl->name, o, impl->kernels[i]); !s.ok())
         return s;
     }

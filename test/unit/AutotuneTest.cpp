@@ -99,6 +99,34 @@ TEST(Autotune, TuningFilesCarryNumStages) {
   llvm::sys::fs::remove(file);
 }
 
+// The slots' release and the warpgroups' turns are searched like warps and
+// stages: a tuning file's choice with them comes back with them set.
+TEST(Autotune, TuningFilesCarryReleaseSlotsAndPingPong) {
+  llvm::SmallString<128> file;
+  llvm::sys::fs::createTemporaryFile("blk-tuning", "txt", file);
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(file, ec);
+    os << "vector_add|cpu-interpreter|3000,\tBLOCK=512,num_warps=8,num_stages=3,release_slots=1,ping_pong=1\n";
+  }
+  blk::TuningConfig turns{{{"BLOCK", "512"}}, 8, 3, true, true};
+  EXPECT_EQ(turns.str(), "BLOCK=512,num_warps=8,num_stages=3,release_slots=1,ping_pong=1");
+  blk::Jit jit(blk::Backend::CPU);
+  jit.setTuningFile(std::string(file));
+  blk::TunedKernel add;
+  std::string path = std::string(BLK_SOURCE_DIR) + "/kernels/vector_add.blk";
+  ASSERT_TRUE(jit.autotune(path, "vector_add", {{{"T", "f32"}}}, {{{{"BLOCK", "1024"}}, 4}, turns}, {"n"}, add).ok());
+  void *p;
+  jit.alloc(3000 * 4, &p);
+  std::vector<blk::KernelArg> args{p, p, p, int32_t(3000)};
+  ASSERT_NE(add.chosen(args), nullptr);
+  EXPECT_TRUE(add.chosen(args)->releaseSlots);
+  EXPECT_TRUE(add.chosen(args)->pingPong);
+  EXPECT_EQ(add.chosen(args)->str(), turns.str());
+  jit.free(p);
+  llvm::sys::fs::remove(file);
+}
+
 TEST(Autotune, ReportsBadKeysAndConfigs) {
   blk::Jit jit(blk::Backend::CPU);
   blk::TunedKernel k;
