@@ -74,57 +74,54 @@ TEST(Autotune, SearchesOncePerKeyAndReusesTheTuningFile) {
   llvm::sys::fs::remove(file);
 }
 
-TEST(Autotune, TuningFilesCarryNumStages) {
+/// The config vector_add's autotuning over `configs` takes for n = 3000 when
+/// its tuning file holds `line` (so that nothing is timed).
+blk::TuningConfig chosenFromTuningFile(const std::string &line, const std::vector<blk::TuningConfig> &configs) {
   llvm::SmallString<128> file;
   llvm::sys::fs::createTemporaryFile("blk-tuning", "txt", file);
   {
     std::error_code ec;
     llvm::raw_fd_ostream os(file, ec);
-    os << "vector_add|cpu-interpreter|3000,\tBLOCK=512,num_warps=8,num_stages=2\n";
+    os << line << "\n";
   }
-  blk::TuningConfig piped{{{"BLOCK", "512"}}, 8, 2};
-  EXPECT_EQ(piped.str(), "BLOCK=512,num_warps=8,num_stages=2");
-  EXPECT_EQ((blk::TuningConfig{{{"BLOCK", "512"}}, 8}).str(), "BLOCK=512,num_warps=8"); // 1 stage: unchanged spelling
   blk::Jit jit(blk::Backend::CPU);
   jit.setTuningFile(std::string(file));
   blk::TunedKernel add;
   std::string path = std::string(BLK_SOURCE_DIR) + "/kernels/vector_add.blk";
-  ASSERT_TRUE(jit.autotune(path, "vector_add", {{{"T", "f32"}}}, {piped, {{{"BLOCK", "1024"}}, 4}}, {"n"}, add).ok());
-  void *p;
-  jit.alloc(3000 * 4, &p);
-  std::vector<blk::KernelArg> args{p, p, p, int32_t(3000)};
-  ASSERT_NE(add.chosen(args), nullptr);
-  EXPECT_EQ(add.chosen(args)->numStages, 2u);
-  EXPECT_EQ(add.chosen(args)->str(), piped.str());
+  blk::TuningConfig chosen;
+  if (jit.autotune(path, "vector_add", {{{"T", "f32"}}}, configs, {"n"}, add).ok()) {
+    void *p;
+    jit.alloc(3000 * 4, &p);
+    std::vector<blk::KernelArg> args{p, p, p, int32_t(3000)};
+    if (const blk::TuningConfig *c = add.chosen(args))
+      chosen = *c;
+    jit.free(p);
+  }
   llvm::sys::fs::remove(file);
+  return chosen;
+}
+
+TEST(Autotune, TuningFilesCarryNumStages) {
+  blk::TuningConfig piped{{{"BLOCK", "512"}}, 8, 2};
+  EXPECT_EQ(piped.str(), "BLOCK=512,num_warps=8,num_stages=2");
+  EXPECT_EQ((blk::TuningConfig{{{"BLOCK", "512"}}, 8}).str(), "BLOCK=512,num_warps=8"); // 1 stage: unchanged spelling
+  blk::TuningConfig chosen = chosenFromTuningFile("vector_add|cpu-interpreter|3000,\tBLOCK=512,num_warps=8,num_stages=2",
+                                                  {piped, {{{"BLOCK", "1024"}}, 4}});
+  EXPECT_EQ(chosen.numStages, 2u);
+  EXPECT_EQ(chosen.str(), piped.str());
 }
 
 // The slots' release and the warpgroups' turns are searched like warps and
 // stages: a tuning file's choice with them comes back with them set.
 TEST(Autotune, TuningFilesCarryReleaseSlotsAndPingPong) {
-  llvm::SmallString<128> file;
-  llvm::sys::fs::createTemporaryFile("blk-tuning", "txt", file);
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(file, ec);
-    os << "vector_add|cpu-interpreter|3000,\tBLOCK=512,num_warps=8,num_stages=3,release_slots=1,ping_pong=1\n";
-  }
   blk::TuningConfig turns{{{"BLOCK", "512"}}, 8, 3, true, true};
   EXPECT_EQ(turns.str(), "BLOCK=512,num_warps=8,num_stages=3,release_slots=1,ping_pong=1");
-  blk::Jit jit(blk::Backend::CPU);
-  jit.setTuningFile(std::string(file));
-  blk::TunedKernel add;
-  std::string path = std::string(BLK_SOURCE_DIR) + "/kernels/vector_add.blk";
-  ASSERT_TRUE(jit.autotune(path, "vector_add", {{{"T", "f32"}}}, {{{{"BLOCK", "1024"}}, 4}, turns}, {"n"}, add).ok());
-  void *p;
-  jit.alloc(3000 * 4, &p);
-  std::vector<blk::KernelArg> args{p, p, p, int32_t(3000)};
-  ASSERT_NE(add.chosen(args), nullptr);
-  EXPECT_TRUE(add.chosen(args)->releaseSlots);
-  EXPECT_TRUE(add.chosen(args)->pingPong);
-  EXPECT_EQ(add.chosen(args)->str(), turns.str());
-  jit.free(p);
-  llvm::sys::fs::remove(file);
+  blk::TuningConfig chosen = chosenFromTuningFile(
+      "vector_add|cpu-interpreter|3000,\tBLOCK=512,num_warps=8,num_stages=3,release_slots=1,ping_pong=1",
+      {{{{"BLOCK", "1024"}}, 4}, turns});
+  EXPECT_TRUE(chosen.releaseSlots);
+  EXPECT_TRUE(chosen.pingPong);
+  EXPECT_EQ(chosen.str(), turns.str());
 }
 
 TEST(Autotune, ReportsBadKeysAndConfigs) {
