@@ -89,6 +89,23 @@ bool isLdmatrixConversion(RankedTensorType from, RankedTensorType to) {
          from.getShape() == to.getShape() && crossesThreads(LinearLayout::get(from), LinearLayout::get(to));
 }
 
+bool sortGoesThroughShared(SortOp sort) {
+  auto src = sort.getSrc().getType();
+  unsigned axis = src.getRank() - 1;
+  int64_t n = src.getDimSize(axis);
+  if (sort.getType().getDimSize(axis) != n)
+    return true;
+  LinearLayout layout = LinearLayout::get(src);
+  for (int64_t d = 1; d < n; d *= 2) {
+    LinearLayout::Coord step(src.getRank(), 0);
+    step[axis] = d;
+    auto bit = layout.bitWithBasis(step);
+    if (!bit || bit->kind == LinearLayout::BitKind::Warp)
+      return true;
+  }
+  return false;
+}
+
 static int64_t alignTo16(int64_t v) { return (v + 15) / 16 * 16; }
 
 /// A buffer of `bytes` (rounded up to 16) holding one part.
@@ -125,6 +142,13 @@ ScratchPlan scratchFor(Operation *op) {
       return onePart(from.getNumElements() * 2);
     SharedMove move = sharedMoveOf(op);
     return onePart(paddedSharedElements(move.storage, move.pad) * sharedElementBytes(from));
+  }
+  if (auto sort = dyn_cast<SortOp>(op)) {
+    // The whole source, row-major: an exchange reads its partner's slot.
+    auto src = sort.getSrc().getType();
+    if (!hasLayout(src) || !sortGoesThroughShared(sort))
+      return plan;
+    return onePart(src.getNumElements() * sharedElementBytes(src));
   }
   if (auto gather = dyn_cast<GatherOp>(op)) {
     // The whole source, row-major and padded as a layout move's buffer: each

@@ -66,6 +66,12 @@ SharedMove sharedMoveOf(mlir::Operation *op);
 /// source's contiguous dimension, 16-byte units XOR-swizzled by line).
 bool isLdmatrixConversion(mlir::RankedTensorType from, mlir::RankedTensorType to);
 
+/// Whether a sort exchanges elements through shared memory: a compare-
+/// exchange distance along its axis that no register or lane bit of the
+/// source's layout spans (warps, or no single bit), or a cut of its rows to
+/// fewer elements (topk). Otherwise registers and shuffles suffice.
+bool sortGoesThroughShared(SortOp sort);
+
 /// The scratch `op` needs (bytes 0 when it needs none). Ops without layouts
 /// on their blocks need none.
 ScratchPlan scratchFor(mlir::Operation *op);

@@ -45,6 +45,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateDebugOpPatterns(converter, patterns);
     populateLayoutOpPatterns(converter, patterns);
     populateGatherPatterns(converter, patterns);
+    populateSortPatterns(converter, patterns);
     populateReduceOpPatterns(converter, patterns);
     populateAtomicOpPatterns(converter, patterns);
     populateFloat8Patterns(converter, patterns);

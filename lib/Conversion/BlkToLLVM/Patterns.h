@@ -125,6 +125,7 @@ void populateMemoryOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &
 void populateDebugOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateLayoutOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateGatherPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateSortPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateReduceOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateScanOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateDotOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);

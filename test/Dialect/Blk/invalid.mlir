@@ -584,3 +584,61 @@ func.func @gather_layout(%x: tensor<512xf32, #a>, %i: tensor<512xi32, #a>) {
   %y = blk.gather %x[%i] {axis = 0 : i32} : tensor<512xf32, #a>, tensor<512xi32, #a> -> tensor<512xf32, #b>
   return
 }
+
+// -----
+
+func.func @sort_not_pow2(%x: tensor<4x12xf32>) {
+  // expected-error @+1 {{sorts along a last dimension whose size is a power of two, got 12}}
+  %y = blk.sort %x : tensor<4x12xf32> -> tensor<4x12xf32>
+  return
+}
+
+// -----
+
+func.func @sort_fp8(%x: tensor<16xf8E4M3FN>) {
+  // expected-error @+1 {{sorts integers or f16, bf16, f32 and f64 numbers, got 'f8E4M3FN'}}
+  %y = blk.sort %x : tensor<16xf8E4M3FN> -> tensor<16xf8E4M3FN>
+  return
+}
+
+// -----
+
+func.func @sort_keeps_too_many(%x: tensor<16xi32>) {
+  // expected-error @+1 {{keeps a power of two of elements, at most the source's 16, got 32}}
+  %y = blk.sort %x : tensor<16xi32> -> tensor<32xi32>
+  return
+}
+
+// -----
+
+func.func @sort_rows_differ(%x: tensor<4x16xi32>) {
+  // expected-error @+1 {{result must match the source in every dimension but the last}}
+  %y = blk.sort %x : tensor<4x16xi32> -> tensor<2x16xi32>
+  return
+}
+
+// -----
+
+func.func @sort_merge_cut(%x: tensor<16xi32>) {
+  // expected-error @+1 {{merge_only keeps every element}}
+  %y = blk.sort %x {merge_only} : tensor<16xi32> -> tensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @sort_unsigned_float(%x: tensor<16xf32>) {
+  // expected-error @+1 {{is_unsigned needs integers, got 'f32'}}
+  %y = blk.sort %x {is_unsigned} : tensor<16xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+#a = #blk.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#b = #blk.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @sort_layouts(%x: tensor<256xf32, #a>) {
+  // expected-error @+1 {{source and result of one shape must have one layout}}
+  %y = blk.sort %x : tensor<256xf32, #a> -> tensor<256xf32, #b>
+  return
+}

@@ -94,3 +94,14 @@ func.func @shape_ops(%x: tensor<2x4x8xf32>, %s: tensor<4x8xf32>, %i: tensor<4x2x
   %g = blk.gather %s[%i] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x2xi32> -> tensor<4x2xf32>
   return
 }
+
+// CHECK-LABEL: func.func @sorts
+// CHECK: blk.sort %{{.*}} : tensor<4x8xf32> -> tensor<4x8xf32>
+// CHECK: blk.sort %{{.*}} {descending, is_unsigned} : tensor<4x8xi32> -> tensor<4x2xi32>
+// CHECK: blk.sort %{{.*}} {merge_only} : tensor<4x8xf32> -> tensor<4x8xf32>
+func.func @sorts(%s: tensor<4x8xf32>, %i: tensor<4x8xi32>) {
+  %a = blk.sort %s : tensor<4x8xf32> -> tensor<4x8xf32>
+  %b = blk.sort %i {descending, is_unsigned} : tensor<4x8xi32> -> tensor<4x2xi32>
+  %c = blk.sort %s {merge_only} : tensor<4x8xf32> -> tensor<4x8xf32>
+  return
+}

@@ -360,6 +360,32 @@ LogicalResult GatherOp::verify() {
   return success();
 }
 
+LogicalResult SortOp::verify() {
+  auto src = getSrc().getType(), result = getResult().getType();
+  Type elem = src.getElementType();
+  if (!(isa<IntegerType>(elem) && !elem.isInteger(1)) && !isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(elem))
+    return emitOpError("sorts integers or f16, bf16, f32 and f64 numbers, got ") << elem;
+  if (src.getRank() < 1)
+    return emitOpError("needs a block of at least one dimension");
+  if (result.getElementType() != elem || result.getRank() != src.getRank())
+    return emitOpError("result must have the source's element type and rank");
+  int64_t rank = src.getRank(), n = src.getDimSize(rank - 1), k = result.getDimSize(rank - 1);
+  if (!llvm::isPowerOf2_64(uint64_t(n)))
+    return emitOpError("sorts along a last dimension whose size is a power of two, got ") << n;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    if (result.getDimSize(d) != src.getDimSize(d))
+      return emitOpError("result must match the source in every dimension but the last");
+  if (!llvm::isPowerOf2_64(uint64_t(k)) || k > n)
+    return emitOpError("keeps a power of two of elements, at most the source's ") << n << ", got " << k;
+  if (getMergeOnly() && k != n)
+    return emitOpError("merge_only keeps every element");
+  if (k == n && result.getEncoding() != src.getEncoding())
+    return emitOpError("source and result of one shape must have one layout");
+  if (getIsUnsigned() && !isa<IntegerType>(elem))
+    return emitOpError("is_unsigned needs integers, got ") << elem;
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   if (getSrcs().empty())
     return emitOpError("needs at least one operand");

@@ -217,6 +217,22 @@ LinearLayout::Coord LinearLayout::registerCoord(int64_t reg) const {
   return c;
 }
 
+std::optional<LinearLayout::InputBit> LinearLayout::bitWithBasis(llvm::ArrayRef<int64_t> coord) const {
+  auto find = [&](llvm::ArrayRef<Coord> bases) -> std::optional<unsigned> {
+    for (unsigned i = 0; i < bases.size(); ++i)
+      if (llvm::ArrayRef<int64_t>(bases[i]) == coord)
+        return i;
+    return std::nullopt;
+  };
+  if (auto i = find(regs))
+    return InputBit{BitKind::Register, *i};
+  if (auto i = find(lanes))
+    return InputBit{BitKind::Lane, *i};
+  if (auto i = find(warps))
+    return InputBit{BitKind::Warp, *i};
+  return std::nullopt;
+}
+
 LinearLayout::Coord LinearLayout::apply(int64_t reg, int64_t lane, int64_t warp) const {
   Coord c(rank(), 0);
   xorBits(c, regs, reg);

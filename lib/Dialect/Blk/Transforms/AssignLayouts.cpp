@@ -99,6 +99,11 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       tie({dot.getAcc(), dot.getResult()}); // the operands move through shared memory
     } else if (auto gather = dyn_cast<GatherOp>(op)) {
       tie({gather.getIndex(), gather.getResult()}); // the source moves through shared memory
+    } else if (auto sort = dyn_cast<SortOp>(op)) {
+      // Sorted in place; a topk's shorter rows are written and read back
+      // through shared memory in their own layout.
+      if (sort.getSrc().getType().getShape() == sort.getType().getShape())
+        tie({sort.getSrc(), sort.getResult()});
     } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
       // Source and result differ in shape or layout.
     } else if (computesData(op)) {
@@ -145,6 +150,20 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     spt[other] = unsigned(std::clamp<int64_t>(shape[other] / (tpw[other] * wpc[other]), 1, vec));
     spt[axis] = unsigned(std::max<int64_t>(1, shape[axis] / (tpw[axis] * wpc[axis])));
     return BlockedLayoutAttr::get(&getContext(), spt, tpw, wpc, {other, axis});
+  }
+
+  /// The layout of a 2-D block sorted along its rows: warps along the rows
+  /// as far as they reach, lanes along the axis, then registers, so that
+  /// compare-exchanges stay in threads (selects) or warps (shuffles) and only
+  /// the longest cross warps.
+  BlockedLayoutAttr sortLayout(ArrayRef<int64_t> shape) {
+    SmallVector<unsigned> spt(2, 1), tpw(2, 1), wpc(2, 1);
+    tpw[1] = unsigned(std::min<int64_t>(kWarpSize, shape[1]));
+    tpw[0] = kWarpSize / tpw[1];
+    wpc[0] = unsigned(std::clamp<int64_t>(shape[0] / tpw[0], 1, numWarps));
+    wpc[1] = numWarps / wpc[0];
+    spt[1] = unsigned(std::max<int64_t>(1, shape[1] / (tpw[1] * wpc[1])));
+    return BlockedLayoutAttr::get(&getContext(), spt, tpw, wpc, {1, 0});
   }
 
   /// The layout of the group of `v`.
@@ -225,6 +244,12 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       auto t = cast<RankedTensorType>(src.getType());
       if (t.getRank() == 2 && !t.getEncoding() && parent2D && parent2D.getWarpsPerCTA()[scan.getAxis()] > 1)
         request(src, scanLayout(t.getShape(), scan.getAxis(), std::max(widest2D[1 - scan.getAxis()], 1u)));
+    });
+    // Sorts likewise: their exchanges across warps go through shared memory.
+    func.walk([&](SortOp sort) {
+      auto t = sort.getSrc().getType();
+      if (t.getRank() == 2 && !t.getEncoding() && parent2D && parent2D.getWarpsPerCTA()[1] > 1)
+        request(sort.getSrc(), sortLayout(t.getShape()));
     });
     SmallVector<BroadcastOp> broadcasts;
     func.walk([&](BroadcastOp op) { broadcasts.push_back(op); });

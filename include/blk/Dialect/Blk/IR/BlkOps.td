@@ -154,6 +154,31 @@ def Blk_GatherOp : Blk_Op<"gather", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Blk_SortOp : Blk_Op<"sort", [Pure]> {
+  let summary = "A bitonic sort along the last dimension (sort, topk, bitonic_merge)";
+  let description = [{
+    Sorts each row along the last dimension, whose size is a power of two,
+    by Triton's bitonic network: stage s (1 .. log2 n) merges runs of 2^s
+    elements, ascending where bit s of an element's position is clear and
+    descending where it is set (the last stage in the result's order), with
+    compare-exchanges at distances 2^(s-1) .. 1. An exchange swaps the pair
+    when `lower > upper` (ordered, signed unless `is_unsigned`) differs from
+    the run's descending flag, so NaNs stay where the network leaves them
+    and the GPU and the interpreter give the same bits. `merge_only` runs
+    only the last stage (Triton's `bitonic_merge`: the rows must already be
+    bitonic). A result whose last dimension k is smaller than the source's
+    keeps the first k elements of each sorted row (`topk`).
+    Lowered on the source's layout: exchanges between registers of a
+    thread are selects, between lanes shuffles, between warps go through
+    shared memory, as does the cut to k elements.
+    Example: `%y = blk.sort %x {descending} : tensor<64x128xf32> -> tensor<64x8xf32>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src, UnitAttr:$descending, UnitAttr:$is_unsigned, UnitAttr:$merge_only);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix products
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,8 @@
 
 #include "blk/Dialect/Blk/IR/Dialect.h"
 
+#include <optional>
+
 namespace blk {
 
 inline constexpr unsigned kWarpSize = 32;
@@ -66,6 +68,15 @@ struct LinearLayout {
   /// Whether the register bases share no bit with the lane and warp bases in
   /// any dimension, so that XOR of the two parts equals their sum.
   bool registersDisjointFromThreads() const;
+  /// Which bit of the register index, lane id or warp id has basis `coord`
+  /// (the first such bit: registers, then lanes, then warps), if any: moving
+  /// an element by `coord` is flipping that bit.
+  enum class BitKind { Register, Lane, Warp };
+  struct InputBit {
+    BitKind kind;
+    unsigned bit;
+  };
+  std::optional<InputBit> bitWithBasis(llvm::ArrayRef<int64_t> coord) const;
   /// Row-major position of `coord` in the block.
   int64_t linearIndex(llvm::ArrayRef<int64_t> coord) const;
   int64_t numElements() const;
