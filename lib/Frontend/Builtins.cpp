@@ -86,6 +86,10 @@ const std::map<std::string, Arity> &builtinTable() {
       {"zeros_like", {1, 1, {"input"}}},
       {"swizzle2d", {5, 5, {"i", "j", "size_i", "size_j", "size_g"}}},
       {"histogram", {2, 3, {"input", "num_bins", "mask"}}},
+      // Triton's bitonic sorts along the last dimension (Sort.cpp).
+      {"sort", {1, 3, {"x", "dim", "descending"}}},
+      {"topk", {2, 4, {"x", "k", "dim", "descending"}}},
+      {"bitonic_merge", {1, 3, {"x", "dim", "descending"}}},
       // Functions of Triton's libdevice module, under its names and parameter names.
       {"log1p", {1, 1, {"arg0"}}}, {"expm1", {1, 1, {"arg0"}}}, {"tan", {1, 1, {"arg0"}}},
       {"cosh", {1, 1, {"arg0"}}}, {"sinh", {1, 1, {"arg0"}}}, {"asin", {1, 1, {"arg0"}}},
@@ -533,6 +537,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genShapeBuiltin(name, call, args);
   if (name == "histogram")
     return genHistogram(call, args);
+  if (isSortBuiltin(name))
+    return genSort(name, call, args, nullptr);
   return error(call.loc, "unknown function '" + name + "'");
 }
 
@@ -667,6 +673,8 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     return genPermute(attr.name, call, &base, &attr.base->loc);
   if (isShapeMethod(attr.name))
     return genShapeMethod(call, attr, base);
+  if (attr.name == "sort") // x.sort(dim, descending)
+    return genSortMethod(call, attr, base);
   if (attr.name == "reshape") { // x.reshape([a, b]) or x.reshape(a, b)
     if (!call.kwargs.empty() || call.args.empty())
       return error(call.loc, "'.reshape' takes a shape: x.reshape([A, B]) or x.reshape(A, B)");

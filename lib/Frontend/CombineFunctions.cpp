@@ -12,7 +12,7 @@ namespace blk {
 bool isForbiddenInCombine(const std::string &name) {
   // Builtins that make or need blocks, touch memory or print: a combine
   // function sees one element of each input at a time.
-  return isAtomic(name) ||
+  return isAtomic(name) || isSortBuiltin(name) ||
          llvm::is_contained({"load", "store", "make_tensor_descriptor", "arange", "zeros", "full", "reshape", "trans",
                              "broadcast_to", "dot", "sum", "xor_sum", "max", "min", "argmax", "argmin", "cumsum",
                              "cumprod", "reduce", "associative_scan", "device_print", "device_assert",

@@ -75,6 +75,8 @@ bool isDebugBuiltin(const std::string &name);
 bool isShapeBuiltin(const std::string &name);
 /// The shape builtins that are also methods of blocks: x.split(), x.flip(dim), x.gather(index, axis).
 bool isShapeMethod(const std::string &name);
+/// sort, topk, bitonic_merge (Sort.cpp).
+bool isSortBuiltin(const std::string &name);
 /// Builtins a combine function cannot call (they make blocks, touch memory or print).
 bool isForbiddenInCombine(const std::string &name);
 
@@ -149,6 +151,12 @@ public:
   TV genCat(const TV &a, const TV &b, const TV &canReorder, const ast::CallExpr &call);
   /// histogram(input, num_bins, mask) (Histogram.cpp).
   TV genHistogram(const ast::CallExpr &call, std::vector<TV> &args);
+  /// sort/topk/bitonic_merge (Sort.cpp): `args` are x, then topk's k, dim
+  /// and descending; `selfLoc` is where x of x.sort(...) was written, else null.
+  TV genSort(const std::string &name, const ast::CallExpr &call, const std::vector<TV> &args,
+             const ast::Loc *selfLoc);
+  /// x.sort(dim, descending).
+  TV genSortMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &base);
   /// x.to(dtype, bitcast=True): the same bits as another type of the same width.
   TV genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc);
   TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,

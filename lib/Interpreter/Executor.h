@@ -77,6 +77,8 @@ private:
   mlir::LogicalResult execScan(ScanOp op);
   /// blk.gather; an index outside its axis is an error (undefined on the GPU).
   mlir::LogicalResult execGather(GatherOp op);
+  /// blk.sort: Triton's bitonic network, exchange for exchange (Sort.cpp).
+  mlir::LogicalResult execSort(SortOp op);
   mlir::LogicalResult execStore(StoreOp op);
   mlir::LogicalResult execMakeTensorDescriptor(MakeTensorDescriptorOp op);
   mlir::LogicalResult execDescriptorLoad(DescriptorLoadOp op);

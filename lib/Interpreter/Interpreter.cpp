@@ -299,6 +299,7 @@ LogicalResult Executor::execOp(Operation *op) {
         return success();
       })
       .Case<GatherOp>([&](GatherOp g) { return execGather(g); })
+      .Case<SortOp>([&](SortOp s) { return execSort(s); })
       .Case<DotOp>([&](DotOp d) {
         Tensor c = get(d.getAcc());
         multiplyAccumulate(get(d.getA()), get(d.getB()), c, d.getInputPrecision() == "tf32");
