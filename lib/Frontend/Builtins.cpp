@@ -507,6 +507,7 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
         continue;
       if (v.isConst()) {
         bool isUnsigned;
+    SmallVector<bool> unsignedArgs;
         Type t = literalType(v, isUnsigned);
         v = convertElement(v, t, isUnsigned, argLoc(i));
       }
@@ -514,11 +515,14 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
         return error(argLoc(i), "device_print prints numbers and blocks, got " + describe(args[i]));
       values.push_back(v.value);
     }
-    PrintOp::create(builder, at, args[0].s, values);
+    auto print = PrintOp::create(builder, at, args[0].s, values, DenseBoolArrayAttr());
+    if (llvm::is_contained(unsignedArgs, true))
+      print.setUnsignedArgs(unsignedArgs);
     return TV::makeNone();
   }
   if (isMathFunction(name))
     return genMath(name, args[0], argLoc(0));
+      unsignedArgs.push_back(v.isUnsigned && isa<IntegerType>(elementType(v)) && !elementType(v).isInteger(1));
   if (isMathBuiltin(name))
     return genMathBuiltin(name, call, args);
   if (isDebugBuiltin(name))

@@ -457,8 +457,10 @@ LogicalResult Executor::execPrint(PrintOp op) {
   std::string head = "pid (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " + std::to_string(pid[2]) + ") ";
   if (op.getArgs().empty())
     os << head << op.getPrefix() << "\n";
-  for (Value v : op.getArgs()) {
+  for (auto [index, v] : llvm::enumerate(op.getArgs())) {
     const Tensor &t = get(v);
+    bool isUnsigned = op.isUnsignedArg(index);
+    unsigned bits = isUnsigned ? getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() : 64;
     for (size_t j = 0; j < t.size(); ++j) {
       os << head;
       if (!t.shape.empty())
@@ -468,6 +470,8 @@ LogicalResult Executor::execPrint(PrintOp op) {
         os << llvm::format("%f", t.f[j]);
       else if (isa<PointerType>(t.elem))
         os << "0x" << llvm::utohexstr(uint64_t(t.i[j]));
+      else if (isUnsigned)
+        os << (uint64_t(t.i[j]) & (bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1));
       else
         os << t.i[j];
       os << "\n";

@@ -31,7 +31,7 @@ inline constexpr unsigned kPrintGridX = 2, kPrintGridY = 2;
 inline constexpr int64_t kPrintBig = 5000000000; // needs 64 bits: printed with %lld
 inline constexpr double kPrintScale = 0.75;
 inline const char *const kPrintPrefixes[] = {"ids = ", "big = ", "scale = ", "done", "x = ",
-                                             "h = ",   "c = ",   "neg = ",   "m = "};
+                                             "h = ",   "c = ",   "neg = ",   "m = ", "uc = ", "um = ", "ubig = "};
 
 inline std::string printfText(const char *format, double v) {
   char buf[64];
@@ -84,6 +84,13 @@ inline PrintRun devicePrintRun(const Launch &L) {
         for (unsigned col = 0; col < 8; ++col)
           line(std::to_string(r) + ", " + std::to_string(col),
                "m = " + std::to_string(int64_t(m.get(p * 32 + r * 8 + col))));
+      for (unsigned i = 0; i < 8; ++i)
+        line(std::to_string(i), "uc = " + std::to_string(uint8_t(int8_t(c.get(p * 8 + i)))));
+      for (unsigned r = 0; r < 4; ++r)
+        for (unsigned col = 0; col < 8; ++col)
+          line(std::to_string(r) + ", " + std::to_string(col),
+               "um = " + std::to_string(uint32_t(int32_t(m.get(p * 32 + r * 8 + col)))));
+      line("", "ubig = " + std::to_string(uint64_t(kPrintBig + p) * 4000000000u));
     }
   return run;
 }

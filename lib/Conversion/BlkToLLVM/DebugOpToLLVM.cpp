@@ -11,7 +11,7 @@ namespace blk {
 namespace {
 
 /// A value printf can take (ints and floats, widened), and its format.
-std::pair<Value, std::string> printable(OpBuilder &b, Location loc, Value v) {
+std::pair<Value, std::string> printable(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
   Type t = v.getType();
   if (isa<LLVM::LLVMPointerType>(t))
     return {LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v), "%p"};
@@ -23,8 +23,12 @@ std::pair<Value, std::string> printable(OpBuilder &b, Location loc, Value v) {
   unsigned bits = t.getIntOrFloatBitWidth();
   if (bits == 1) // a boolean prints as 0 or 1, as on the interpreter (sign extension would give -1)
     v = LLVM::ZExtOp::create(b, loc, b.getI32Type(), v);
+  else if (bits < 32 && isUnsigned)
+    v = LLVM::ZExtOp::create(b, loc, b.getI32Type(), v);
   else if (bits < 32)
     v = LLVM::SExtOp::create(b, loc, b.getI32Type(), v);
+  if (isUnsigned)
+    return {v, bits > 32 ? "%llu" : "%u"};
   return {v, bits > 32 ? "%lld" : "%d"};
 }
 
@@ -39,7 +43,7 @@ struct PrintToLLVM : OpConversionPattern<PrintOp> {
     if (op.getArgs().empty())
       gpu::PrintfOp::create(rewriter, loc, rewriter.getStringAttr("pid (%d, %d, %d) " + op.getPrefix().str() + "\n"),
                             ValueRange{pid[0], pid[1], pid[2]});
-    for (auto [arg, converted] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
+    for (auto [index, arg, converted] : llvm::enumerate(op.getArgs(), adaptor.getArgs())) {
       auto tensor = dyn_cast<RankedTensorType>(arg.getType());
       std::optional<LinearLayout> layout;
       ThreadCoords thread;
@@ -59,7 +63,7 @@ struct PrintToLLVM : OpConversionPattern<PrintOp> {
           }
           format += ") ";
         }
-        auto [value, spec] = printable(rewriter, loc, converted[r]);
+        auto [value, spec] = printable(rewriter, loc, converted[r], op.isUnsignedArg(index));
         format += op.getPrefix().str() + spec + "\n";
         args.push_back(value);
         gpu::PrintfOp::create(rewriter, loc, rewriter.getStringAttr(format), args);

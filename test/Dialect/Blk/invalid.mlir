@@ -642,3 +642,19 @@ func.func @sort_layouts(%x: tensor<256xf32, #a>) {
   %y = blk.sort %x : tensor<256xf32, #a> -> tensor<256xf32, #b>
   return
 }
+
+// -----
+
+func.func @print_unsigned_count(%x: tensor<16xi32>) {
+  // expected-error @+1 {{unsigned_args needs one flag per argument (1), got 2}}
+  blk.print "x" %x : tensor<16xi32> {unsigned_args = array<i1: true, false>}
+  return
+}
+
+// -----
+
+func.func @print_unsigned_float(%x: tensor<16xf32>) {
+  // expected-error @+1 {{unsigned_args marks argument 0 of 'tensor<16xf32>', not integers}}
+  blk.print "x" %x : tensor<16xf32> {unsigned_args = array<i1: true>}
+  return
+}

@@ -360,6 +360,19 @@ LogicalResult GatherOp::verify() {
   return success();
 }
 
+LogicalResult PrintOp::verify() {
+  auto flags = getUnsignedArgs();
+  if (!flags)
+    return success();
+  if (flags->size() != getArgs().size())
+    return emitOpError("unsigned_args needs one flag per argument (") << getArgs().size() << "), got "
+                                                                      << flags->size();
+  for (auto [i, arg] : llvm::enumerate(getArgs()))
+    if ((*flags)[i] && !isa<IntegerType>(getElementTypeOrSelf(arg.getType())))
+      return emitOpError("unsigned_args marks argument ") << i << " of " << arg.getType() << ", not integers";
+  return success();
+}
+
 LogicalResult SortOp::verify() {
   auto src = getSrc().getType(), result = getResult().getType();
   Type elem = src.getElementType();

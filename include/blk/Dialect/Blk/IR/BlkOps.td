@@ -408,10 +408,20 @@ def Blk_PrintOp : Blk_Op<"print", [MemoryEffects<[MemWrite<DefaultResource>]>]> 
   let summary = "Print scalars and every element of blocks from the device";
   let description = [{
     Each element is printed on its own line with the program id and its index.
+    `unsigned_args`, when present, says which arguments hold unsigned integers
+    (printed from 0 up instead of with a sign).
     Example: `blk.print "x = " %x : tensor<128xf32>`
   }];
-  let arguments = (ins StrAttr:$prefix, Variadic<Blk_Value>:$args);
+  let arguments = (ins StrAttr:$prefix, Variadic<Blk_Value>:$args, OptionalAttr<DenseBoolArrayAttr>:$unsigned_args);
   let assemblyFormat = "$prefix ($args^ `:` type($args))? attr-dict";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether argument `i` holds unsigned integers.
+    bool isUnsignedArg(unsigned i) {
+      auto flags = getUnsignedArgs();
+      return flags && i < flags->size() && (*flags)[i];
+    }
+  }];
 }
 
 def Blk_AssertOp : Blk_Op<"assert", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
