@@ -71,7 +71,8 @@ void blk_jit_cache_stats(blk_jit *jit, size_t *memory_hits, size_t *disk_hits, s
 
 /* A runner of the library's operators (blk/Ops/blk_ops.h: fused linear
  * cross-entropy) that compiles kernels/<file>.blk from `kernel_dir` on this
- * Jit's backend; `jit` must outlive it. Library BlkOpsJit. */
+ * Jit's backend; `jit` must outlive it. Library BlkOpsJit; libblk_jit.so
+ * exports it with blk_ops.h's functions. */
 typedef struct blk_ops_runner blk_ops_runner;
 int blk_jit_ops_runner(blk_jit *jit, const char *kernel_dir, blk_ops_runner **out, char *error, size_t error_size);
 

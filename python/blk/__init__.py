@@ -6,7 +6,9 @@
 
 CUDA torch tensors launch on the GPU (torch's current stream); host buffers
 (array.array, ctypes arrays, numpy arrays, CPU tensors) on the CPU interpreter.
-`blk.ops` (needs torch) holds autograd functions over kernels/."""
+`blk.ops` (needs torch 2.4+) holds the kernels of kernels/ as PyTorch custom
+ops with their backward, in Liger-Kernel's shapes; `blk.transformers` patches
+Hugging Face models with them in one line."""
 from ._jit import Kernel, cache_stats, jit, kernel_names
 from ._library import library_path
 from .errors import BlkError, CompileError, LaunchError

@@ -1,8 +1,8 @@
 """blk.jit: kernels compiled in process by blk's C++ JIT and launched on torch
 tensors (CUDA) or host buffers (the CPU interpreter)."""
+import contextlib
 import ctypes
 import os
-import sys
 import threading
 
 from . import _arguments
@@ -36,11 +36,42 @@ class _Backend:
         self.kind = kind
         self.lock = threading.Lock()  # the C++ Jit is not thread-safe
         self.handle = L.library().blk_jit_create(kind)
+        self.runners = {}  # kernel directory -> blk_ops_runner* (the operators' C API)
 
     def cache_stats(self):
         counts = [ctypes.c_size_t() for _ in range(3)]
         L.library().blk_jit_cache_stats(self.handle, *[ctypes.byref(c) for c in counts])
         return {"memory_hits": counts[0].value, "disk_hits": counts[1].value, "compiles": counts[2].value}
+
+    @contextlib.contextmanager
+    def host_memory(self, host_ranges):
+        """Lets the interpreter touch `host_ranges` ({address: bytes}) while the
+        block runs; call with the lock held."""
+        lib, err = L.library(), L.ErrorBuffer()
+        registered = []
+        try:
+            for address, nbytes in host_ranges.items():
+                if lib.blk_jit_register_host_memory(self.handle, address, nbytes, *err.args()):
+                    raise LaunchError(err.text())
+                registered.append(address)
+            yield
+        finally:
+            for address in registered:
+                lib.blk_jit_unregister_host_memory(self.handle, address, None, 0)
+
+    def ops_runner(self, kernel_dir):
+        """The operators' runner (blk_jit_ops_runner) over this backend's JIT,
+        compiling kernel_dir's kernels; one per directory, kept for the process."""
+        with self.lock:
+            if kernel_dir not in self.runners:
+                lib, err, out = L.library(), L.ErrorBuffer(), ctypes.c_void_p()
+                if not L.has_operators():
+                    raise LaunchError("%s does not export the operators' C API (blk_flce); rebuild blk_jit" %
+                                      L.library_path())
+                if lib.blk_jit_ops_runner(self.handle, kernel_dir.encode(), ctypes.byref(out), *err.args()):
+                    raise LaunchError(err.text())
+                self.runners[kernel_dir] = out.value
+            return self.runners[kernel_dir]
 
 
 _backends = {}
@@ -52,6 +83,15 @@ def _backend(kind):
         if kind not in _backends:
             _backends[kind] = _Backend(kind)
         return _backends[kind]
+
+
+def backend_of(packed):
+    """The backend and arch of packed arguments: CUDA when they hold CUDA tensors (cuda:0), else the CPU."""
+    if packed.cuda_device is None:
+        return _backend(L.BACKEND_CPU), None
+    if packed.cuda_device.index not in (None, 0):
+        raise LaunchError("blk launches on cuda:0 (the JIT's device); the tensors are on %s" % packed.cuda_device)
+    return _backend(L.BACKEND_CUDA), _cuda_arch(packed.cuda_device)
 
 
 def cache_stats(backend="cpu"):
@@ -114,13 +154,7 @@ class Kernel:
 
     def _prepare(self, args, num_warps, num_stages, constexprs):
         packed = _arguments.pack(args)
-        if packed.cuda_device is not None:
-            if packed.cuda_device.index not in (None, 0):
-                raise LaunchError("blk launches on cuda:0 (the JIT's device); the tensors are on %s" %
-                                  packed.cuda_device)
-            backend, arch = _backend(L.BACKEND_CUDA), _cuda_arch(packed.cuda_device)
-        else:
-            backend, arch = _backend(L.BACKEND_CPU), None
+        backend, arch = backend_of(packed)
         return packed, backend, self._handle(backend, arch, constexprs, num_warps, num_stages)
 
     def launch(self, grid, *args, num_warps=4, num_stages=1, **constexprs):
@@ -136,17 +170,8 @@ class Kernel:
             import torch
             stream = torch.cuda.current_stream(packed.cuda_device).cuda_stream
         lib, err = L.library(), L.ErrorBuffer()
-        with backend.lock:
-            registered = []
-            try:
-                for address, nbytes in packed.host_ranges.items():
-                    if lib.blk_jit_register_host_memory(backend.handle, address, nbytes, *err.args()):
-                        raise LaunchError(err.text())
-                    registered.append(address)
-                rc = lib.blk_jit_launch(handle, gx, gy, gz, stream, packed.values, packed.count, *err.args())
-            finally:
-                for address in registered:
-                    lib.blk_jit_unregister_host_memory(backend.handle, address, None, 0)
+        with backend.lock, backend.host_memory(packed.host_ranges):
+            rc = lib.blk_jit_launch(handle, gx, gy, gz, stream, packed.values, packed.count, *err.args())
         if rc:
             raise LaunchError(err.text())
 

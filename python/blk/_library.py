@@ -55,6 +55,32 @@ _PROTOTYPES = {
     "blk_jit_cache_stats": (None, [_ptr, ctypes.POINTER(_size), ctypes.POINTER(_size), ctypes.POINTER(_size)]),
 }
 
+
+class FlceArgs(ctypes.Structure):
+    """blk_flce_args of include/blk/Ops/blk_ops.h, field for field."""
+    _fields_ = [("x", _ptr), ("weight", _ptr), ("target", _ptr), ("bias", _ptr), ("grad_input", _ptr),
+                ("grad_weight", _ptr), ("grad_bias", _ptr), ("loss_rows", _ptr), ("workspace", _ptr),
+                ("workspace_bytes", _size), ("rows", ctypes.c_int64), ("hidden", ctypes.c_int64),
+                ("vocab", ctypes.c_int64), ("dtype", ctypes.c_int), ("reduction", ctypes.c_int),
+                ("ignore_index", ctypes.c_int64), ("label_smoothing", ctypes.c_double),
+                ("lse_square_scale", ctypes.c_double), ("softcap", ctypes.c_double), ("chunk_rows", ctypes.c_int64),
+                ("chunk_bytes", _size), ("tiling", ctypes.c_int), ("stream", _ptr)]
+
+
+FLCE_MEAN, FLCE_SUM, FLCE_NONE = 0, 1, 2
+FLCE_BF16, FLCE_F16 = 0, 1
+FLCE_TILING_LARGE, FLCE_TILING_SMALL = 0, 1
+
+# The operators' C API (blk/Ops/blk_ops.h and blk_jit_ops_runner), declared
+# when the library exports it (has_operators()).
+_OPERATOR_PROTOTYPES = {
+    "blk_jit_ops_runner": (ctypes.c_int, [_ptr, _c, ctypes.POINTER(_ptr)] + _err),
+    "blk_ops_runner_destroy": (None, [_ptr]),
+    "blk_flce_default_args": (None, [ctypes.POINTER(FlceArgs)]),
+    "blk_flce_workspace_bytes": (ctypes.c_int, [ctypes.POINTER(FlceArgs), ctypes.POINTER(_size)] + _err),
+    "blk_flce": (ctypes.c_int, [_ptr, ctypes.POINTER(FlceArgs), ctypes.POINTER(ctypes.c_double)] + _err),
+}
+
 _lib = None
 
 
@@ -77,10 +103,21 @@ def library():
             fn = getattr(lib, name)
             fn.restype = restype
             fn.argtypes = argtypes
+        for name, (restype, argtypes) in _OPERATOR_PROTOTYPES.items():
+            if hasattr(lib, name):
+                fn = getattr(lib, name)
+                fn.restype = restype
+                fn.argtypes = argtypes
         _lib = lib
         return lib
     raise BlkError("libblk_jit.so not found; build it (ninja -C build blk_jit) or set BLK_LIBRARY. Tried: " +
                    "; ".join(tried))
+
+
+def has_operators():
+    """Whether the library exports the operators' C API (fused linear cross-entropy)."""
+    lib = library()
+    return all(hasattr(lib, name) for name in _OPERATOR_PROTOTYPES)
 
 
 def library_path():

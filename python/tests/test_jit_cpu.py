@@ -229,6 +229,54 @@ class ErrorTest(unittest.TestCase):
             k[1](b, out, gap)
 
 
+class OperatorsTest(unittest.TestCase):
+    def test_fused_linear_cross_entropy_through_the_c_api(self):
+        """libblk_jit.so's blk_flce (blk._operators) on host buffers, bf16,
+        against float64: the mean loss over the rows not ignored, dX and dW."""
+        from blk import _library, _operators
+        self.assertTrue(_library.has_operators())
+        rows, hidden, vocab = 5, 16, 37
+        rng = random.Random(3)
+        x = [from_bf16_bits(to_bf16_bits(rng.uniform(-1, 1))) for _ in range(rows * hidden)]
+        w = [from_bf16_bits(to_bf16_bits(rng.uniform(-0.5, 0.5))) for _ in range(vocab * hidden)]
+        target = [3, -100, 36, 0, 17]
+        raw = ctypes.create_string_buffer(1 << 14)
+        views, at = [], 0
+
+        def buffer(fmt, values):
+            nonlocal at
+            view = aligned_view(raw, at, len(values) * struct.calcsize(fmt)).cast(fmt)
+            view[:] = array.array(fmt, values)
+            at += (len(values) * struct.calcsize(fmt) + 15) // 16 * 16
+            views.append(view)
+            return view
+
+        xb = buffer("H", [to_bf16_bits(v) for v in x])
+        wb = buffer("H", [to_bf16_bits(v) for v in w])
+        tb = buffer("q", target)
+        dx, dw = buffer("H", [0] * (rows * hidden)), buffer("H", [0] * (vocab * hidden))
+        args = _operators.flce_args(xb, wb, tb, dx, dw, rows, hidden, vocab, "bf16")
+        work = buffer("B", [0] * _operators.flce_workspace_bytes(args))
+        loss = _operators.fused_linear_cross_entropy(args, views[:5], work, os.path.join(ROOT, "kernels"))
+
+        kept = [r for r in range(rows) if target[r] != -100]
+        want_loss, want_dx, want_dw = 0.0, [0.0] * (rows * hidden), [0.0] * (vocab * hidden)
+        for r in kept:
+            logits = [sum(x[r * hidden + k] * w[c * hidden + k] for k in range(hidden)) for c in range(vocab)]
+            m = max(logits)
+            lse = m + math.log(sum(math.exp(v - m) for v in logits))
+            want_loss += (lse - logits[target[r]]) / len(kept)
+            for c in range(vocab):
+                g = (math.exp(logits[c] - lse) - (c == target[r])) / len(kept)
+                for k in range(hidden):
+                    want_dx[r * hidden + k] += g * w[c * hidden + k]
+                    want_dw[c * hidden + k] += g * x[r * hidden + k]
+        check_close(self, [loss], [want_loss], 1e-2, what="loss")
+        for name, got, want in (("dX", dx, want_dx), ("dW", dw, want_dw)):
+            scale = max(abs(v) for v in want)
+            check_close(self, [from_bf16_bits(b) for b in got], want, 2e-2, 2e-2 * scale, what=name)
+
+
 @unittest.skipUnless(any(os.path.isdir(p) and os.path.exists(os.path.join(p, "numpy")) for p in sys.path),
                      "numpy is not installed")
 class NumpyTest(unittest.TestCase):
