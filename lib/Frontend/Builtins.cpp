@@ -75,8 +75,12 @@ const std::map<std::string, Arity> &builtinTable() {
       {"static_print", {0, 64, {}}},
       {"assume", {1, 1, {"cond"}}},
       {"inline_asm_elementwise", {6, 6, {"asm", "constraints", "args", "dtype", "is_pure", "pack"}}},
-      // Triton's shape operations (ShapeBuiltins.cpp); permute and trans read their dims themselves.
+      // Triton's shape operations (ShapeBuiltins.cpp); permute, trans, expand_dims, ravel and view read
+      // their arguments themselves.
       {"permute", {2, 4, {"input", "dims"}}},
+      {"expand_dims", {2, 2, {"input", "axis"}}},
+      {"ravel", {1, 2, {"x", "can_reorder"}}},
+      {"view", {2, 4, {"input", "shape"}}},
       {"join", {2, 2, {"a", "b"}}},
       {"split", {1, 1, {"a"}}},
       {"interleave", {2, 2, {"a", "b"}}},
@@ -146,6 +150,8 @@ TV Generator::genCall(const ast::CallExpr &call) {
     return genInlineAsm(call);
   if ((name == "permute" || name == "trans") && !file.find(name)) // reads its dims itself
     return genPermute(name, call, nullptr, nullptr);
+  if (isShapeAlias(name) && !file.find(name)) // reads its axes or shape itself
+    return genShapeAlias(name, call, nullptr, nullptr);
   std::vector<TV> args;
   std::map<std::string, TV> kwargs;
   // static_assert's message and device_print's prefix are strings; all
@@ -501,19 +507,20 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     if (args[0].kind != TV::Str)
       return error(argLoc(0), "device_print's first argument must be a string prefix");
     SmallVector<Value> values;
+    SmallVector<bool> unsignedArgs;
     for (size_t i = 1; i < args.size(); ++i) {
       TV v = args[i];
       if (v.kind == TV::None)
         continue;
       if (v.isConst()) {
         bool isUnsigned;
-    SmallVector<bool> unsignedArgs;
         Type t = literalType(v, isUnsigned);
         v = convertElement(v, t, isUnsigned, argLoc(i));
       }
       if (!v || !v.isVal())
         return error(argLoc(i), "device_print prints numbers and blocks, got " + describe(args[i]));
       values.push_back(v.value);
+      unsignedArgs.push_back(v.isUnsigned && isa<IntegerType>(elementType(v)) && !elementType(v).isInteger(1));
     }
     auto print = PrintOp::create(builder, at, args[0].s, values, DenseBoolArrayAttr());
     if (llvm::is_contained(unsignedArgs, true))
@@ -522,7 +529,6 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
   }
   if (isMathFunction(name))
     return genMath(name, args[0], argLoc(0));
-      unsignedArgs.push_back(v.isUnsigned && isa<IntegerType>(elementType(v)) && !elementType(v).isInteger(1));
   if (isMathBuiltin(name))
     return genMathBuiltin(name, call, args);
   if (isDebugBuiltin(name))
@@ -677,6 +683,8 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     return genPermute(attr.name, call, &base, &attr.base->loc);
   if (isShapeMethod(attr.name))
     return genShapeMethod(call, attr, base);
+  if (isShapeAlias(attr.name)) // x.expand_dims(axis), x.ravel(), x.view(A, B)
+    return genShapeAlias(attr.name, call, &base, &attr.base->loc);
   if (attr.name == "sort") // x.sort(dim, descending)
     return genSortMethod(call, attr, base);
   if (attr.name == "reshape") { // x.reshape([a, b]) or x.reshape(a, b)

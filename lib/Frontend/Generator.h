@@ -75,6 +75,8 @@ bool isDebugBuiltin(const std::string &name);
 bool isShapeBuiltin(const std::string &name);
 /// The shape builtins that are also methods of blocks: x.split(), x.flip(dim), x.gather(index, axis).
 bool isShapeMethod(const std::string &name);
+/// expand_dims, ravel and view: functions and methods of blocks (ShapeBuiltins.cpp).
+bool isShapeAlias(const std::string &name);
 /// sort, topk, bitonic_merge (Sort.cpp).
 bool isSortBuiltin(const std::string &name);
 /// Builtins a combine function cannot call (they make blocks, touch memory or print).
@@ -141,6 +143,10 @@ public:
   /// permute(input, *dims) and trans(input, *dims) (functions, or methods
   /// with `self` the block); reads its arguments itself.
   TV genPermute(const std::string &name, const ast::CallExpr &call, const TV *self, const ast::Loc *selfLoc);
+  /// expand_dims(input, axis), ravel(x, can_reorder=False) and view(input,
+  /// *shape) (functions, or methods with `self` the block): Triton's names
+  /// for expand_dims and reshape; reads its arguments itself.
+  TV genShapeAlias(const std::string &name, const ast::CallExpr &call, const TV *self, const ast::Loc *selfLoc);
   /// join(a, b) (and interleave's join): a new last dimension of size 2.
   TV genJoin(const std::string &name, TV a, TV b, const ast::CallExpr &call);
   /// split(a): the two halves of a block whose last dimension is 2.

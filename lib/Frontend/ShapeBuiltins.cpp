@@ -1,5 +1,6 @@
 // Triton's shape operations: join, split, interleave, cat, permute (and trans
-// with dims), flip, gather, zeros_like, and swizzle2d's index arithmetic.
+// with dims), flip, gather, zeros_like, swizzle2d's index arithmetic, and
+// Triton's names expand_dims, ravel and view.
 // Most are written with ops every target runs (select, reduce, reshape,
 // trans); gather and flip are blk.gather, and a permutation of 3 dimensions
 // is blk.permute.
@@ -14,6 +15,8 @@ bool isShapeBuiltin(const std::string &name) {
 }
 
 bool isShapeMethod(const std::string &name) { return llvm::is_contained({"split", "flip", "gather"}, name); }
+
+bool isShapeAlias(const std::string &name) { return llvm::is_contained({"expand_dims", "ravel", "view"}, name); }
 
 namespace {
 
@@ -318,6 +321,145 @@ TV Generator::genPermute(const std::string &name, const ast::CallExpr &call, con
     shape.push_back(type.getDimSize(d));
   auto result = RankedTensorType::get(shape, type.getElementType());
   return TV::makeVal(PermuteOp::create(builder, loc(call.loc), result, x.value, order), x.isUnsigned);
+}
+
+TV Generator::genShapeAlias(const std::string &name, const ast::CallExpr &call, const TV *self,
+                            const ast::Loc *selfLoc) {
+  // expand_dims(input, axis), ravel(x, can_reorder=False), view(input, *shape):
+  // blk.expand_dims once per new axis, and reshape (row-major, one of the
+  // orders Triton's view and ravel may give).
+  bool isView = name == "view";
+  const char *first = name == "ravel" ? "x" : "input";
+  const char *second = name == "expand_dims" ? "axis" : name == "ravel" ? "can_reorder" : "shape";
+  const ast::Expr *input = nullptr, *param = nullptr;
+  std::vector<const ast::Expr *> shapeArgs; // view's shape, as written
+  size_t at = 0;
+  if (!self && !call.args.empty())
+    input = call.args[at++].get();
+  if (isView) {
+    for (; at < call.args.size(); ++at)
+      shapeArgs.push_back(call.args[at].get());
+  } else if (at < call.args.size()) {
+    param = call.args[at++].get();
+  }
+  if (at < call.args.size())
+    return error(call.args[at]->loc, "'" + name + "' takes " + (self ? "1 argument" : "2 arguments") + ", got " +
+                                         std::to_string(call.args.size()));
+  for (auto &kw : call.kwargs) {
+    if (kw.name == first && !self && !input) {
+      input = kw.value.get();
+    } else if (kw.name == second && !param && shapeArgs.empty()) {
+      if (isView)
+        shapeArgs.push_back(kw.value.get());
+      else
+        param = kw.value.get();
+    } else if (kw.name == first || kw.name == second) {
+      return error(kw.loc, "'" + name + "' got '" + kw.name + "' twice");
+    } else {
+      return error(kw.loc, "'" + name + "' has no parameter named '" + kw.name + "'");
+    }
+  }
+  if (!self && !input)
+    return error(call.loc, "'" + name + "' needs a block");
+  TV x = self ? *self : gen(*input);
+  if (!x)
+    return x;
+  const ast::Loc &xLoc = self ? *selfLoc : input->loc;
+
+  if (name == "expand_dims") {
+    if (!param)
+      return error(call.loc, "'expand_dims' needs an axis: expand_dims(x, 0) or expand_dims(x, (0, 2))");
+    if (!x.isVal() || (shapeOf(x).empty() && isa<PointerType>(elementType(x))))
+      return error(xLoc, "'expand_dims' needs a block or a runtime number, got " + describe(x));
+    TV axisArg = genTupleOrValue(*param);
+    if (!axisArg)
+      return axisArg;
+    std::vector<TV> axes = axisArg.kind == TV::Tuple ? axisArg.elements : std::vector<TV>{axisArg};
+    SmallVector<int64_t> shape(shapeOf(x));
+    int64_t rank = int64_t(shape.size() + axes.size());
+    if (axes.empty())
+      return error(param->loc, "'expand_dims' needs at least one axis");
+    if (rank > 3)
+      return error(param->loc, "'expand_dims' of " + describe(x) + " along " + std::to_string(axes.size()) + (axes.size() == 1 ? " axis" : " axes") +
+                                   " gives " + std::to_string(rank) + " dimensions; blocks have 1 to 3");
+    auto *list = llvm::dyn_cast<ast::ListExpr>(param);
+    SmallVector<int64_t> wrapped;
+    for (size_t k = 0; k < axes.size(); ++k) {
+      const TV &a = axes[k];
+      const ast::Loc &aLoc = list ? list->elements[k]->loc : param->loc;
+      if (a.kind != TV::Int)
+        return error(aLoc, "'expand_dims' needs compile-time integer axes, got " + describe(a));
+      if (a.i < -rank || a.i >= rank)
+        return error(aLoc, "'expand_dims' axis " + std::to_string(a.i) + " is out of range for a result of " +
+                                     std::to_string(rank) + " dimensions (" + std::to_string(-rank) + " to " +
+                                     std::to_string(rank - 1) + ")");
+      int64_t d = a.i < 0 ? a.i + rank : a.i;
+      if (llvm::is_contained(wrapped, d))
+        return error(aLoc, "'expand_dims' got axis " + std::to_string(d) + " twice");
+      wrapped.push_back(d);
+    }
+    llvm::sort(wrapped);
+    if (shape.empty()) { // a number: the block of one element (Triton splats it)
+      for (size_t k = 0; k < wrapped.size(); ++k)
+        shape.push_back(1);
+      return cast(x, elementType(x), x.isUnsigned, shape, call.loc);
+    }
+    Value v = x.value;
+    Type elem = elementType(x);
+    for (int64_t d : wrapped) {
+      shape.insert(shape.begin() + d, 1);
+      v = ExpandDimsOp::create(builder, loc(call.loc), RankedTensorType::get(shape, elem), v, int32_t(d));
+    }
+    return TV::makeVal(v, x.isUnsigned);
+  }
+
+  if (!x.isVal() || shapeOf(x).empty())
+    return error(xLoc, "'" + name + "' needs a block, got " + describe(x));
+  int64_t numel = 1;
+  for (int64_t d : shapeOf(x))
+    numel *= d;
+  if (name == "ravel") {
+    if (param) {
+      TV canReorder = gen(*param);
+      if (!canReorder)
+        return canReorder;
+      if (canReorder.kind != TV::Bool)
+        return error(param->loc, "can_reorder must be True or False, got " + describe(canReorder));
+    }
+    if (shapeOf(x).size() == 1)
+      return x;
+    return genReshape(x, {numel}, xLoc, xLoc, call.loc);
+  }
+
+  // view: the shape as one list or tuple, or one integer per argument.
+  if (shapeArgs.empty())
+    return error(call.loc, "'view' needs a shape: view(x, [A, B]) or x.view(A, B)");
+  SmallVector<int64_t> shape;
+  const ast::Loc &shapeLoc = shapeArgs[0]->loc;
+  if (shapeArgs.size() == 1 && llvm::isa<ast::ListExpr>(*shapeArgs[0])) {
+    if (!genShape(*shapeArgs[0], TV::makeNone(), shape))
+      return TV();
+  } else {
+    for (const ast::Expr *e : shapeArgs) {
+      TV d = llvm::isa<ast::ListExpr>(*e) ? TV::makeNone() : gen(*e);
+      if (!llvm::isa<ast::ListExpr>(*e) && !d)
+        return d;
+      if (d.kind != TV::Int)
+        return error(e->loc, "'view' needs compile-time integer dimensions, got " + describe(d));
+      if (!isPow2(d.i))
+        return error(e->loc, "block dimensions must be powers of two, got " + std::to_string(d.i));
+      shape.push_back(d.i);
+    }
+    if (shape.size() > 3)
+      return error(call.loc, "blocks have 1 to 3 dimensions, got " + std::to_string(shape.size()));
+  }
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  if (count != numel)
+    return error(shapeLoc, "cannot view " + describe(x) + " (" + std::to_string(numel) + " elements) as " +
+                               std::to_string(count) + " elements");
+  return genReshape(x, shape, xLoc, shapeLoc, call.loc);
 }
 
 TV Generator::genShapeMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &base) {

@@ -1,6 +1,7 @@
 // Triton's shape operations end to end (test/kernels/shape_ops.blk) against
 // host results, on the interpreter and on the GPU: join, split, interleave,
-// cat, flip, gather, permute, zeros_like, swizzle2d and histogram. Every result is an
+// cat, flip, gather, permute, zeros_like, swizzle2d, histogram, and
+// expand_dims, ravel and view. Every result is an
 // input element moved, so outputs must equal their references byte for byte
 // (outputs start poisoned: an element never written fails).
 #ifndef BLK_TEST_COMMON_SHAPECASES_H
@@ -191,6 +192,39 @@ inline std::vector<Check> permutesCase(const Launch &L, DType t, int n, std::mt1
   return {sameBytes("permute(t, (1, 0))" + at, perm, rt), sameBytes("t.permute(1, 0)" + at, permm, rt),
           sameBytes("trans(t, 1, 0)" + at, trans, rt),
           sameBytes("permute(t, [0, 1]) + zeros_like(t)" + at, same, xz)};
+}
+
+/// aliases: Triton's expand_dims, ravel and view, each output the program's
+/// block in row-major order (zero past n), and FIRST each program's first
+/// element.
+inline std::vector<Check> aliasesCase(const Launch &L, DType t, int n, std::mt19937_64 &rng) {
+  unsigned programs = shapePrograms(n);
+  size_t span = size_t(programs) * kShapeBlock;
+  Buffer x = randomBuffer(t, size_t(n), rng);
+  const char *names[] = {"expand_dims(x, 0)", "x.expand_dims(axis=-1)",     "expand_dims(x, [0])",
+                         "ravel(t)",          "t.ravel(can_reorder=False)", "view(t, [C, R])",
+                         "t.view(C, R)",      "view(x, R, C)"};
+  std::vector<Buffer> outs;
+  for (size_t k = 0; k < std::size(names); ++k)
+    outs.push_back(poisoned(t, span));
+  Buffer first = poisoned(t, programs);
+  std::vector<KArg> args{KArg::buf_(x)};
+  for (Buffer &o : outs)
+    args.push_back(KArg::buf_(o));
+  args.push_back(KArg::buf_(first));
+  args.push_back(KArg::int_(n));
+  std::string e = L("shape_ops", {{"T", name(t)}}, "aliases", programs, args);
+  if (!e.empty())
+    return {{"aliases: " + e, INFINITY, 0}};
+  Buffer xz = zeroPadded(x, span), rf(t, programs);
+  for (size_t p = 0; p < programs; ++p)
+    copyElement(rf, p, xz, p * kShapeBlock);
+  std::string at = std::string(" ") + name(t) + " n=" + std::to_string(n);
+  std::vector<Check> checks;
+  for (size_t k = 0; k < std::size(names); ++k)
+    checks.push_back(sameBytes(names[k] + at, outs[k], xz));
+  checks.push_back(sameBytes("expand_dims(s, (0, 1)) of a number" + at, first, rf));
+  return checks;
 }
 
 /// Triton's swizzle2d on the host.

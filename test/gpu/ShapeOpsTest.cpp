@@ -1,6 +1,7 @@
 // Triton's shape operations (test/kernels/shape_ops.blk) on the GPU: join,
 // split, interleave, cat, flip and gather (through shared memory), permute,
-// zeros_like and swizzle2d, in every type at ragged sizes.
+// zeros_like, swizzle2d, and expand_dims, ravel and view, in every type at
+// ragged sizes.
 #include "../common/RowTestSupport.h"
 #include "../common/ShapeCases.h"
 #include "../common/TestSeed.h"
@@ -49,6 +50,12 @@ TEST(ShapeOps, PermuteZerosLike) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);
   runEverywhere(ref::permutesCase, rng);
+}
+
+TEST(ShapeOps, ExpandDimsRavelView) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  runEverywhere(ref::aliasesCase, rng);
 }
 
 TEST(ShapeOps, Swizzle2d) {

@@ -1,6 +1,7 @@
 // Triton's shape operations (test/kernels/shape_ops.blk) on the interpreter,
 // as the frontend makes them and after the blk passes: join, split,
-// interleave, cat, flip, gather, permute, zeros_like and swizzle2d.
+// interleave, cat, flip, gather, permute, zeros_like, swizzle2d, and
+// expand_dims, ravel and view (3-D: test/Interpreter/shape-ops-3d.blk).
 #include "../common/RowTestSupport.h"
 #include "../common/ShapeCases.h"
 #include "../common/TestSeed.h"
@@ -46,6 +47,11 @@ TEST(ShapeOps, PermuteZerosLike) {
   runEverywhere(interpLaunch, ref::permutesCase, rng);
 }
 
+TEST(ShapeOps, ExpandDimsRavelView) {
+  BLK_SEEDED_RNG(rng);
+  runEverywhere(interpLaunch, ref::aliasesCase, rng);
+}
+
 TEST(ShapeOps, Swizzle2d) {
   for (int sizeI : {16, 13, 3})
     ref::expectChecks(ref::swizzleCase(interpLaunch, sizeI));
@@ -62,7 +68,8 @@ TEST(ShapeOps, AfterPasses) {
   BLK_SEEDED_RNG(rng);
   for (const char *arch : {"sm_90a", "sm_80"}) {
     ref::Launch L = bothWays(arch);
-    for (CaseFn fn : {ref::joinSplitCase, ref::catsCase, ref::flipsCase, ref::gathersCase, ref::permutesCase})
+    for (CaseFn fn : {ref::joinSplitCase, ref::catsCase, ref::flipsCase, ref::gathersCase, ref::permutesCase,
+                      ref::aliasesCase})
       for (ref::DType t : ref::kShapeTypes)
         ref::expectChecks(fn(L, t, 1100, rng));
     ref::expectChecks(ref::swizzleCase(L, 13));
