@@ -98,15 +98,22 @@ def _chunked(x, w, target, bias, ignore_index, lse_square_scale, label_smoothing
              grads=True, upstream=None):
     """Liger's algorithm: per chunk of rows the logits (torch), each row's loss
     and the logits' gradient (kernels/cross_entropy.blk), then dX and the sums
-    of dW (in W's dtype) and dbias. `upstream`: per-row gradients that scale
-    each row's logits' gradient first ("none"). Returns the row losses (f32)
-    and the gradients (None without grads)."""
+    of dW and dbias. `upstream`: per-row gradients that scale each row's
+    logits' gradient first ("none"). Returns the row losses (f32) and the
+    gradients (None without grads).
+
+    dW and dbias sum in f32 over the chunks, each chunk's products unrounded,
+    and round to W's dtype once at the end (an f32 [vocab, hidden] buffer for
+    bf16 and f16, Liger's accum_dtype=float32): summed in W's dtype, a running
+    sum that later chunks cancel keeps the rounding error of its largest
+    value (half a bf16 ulp of 2 to 4 is 0.0078 where the true sum is 0.0005),
+    one rounding per chunk, which torch eager's single product never has."""
     x, w, target = x.contiguous(), w.contiguous(), target.to(torch.int64).contiguous()
     rows, hidden = x.shape
     n = int((target != ignore_index).sum()) if reduction == "mean" else 1
     loss = torch.empty(rows, dtype=torch.float32, device=x.device)
     dx = torch.empty_like(x) if grads else None
-    dw = torch.zeros_like(w) if grads else None
+    dw = torch.zeros(w.shape, dtype=torch.float32, device=x.device) if grads else None
     db = torch.zeros(w.shape[0], dtype=torch.float32, device=x.device) if grads and bias is not None else None
     step = chunk_rows(rows, hidden, w.shape[0])
     for start in range(0, rows, step):
@@ -117,13 +124,16 @@ def _chunked(x, w, target, bias, ignore_index, lse_square_scale, label_smoothing
                                              label_smoothing, reduction, softcap, n)
         if not grads:
             continue
-        if upstream is not None:
-            logits.mul_(upstream[start:end, None].to(logits.dtype))
+        if upstream is None:
+            g32 = logits.float()
+        else:  # in f32, rounded once to the logits' dtype for dX, as eager's gradient is
+            g32 = logits.float() * upstream[start:end, None].float()
+            logits.copy_(g32)
         torch.mm(logits, w, out=dx[start:end])
-        dw.addmm_(logits.t(), xc)
+        dw.addmm_(g32.t(), xc.float())
         if db is not None:
-            db += logits.float().sum(0)
-    return loss, dx, dw, (db.to(w.dtype) if db is not None else None)
+            db += g32.sum(0)
+    return loss, dx, (dw.to(w.dtype) if grads else None), (db.to(w.dtype) if db is not None else None)
 
 
 def _empty(t):
