@@ -201,13 +201,14 @@ Status fusedLinearCrossEntropy(KernelRunner &runner, const FlceTensors &t, const
                         stream);
     if (s.ok())
       s = runner.launch(v, "flce_grad_input", tiles2d(n, H),
-                        {logits, t.weight, dx, n, H, V, strideL, int64_t(H), int64_t(H)}, stream);
+                        {logits, t.weight, dx, n, H, V, strideL, int64_t(H), int64_t(H), scale}, stream);
     if (s.ok())
       s = runner.launch(v, "flce_grad_weight", tiles2d(V, H),
-                        {logits, x, t.gradWeight, V, H, n, strideL, int64_t(H), int64_t(H), int32_t(!first)}, stream);
+                        {logits, x, t.gradWeight, V, H, n, strideL, int64_t(H), int64_t(H), scale, int32_t(!first)},
+                        stream);
     if (s.ok() && t.bias)
       s = runner.launch(v, "flce_grad_bias", Grid{cdiv(uint64_t(V), tiles.blockN), 1, 1},
-                        {logits, biasSums, t.gradBias, n, V, strideL, int32_t(!first), int32_t(last)}, stream);
+                        {logits, biasSums, t.gradBias, n, V, strideL, scale, int32_t(!first), int32_t(last)}, stream);
     if (!s.ok())
       return s;
   }

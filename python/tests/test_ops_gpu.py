@@ -54,16 +54,20 @@ class RoundGradient(torch.autograd.Function if torch is not None else object):
     """The identity whose backward rounds the gradient to `dtype`: a reference
     for a kernel that stores that gradient in the dtype (the logits' gradient
     of cross-entropy, which Liger's kernels and torch eager store in the
-    logits' dtype; in f16 the mean's p / rows falls below f16's range)."""
+    logits' dtype). `unscaled`, a dict whose "factor" is set before the
+    backward runs: the factor the kernel applies after rounding (blk's fused
+    linear cross-entropy driver stores the gradient without the mean's 1 / rows
+    and the upstream gradient, which multiply the products in f32)."""
 
     @staticmethod
-    def forward(ctx, t, dtype):
-        ctx.dtype = dtype
+    def forward(ctx, t, dtype, unscaled=None):
+        ctx.dtype, ctx.unscaled = dtype, unscaled
         return t.view_as(t)
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.to(ctx.dtype).to(grad.dtype), None
+        factor = ctx.unscaled["factor"] if ctx.unscaled else 1.0
+        return (grad / factor).to(ctx.dtype).to(grad.dtype) * factor, None, None
 
 
 class SoftmaxReference(torch.autograd.Function if torch is not None else object):
@@ -338,9 +342,17 @@ class OpsTest(unittest.TestCase):
                             self.assertEqual(loss.dtype, torch.float32)
                             x64, w64 = leaf64(x), leaf64(w)
                             b64 = leaf64(b) if has_bias else None
-                            logits64 = RoundGradient.apply(F.linear(x64, w64, b64), dtype)
+                            # The driver (bf16, f16; mean, sum) rounds the gradient before the
+                            # mean's 1 / rows and the upstream gradient; the chunked path ("none")
+                            # after both.
+                            unscaled = {"factor": 1.0}
+                            logits64 = RoundGradient.apply(F.linear(x64, w64, b64), dtype, unscaled)
                             ref = cross_entropy_reference(logits64, target, **opts)
                             up = torch.rand_like(ref) + 0.5
+                            reduction = opts.get("reduction", "mean")
+                            if dtype != torch.float32 and reduction != "none":
+                                counted = int((target != -100).sum()) if reduction == "mean" else 1
+                                unscaled["factor"] = float(up) / max(counted, 1)
                             inputs = (x, w) + ((b,) if has_bias else ())
                             inputs64 = (x64, w64) + ((b64,) if has_bias else ())
                             self.compare([loss], [ref], inputs, inputs64, [up.float()], dtype, what, scale=3,

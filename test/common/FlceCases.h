@@ -217,6 +217,15 @@ inline std::vector<FlceCase> flceOptionCases() {
   return cases;
 }
 
+/// f16 with a mean over many rows: the logits' gradient divided by the row
+/// count (about 4e-7 at 600 rows and 4096 classes) would be an f16 subnormal with a few bits; the
+/// driver keeps it unscaled in f16 and scales the products in f32.
+inline FlceCase flceSmallGradientsCase(int rows, int hidden, int vocab) {
+  FlceCase c{rows, hidden, vocab};
+  c.type = DType::F16, c.chunkRows = 128, c.ignoredEvery = 9, c.rowLosses = false;
+  return c;
+}
+
 /// Everything at once in f16, rows in 32-row chunks, the caller's workspace.
 inline FlceCase flceEverythingCase() {
   FlceCase c{37, 24, 130};

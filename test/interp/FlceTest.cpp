@@ -30,6 +30,13 @@ TEST(Flce, ReductionsBiasSmoothingSoftcap) {
     run(*runner, c, rng);
 }
 
+TEST(Flce, F16MeanOfManyRows) {
+  BLK_SEEDED_RNG(rng);
+  Jit jit(Backend::CPU);
+  auto runner = cpuRunner(jit);
+  run(*runner, ref::flceSmallGradientsCase(600, 16, 4096), rng);
+}
+
 TEST(Flce, EverythingAtOnceF16AndCallerWorkspace) {
   BLK_SEEDED_RNG(rng);
   Jit jit(Backend::CPU);
