@@ -47,11 +47,7 @@ struct GatherToLLVM : OpConversionPattern<GatherOp> {
     // write to the owner.
     ThreadCoords src = emitThreadCoords(rewriter, loc, from);
     for (int64_t r = 0; r < from.numRegisters(); ++r) {
-      Value ptr = slot(src.element(rewriter, loc, from, r));
-      if (src.owner)
-        storeSharedVectorIf(rewriter, loc, values.slice(r, 1), ptr, src.owner);
-      else
-        storeShared(rewriter, loc, values[r], ptr);
+      storeSharedVectorIf(rewriter, loc, values.slice(r, 1), slot(src.element(rewriter, loc, from, r)), src.owner);
     }
     NVVM::Barrier0Op::create(rewriter, loc);
     // An index outside the axis (undefined) reads inside the buffer: the

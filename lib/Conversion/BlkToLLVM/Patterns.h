@@ -84,7 +84,7 @@ mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, 
 void storeSharedVector(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange values, mlir::Value ptr);
 /// storeSharedVector done only where `pred` (i1) holds: a predicated
 /// st.shared, so that threads holding copies of an element leave its write
-/// to its owner.
+/// to its owner (ThreadCoords::owner); a null `pred` stores everywhere.
 void storeSharedVectorIf(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange values, mlir::Value ptr,
                          mlir::Value pred);
 llvm::SmallVector<mlir::Value> loadSharedVector(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type, int64_t n,

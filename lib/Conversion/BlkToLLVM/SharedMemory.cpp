@@ -76,6 +76,8 @@ void storeSharedVector(OpBuilder &b, Location loc, ValueRange values, Value ptr)
 }
 
 void storeSharedVectorIf(OpBuilder &b, Location loc, ValueRange values, Value ptr, Value pred) {
+  if (!pred)
+    return storeSharedVector(b, loc, values, ptr);
   // The words one access moves (as storeSharedVector moves them), each in
   // a register of its width; bytes travel in 16-bit registers.
   Type elem = values[0].getType();

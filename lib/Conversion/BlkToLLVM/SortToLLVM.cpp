@@ -107,13 +107,9 @@ struct SortToLLVM : OpConversionPattern<SortOp> {
     auto writeAll = [&](ArrayRef<Value> vals) {
       if (sharedUsed)
         NVVM::Barrier0Op::create(rewriter, loc);
-      for (int64_t r = 0; r < layout.numRegisters(); ++r) {
-        Value ptr = sharedElement(rewriter, loc, offset, elem, slots[r]);
-        if (coords.owner)
-          storeSharedVectorIf(rewriter, loc, vals.slice(r, 1), ptr, coords.owner);
-        else
-          storeShared(rewriter, loc, vals[r], ptr);
-      }
+      for (int64_t r = 0; r < layout.numRegisters(); ++r)
+        storeSharedVectorIf(rewriter, loc, vals.slice(r, 1), sharedElement(rewriter, loc, offset, elem, slots[r]),
+                            coords.owner);
       NVVM::Barrier0Op::create(rewriter, loc);
       sharedUsed = true;
     };

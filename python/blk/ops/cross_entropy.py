@@ -107,9 +107,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                                        float(label_smoothing), reduction, float(softcap or 0.0))[0]
 
 
-class BlkCrossEntropyLoss(torch.nn.Module):
-    """LigerCrossEntropyLoss's shape (without weight and return_z_loss):
-    forward(_input [rows, classes], target [rows])."""
+class LossOptions(torch.nn.Module):
+    """The options Liger's cross-entropy losses take, checked once."""
 
     def __init__(self, ignore_index=-100, lse_square_scale=0.0, label_smoothing=0.0, reduction="mean",
                  softcap=None):
@@ -117,6 +116,11 @@ class BlkCrossEntropyLoss(torch.nn.Module):
         check_options(reduction, label_smoothing, float(softcap or 0.0))
         self.ignore_index, self.lse_square_scale, self.label_smoothing = ignore_index, lse_square_scale, label_smoothing
         self.reduction, self.softcap = reduction, softcap
+
+
+class BlkCrossEntropyLoss(LossOptions):
+    """LigerCrossEntropyLoss's shape (without weight and return_z_loss):
+    forward(_input [rows, classes], target [rows])."""
 
     def forward(self, _input, target):
         return cross_entropy(_input, target, ignore_index=self.ignore_index, reduction=self.reduction,

@@ -26,7 +26,7 @@ from .. import _library as L
 from .. import _operators
 from ._custom import autograd_function, custom_op, scale_gradient
 from ._kernels import cdiv, kernel_dir, next_pow2
-from .cross_entropy import check_options, loss_rows_gradient, total
+from .cross_entropy import LossOptions, check_options, loss_rows_gradient, total
 
 _DRIVER_DTYPES = {torch.bfloat16: "bf16", torch.float16: "f16"}
 _DRIVER_REDUCTIONS = ("mean", "sum")
@@ -220,16 +220,9 @@ def fused_linear_cross_entropy(input, weight, target, bias=None, ignore_index=-1
                                                     float(softcap or 0.0))[0]
 
 
-class BlkFusedLinearCrossEntropyLoss(torch.nn.Module):
+class BlkFusedLinearCrossEntropyLoss(LossOptions):
     """LigerFusedLinearCrossEntropyLoss's shape (without ce_weight,
     return_z_loss and accum_dtype): forward(lin_weight, _input, target, bias=None)."""
-
-    def __init__(self, ignore_index=-100, lse_square_scale=0.0, label_smoothing=0.0, reduction="mean",
-                 softcap=None):
-        super().__init__()
-        check_options(reduction, label_smoothing, float(softcap or 0.0))
-        self.ignore_index, self.lse_square_scale, self.label_smoothing = ignore_index, lse_square_scale, label_smoothing
-        self.reduction, self.softcap = reduction, softcap
 
     def forward(self, lin_weight, _input, target, bias=None):
         return fused_linear_cross_entropy(_input, lin_weight, target, bias, self.ignore_index, self.lse_square_scale,
