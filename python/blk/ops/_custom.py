@@ -3,7 +3,7 @@ the namespace `blk` (torch.ops.blk.NAME) with a fake implementation (shapes
 for torch.compile and meta tensors) and an autograd formula, so that
 torch.compile graphs keep it whole. The autograd.Function of each op (Liger's
 shape: XFunction.apply) runs the same custom op, setup_context and backward:
-one implementation, two entry points."""
+one implementation, two entry points (register_autograd)."""
 import torch
 
 NAMESPACE = "blk"
@@ -38,21 +38,53 @@ def scale_gradient(grad, upstream):
     return grad.mul_(upstream)
 
 
-def autograd_function(name, op, setup_context, backward, keep=1):
-    """An autograd.Function over the custom op `op`: forward runs op and its
-    setup_context and returns its first `keep` results (the others are what
-    the backward needs); backward is the op's backward. Call it as Liger's
-    are called: NameFunction.apply(*inputs), positional arguments only."""
-    returns = len(op._opoverload._schema.returns)
+def register_autograd(name, op, setup_context, backward, keep=1):
+    """Registers the autograd formula of the custom op `op` and returns its
+    autograd.Function (Liger's shape: NameFunction.apply(*inputs), positional
+    arguments only; forward returns the op's first `keep` results, the others
+    being what the backward reads). One formula, two entry points.
+
+    Gradients are not materialized: the results past the first `keep` (saved
+    gradients, statistics) have none, and zeros of their size would be
+    allocated at the backward's start (a fused linear cross-entropy's dW and
+    dX, a cross-entropy's logits gradient). A kept result without a gradient
+    gets zeros; when none of them has one the inputs get none."""
+    arguments = len(op._opoverload._schema.arguments)
+
+    def setup(ctx, inputs, output):
+        ctx.set_materialize_grads(False)
+        results = output if isinstance(output, tuple) else (output,)
+        ctx.kept_results = [(r.shape, r.dtype, r.device) for r in results[:keep]]
+        setup_context(ctx, inputs, output)
+
+    def formula(ctx, *grads):
+        kept = grads[:keep]
+        if all(g is None for g in kept):
+            return (None,) * arguments
+        kept = [g if g is not None else torch.zeros(shape, dtype=dtype, device=device)
+                for g, (shape, dtype, device) in zip(kept, ctx.kept_results)]
+        return backward(ctx, *kept, *grads[keep:])
+
+    op.register_autograd(formula, setup_context=setup)
+    return _autograd_function(name, op, setup, formula, keep)
+
+
+def _autograd_function(name, op, setup_context, backward, keep):
+    schema = op._opoverload._schema
+    returns = len(schema.returns)
 
     def forward(ctx, *inputs):
+        # Arguments left out take the schema's defaults, as the op's own call does.
+        ctx.given = len(inputs)
+        inputs += tuple(a.default_value for a in schema.arguments[len(inputs):])
         result = op(*inputs)
         setup_context(ctx, inputs, result)
         results = result if isinstance(result, tuple) else (result,)
         return results[0] if keep == 1 else results[:keep]
 
     def backward_(ctx, *grads):
-        return backward(ctx, *grads, *([None] * (returns - keep)))
+        result = backward(ctx, *grads, *([None] * (returns - keep)))
+        return result[:ctx.given] if isinstance(result, tuple) else result
 
     return type(name, (torch.autograd.Function,), {
         "__doc__": "autograd.Function over torch.ops.%s: the custom op's implementation and formula." %

@@ -12,7 +12,7 @@ from typing import Tuple
 
 import torch
 
-from ._custom import autograd_function, custom_op, scale_gradient
+from ._custom import custom_op, register_autograd, scale_gradient
 from ._kernels import kernel, loop_settings
 
 REDUCTIONS = {"mean": 0, "sum": 1, "none": 2}  # the kernel's REDUCTION
@@ -91,9 +91,7 @@ def _backward(ctx, dloss, dG):
     return scale_gradient(G, upstream), None, None, None, None, None, None
 
 
-_cross_entropy.register_autograd(_backward, setup_context=_setup_context)
-
-CrossEntropyFunction = autograd_function("CrossEntropyFunction", _cross_entropy, _setup_context, _backward)
+CrossEntropyFunction = register_autograd("CrossEntropyFunction", _cross_entropy, _setup_context, _backward)
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",

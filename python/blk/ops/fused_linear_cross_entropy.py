@@ -13,7 +13,7 @@ dtypes, and "none" (whose per-row upstream gradient must enter before the
 chunk's products, so the backward recomputes), run Liger's algorithm in
 Python: chunks of rows, the logits and gradients by torch matmuls and
 kernels/cross_entropy.blk over the chunk's logits. Chunks: BLK_FLCE_CHUNK_ROWS
-rows when set; else the driver's (as many rows as fit 1 GiB of logits) and
+rows when set; else the driver's (as many rows as fit 512 MiB of logits) and
 Liger's in the Python path. Custom ops:
 torch.ops.blk.fused_linear_cross_entropy (the loss and the saved gradients)
 and torch.ops.blk.fused_linear_cross_entropy_backward ("none")."""
@@ -24,7 +24,7 @@ import torch
 
 from .. import _library as L
 from .. import _operators
-from ._custom import autograd_function, custom_op, scale_gradient
+from ._custom import custom_op, register_autograd, scale_gradient
 from ._kernels import cdiv, kernel_dir, next_pow2
 from .cross_entropy import LossOptions, check_options, loss_rows_gradient, total
 
@@ -87,7 +87,7 @@ def _driver(x, w, target, bias, ignore_index, lse_square_scale, label_smoothing,
         reduction=reduction, ignore_index=ignore_index, label_smoothing=label_smoothing,
         lse_square_scale=lse_square_scale, softcap=softcap, chunk_rows=fixed_chunk_rows() or 0, stream=stream)
     # A workspace of torch's allocator (its peak memory counts it); chunk_rows 0: the
-    # driver's own, as many rows as fit 1 GiB of logits.
+    # driver's own, as many rows as fit 512 MiB of logits.
     work = torch.empty(max(_operators.flce_workspace_bytes(args), 16), dtype=torch.uint8, device=x.device)
     buffers = [t for t in (x, w, target, bias, dx, dw, db) if t is not None]
     loss = _operators.fused_linear_cross_entropy(args, buffers, work, kernel_dir())
@@ -200,10 +200,7 @@ def _backward(ctx, dloss, *unused):
     return dx, dw, None, (db if ctx.has_bias else None), None, None, None, None, None
 
 
-_flce.register_autograd(_backward, setup_context=_setup_context)
-
-FusedLinearCrossEntropyFunction = autograd_function("FusedLinearCrossEntropyFunction", _flce, _setup_context,
-                                                    _backward)
+FusedLinearCrossEntropyFunction = register_autograd("FusedLinearCrossEntropyFunction", _flce, _setup_context, _backward)
 
 
 def fused_linear_cross_entropy(input, weight, target, bias=None, ignore_index=-100, lse_square_scale=0.0,

@@ -2,13 +2,16 @@
 computes it: C = gelu(A) * B, gelu in f32 rounded to A's dtype before the
 product; approximate="tanh" (Liger's, PyTorch's F.gelu(approximate="tanh"))
 or "none" (PyTorch's exact erf form). The backward recomputes gelu from the
-saved A. Custom ops: torch.ops.blk.gelu_mul and torch.ops.blk.gelu_mul_backward."""
+saved A, writing dA and dB over A and B with backward_in_place (as
+silu_mul's). Custom ops: torch.ops.blk.gelu_mul, torch.ops.blk.gelu_mul_backward
+and torch.ops.blk.gelu_mul_backward_ (in place)."""
 from typing import Tuple
 
 import torch
 
-from ._custom import autograd_function, custom_op
+from ._custom import custom_op, register_autograd
 from ._kernels import cdiv, kernel
+from .swiglu import can_overwrite
 
 _BLOCK = 1024
 _APPROXIMATE = {"tanh": False, "none": True}  # -> the kernel's EXACT
@@ -22,7 +25,7 @@ def _check(a, b, approximate):
 
 
 @custom_op("gelu_mul")
-def _gelu_mul(a: torch.Tensor, b: torch.Tensor, approximate: str) -> torch.Tensor:
+def _gelu_mul(a: torch.Tensor, b: torch.Tensor, approximate: str, backward_in_place: bool = False) -> torch.Tensor:
     _check(a, b, approximate)
     a, b = a.contiguous(), b.contiguous()
     c = torch.empty_like(a)
@@ -34,21 +37,33 @@ def _gelu_mul(a: torch.Tensor, b: torch.Tensor, approximate: str) -> torch.Tenso
 
 
 @_gelu_mul.register_fake
-def _(a, b, approximate):
+def _(a, b, approximate, backward_in_place=False):
     _check(a, b, approximate)
     return torch.empty_like(a, memory_format=torch.contiguous_format)
+
+
+def _backward_kernel(dc, a, b, da, db, approximate):
+    n = a.numel()
+    if n:
+        kernel("geglu.blk", "geglu_backward")[cdiv(n, _BLOCK)](dc.contiguous(), a, b, da, db, n, T=a.dtype,
+                                                               EXACT=_APPROXIMATE[approximate], BLOCK=_BLOCK)
 
 
 @custom_op("gelu_mul_backward")
 def _gelu_mul_backward(dc: torch.Tensor, a: torch.Tensor, b: torch.Tensor,
                        approximate: str) -> Tuple[torch.Tensor, torch.Tensor]:
-    dc, a, b = dc.contiguous(), a.contiguous(), b.contiguous()
+    a, b = a.contiguous(), b.contiguous()
     da, db = torch.empty_like(a), torch.empty_like(b)
-    n = a.numel()
-    if n:
-        kernel("geglu.blk", "geglu_backward")[cdiv(n, _BLOCK)](dc, a, b, da, db, n, T=a.dtype,
-                                                               EXACT=_APPROXIMATE[approximate], BLOCK=_BLOCK)
+    _backward_kernel(dc, a, b, da, db, approximate)
     return da, db
+
+
+@custom_op("gelu_mul_backward_", mutates_args=("a", "b"))
+def _gelu_mul_backward_(dc: torch.Tensor, a: torch.Tensor, b: torch.Tensor, approximate: str) -> None:
+    """dA and dB written over a and b (dense and apart: can_overwrite)."""
+    if not can_overwrite(a, b):
+        raise ValueError("gelu_mul_backward_ needs a and b dense and apart")
+    _backward_kernel(dc, a, b, a, b, approximate)
 
 
 @_gelu_mul_backward.register_fake
@@ -58,26 +73,27 @@ def _(dc, a, b, approximate):
 
 
 def _setup_context(ctx, inputs, output):
-    a, b, approximate = inputs
+    a, b, ctx.approximate, ctx.backward_in_place = inputs
     ctx.save_for_backward(a, b)
-    ctx.approximate = approximate
 
 
 def _backward(ctx, dc):
     a, b = ctx.saved_tensors
+    if ctx.backward_in_place and can_overwrite(a, b):  # as silu_mul's
+        torch.ops.blk.gelu_mul_backward_(dc, a, b, ctx.approximate)
+        return a, b, None, None
     da, db = torch.ops.blk.gelu_mul_backward(dc, a, b, ctx.approximate)
-    return da, db, None
+    return da, db, None, None
 
 
-_gelu_mul.register_autograd(_backward, setup_context=_setup_context)
-
-GELUMulFunction = autograd_function("GELUMulFunction", _gelu_mul, _setup_context, _backward)
+GELUMulFunction = register_autograd("GELUMulFunction", _gelu_mul, _setup_context, _backward)
 
 
-def gelu_mul(a, b, approximate="tanh"):
+def gelu_mul(a, b, approximate="tanh", backward_in_place=False):
     """Liger's LigerGELUMulFunction.apply(a, b) (approximate="tanh"), or
-    F.gelu(a, approximate="none") * b; gradients for a and b."""
-    return torch.ops.blk.gelu_mul(a, b, approximate)
+    F.gelu(a, approximate="none") * b; gradients for a and b.
+    backward_in_place: as silu_mul's."""
+    return torch.ops.blk.gelu_mul(a, b, approximate, backward_in_place)
 
 
 # Hugging Face's activation names (config.hidden_act / hidden_activation) -> F.gelu's approximate.
@@ -101,4 +117,4 @@ class BlkGEGLUMLP(torch.nn.Module):
         self.down_proj = torch.nn.Linear(self.intermediate_size, self.hidden_size, bias=False)
 
     def forward(self, x):
-        return self.down_proj(gelu_mul(self.gate_proj(x), self.up_proj(x), self.approximate))
+        return self.down_proj(gelu_mul(self.gate_proj(x), self.up_proj(x), self.approximate, backward_in_place=True))

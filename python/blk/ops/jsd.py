@@ -13,7 +13,7 @@ from typing import Optional, Tuple
 
 import torch
 
-from ._custom import autograd_function, custom_op, scale_gradient
+from ._custom import custom_op, register_autograd, scale_gradient
 from ._kernels import kernel, loop_settings
 from .cross_entropy import total
 
@@ -63,9 +63,7 @@ def _backward(ctx, dloss, ddx):
     return scale_gradient(dx, dloss), None, None, None, None
 
 
-_jsd.register_autograd(_backward, setup_context=_setup_context)
-
-JSDFunction = autograd_function("JSDFunction", _jsd, _setup_context, _backward)
+JSDFunction = register_autograd("JSDFunction", _jsd, _setup_context, _backward)
 
 
 def jsd(log_q, log_p, shift_labels=None, beta=0.5, ignore_index=-100):

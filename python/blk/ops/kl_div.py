@@ -9,7 +9,7 @@ flows to y_pred only (as in Liger's). Custom ops: torch.ops.blk.kl_div and
 torch.ops.blk.kl_div_backward."""
 import torch
 
-from ._custom import autograd_function, custom_op
+from ._custom import custom_op, register_autograd
 from ._kernels import kernel, loop_settings
 
 _REDUCTIONS = {"none": 0, "sum": 1, "mean": 2, "batchmean": 3}  # the kernels' REDUCTION
@@ -89,9 +89,7 @@ def _backward(ctx, dloss):
     return torch.ops.blk.kl_div_backward(dloss, y_true, ctx.reduction, ctx.log_target), None, None, None, None
 
 
-_kl_div.register_autograd(_backward, setup_context=_setup_context)
-
-KLDivLossFunction = autograd_function("KLDivLossFunction", _kl_div, _setup_context, _backward)
+KLDivLossFunction = register_autograd("KLDivLossFunction", _kl_div, _setup_context, _backward)
 
 
 def kl_div(y_pred, y_true, reduction="batchmean", log_target=False, eps=1e-10):

@@ -8,7 +8,7 @@ from typing import Optional, Tuple
 
 import torch
 
-from ._custom import autograd_function, custom_op
+from ._custom import custom_op, register_autograd
 from ._kernels import cdiv, kernel, norm_backward_programs, row_settings, sum_rows
 
 
@@ -88,9 +88,7 @@ def _backward(ctx, dY, dMEAN, dRSTD):
     return dX, dW, dB if ctx.has_bias else None, None
 
 
-_layer_norm.register_autograd(_backward, setup_context=_setup_context)
-
-LayerNormFunction = autograd_function("LayerNormFunction", _layer_norm, _setup_context, _backward)
+LayerNormFunction = register_autograd("LayerNormFunction", _layer_norm, _setup_context, _backward)
 
 
 def layer_norm(X, W, B=None, eps=1e-6):

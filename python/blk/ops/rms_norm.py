@@ -8,7 +8,7 @@ from typing import Tuple
 
 import torch
 
-from ._custom import autograd_function, custom_op
+from ._custom import custom_op, register_autograd
 from ._kernels import cdiv, kernel, norm_backward_programs, row_settings, sum_rows
 
 _MODES = {"llama": 0, "gemma": 1}
@@ -85,9 +85,7 @@ def _backward(ctx, dY, dRSTD):
     return dX, dW, None, None, None
 
 
-_rms_norm.register_autograd(_backward, setup_context=_setup_context)
-
-RMSNormFunction = autograd_function("RMSNormFunction", _rms_norm, _setup_context, _backward)
+RMSNormFunction = register_autograd("RMSNormFunction", _rms_norm, _setup_context, _backward)
 
 
 def rms_norm(X, W, eps=1e-6, offset=0.0, casting_mode="llama"):

@@ -10,7 +10,7 @@ from typing import Tuple
 
 import torch
 
-from ._custom import autograd_function, custom_op
+from ._custom import custom_op, register_autograd
 from ._kernels import kernel, next_pow2
 
 
@@ -90,9 +90,7 @@ def _backward(ctx, dq, dk):
     return dq_in, dk_in, None, None
 
 
-_rope.register_autograd(_backward, setup_context=_setup_context)
-
-RopeFunction = autograd_function("RopeFunction", _rope, _setup_context, _backward, keep=2)
+RopeFunction = register_autograd("RopeFunction", _rope, _setup_context, _backward, keep=2)
 
 
 def _cos_sin(cos, sin):

@@ -5,7 +5,7 @@ backward is dX = Y * (dY - sum(dY * Y)) from the saved Y. Custom ops:
 torch.ops.blk.softmax and torch.ops.blk.softmax_backward."""
 import torch
 
-from ._custom import autograd_function, custom_op
+from ._custom import custom_op, register_autograd
 from ._kernels import kernel, row_settings
 
 
@@ -56,9 +56,7 @@ def _backward(ctx, dy):
     return torch.ops.blk.softmax_backward(dy, y)
 
 
-_softmax.register_autograd(_backward, setup_context=_setup_context)
-
-SoftmaxFunction = autograd_function("SoftmaxFunction", _softmax, _setup_context, _backward)
+SoftmaxFunction = register_autograd("SoftmaxFunction", _softmax, _setup_context, _backward)
 
 
 def softmax(x):

@@ -1,12 +1,15 @@
 """SwiGLU over kernels/swiglu.blk, as Liger-Kernel's LigerSiLUMulFunction
 computes it: C = silu(A) * B, silu(A) rounded to A's dtype before the
-product; the backward recomputes silu from the saved A. Custom ops:
-torch.ops.blk.silu_mul and torch.ops.blk.silu_mul_backward."""
+product; the backward recomputes silu from the saved A. With
+backward_in_place (BlkSwiGLUMLP's choice, Liger's only way) the backward
+writes dA and dB over the saved A and B instead of two new tensors of their
+size. Custom ops: torch.ops.blk.silu_mul, torch.ops.blk.silu_mul_backward
+and torch.ops.blk.silu_mul_backward_ (in place)."""
 from typing import Tuple
 
 import torch
 
-from ._custom import autograd_function, custom_op
+from ._custom import custom_op, is_tracing, register_autograd
 from ._kernels import cdiv, kernel
 
 _BLOCK = 1024
@@ -17,8 +20,19 @@ def _check(a, b):
         raise ValueError("a and b must have one shape, dtype and device")
 
 
+def can_overwrite(a, b):
+    """Whether a backward may write its gradients over a and b: both dense
+    and apart (the kernels read an element of each, then write the same
+    element of each), outside a torch.compile trace (whose graph keeps the
+    out-of-place form)."""
+    if is_tracing() or not (a.is_contiguous() and b.is_contiguous()):
+        return False
+    bytes_ = a.numel() * a.element_size()
+    return a.data_ptr() + bytes_ <= b.data_ptr() or b.data_ptr() + bytes_ <= a.data_ptr()
+
+
 @custom_op("silu_mul")
-def _silu_mul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+def _silu_mul(a: torch.Tensor, b: torch.Tensor, backward_in_place: bool = False) -> torch.Tensor:
     _check(a, b)
     a, b = a.contiguous(), b.contiguous()
     c = torch.empty_like(a)
@@ -29,19 +43,32 @@ def _silu_mul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
 
 
 @_silu_mul.register_fake
-def _(a, b):
+def _(a, b, backward_in_place=False):
     _check(a, b)
     return torch.empty_like(a, memory_format=torch.contiguous_format)
 
 
-@custom_op("silu_mul_backward")
-def _silu_mul_backward(dc: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
-    dc, a, b = dc.contiguous(), a.contiguous(), b.contiguous()
-    da, db = torch.empty_like(a), torch.empty_like(b)
+def _backward_kernel(dc, a, b, da, db):
     n = a.numel()
     if n:
-        kernel("swiglu.blk", "swiglu_backward")[cdiv(n, _BLOCK)](dc, a, b, da, db, n, T=a.dtype, BLOCK=_BLOCK)
+        kernel("swiglu.blk", "swiglu_backward")[cdiv(n, _BLOCK)](dc.contiguous(), a, b, da, db, n, T=a.dtype,
+                                                                 BLOCK=_BLOCK)
+
+
+@custom_op("silu_mul_backward")
+def _silu_mul_backward(dc: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+    a, b = a.contiguous(), b.contiguous()
+    da, db = torch.empty_like(a), torch.empty_like(b)
+    _backward_kernel(dc, a, b, da, db)
     return da, db
+
+
+@custom_op("silu_mul_backward_", mutates_args=("a", "b"))
+def _silu_mul_backward_(dc: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> None:
+    """dA and dB written over a and b (dense and apart: can_overwrite)."""
+    if not can_overwrite(a, b):
+        raise ValueError("silu_mul_backward_ needs a and b dense and apart")
+    _backward_kernel(dc, a, b, a, b)
 
 
 @_silu_mul_backward.register_fake
@@ -51,27 +78,35 @@ def _(dc, a, b):
 
 
 def _setup_context(ctx, inputs, output):
-    ctx.save_for_backward(*inputs)
+    a, b, ctx.backward_in_place = inputs
+    ctx.save_for_backward(a, b)
 
 
 def _backward(ctx, dc):
     a, b = ctx.saved_tensors
-    return torch.ops.blk.silu_mul_backward(dc, a, b)
+    if ctx.backward_in_place and can_overwrite(a, b):
+        # The saved a and b become the gradients; their version counters
+        # stop a second backward through the graph from reading them.
+        torch.ops.blk.silu_mul_backward_(dc, a, b)
+        return a, b, None
+    return (*torch.ops.blk.silu_mul_backward(dc, a, b), None)
 
 
-_silu_mul.register_autograd(_backward, setup_context=_setup_context)
-
-SiLUMulFunction = autograd_function("SiLUMulFunction", _silu_mul, _setup_context, _backward)
+SiLUMulFunction = register_autograd("SiLUMulFunction", _silu_mul, _setup_context, _backward)
 
 
-def silu_mul(a, b):
-    """Liger's LigerSiLUMulFunction.apply(a, b): silu(a) * b, gradients for a and b."""
-    return torch.ops.blk.silu_mul(a, b)
+def silu_mul(a, b, backward_in_place=False):
+    """Liger's LigerSiLUMulFunction.apply(a, b): silu(a) * b, gradients for a
+    and b. backward_in_place: the backward writes the gradients over a and b
+    (for a and b that nothing reads after the backward, as an MLP's
+    projections; Liger always does so)."""
+    return torch.ops.blk.silu_mul(a, b, backward_in_place)
 
 
 class BlkSwiGLUMLP(torch.nn.Module):
     """LigerSwiGLUMLP's shape: down_proj(silu(gate_proj(x)) * up_proj(x)) with
-    the activation and product in one blk kernel."""
+    the activation and product in one blk kernel, whose backward writes the
+    gradients over the two projections' outputs (no one else reads them)."""
 
     def __init__(self, config):
         super().__init__()
@@ -85,4 +120,4 @@ class BlkSwiGLUMLP(torch.nn.Module):
         self.down_proj = torch.nn.Linear(self.intermediate_size, self.hidden_size, bias=bias)
 
     def forward(self, x):
-        return self.down_proj(silu_mul(self.gate_proj(x), self.up_proj(x)))
+        return self.down_proj(silu_mul(self.gate_proj(x), self.up_proj(x), backward_in_place=True))
