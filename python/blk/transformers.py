@@ -26,7 +26,8 @@ import torch
 from . import ops
 
 __all__ = ["apply_blk_kernels_to_llama", "apply_blk_kernels_to_qwen2", "apply_blk_kernels_to_qwen3",
-           "apply_blk_kernels_to_mistral", "causal_lm_forward", "fused_linear_cross_entropy_loss"]
+           "apply_blk_kernels_to_mistral", "causal_lm_forward", "fused_linear_cross_entropy_loss",
+           "blk_attention_forward", "register_attention"]
 
 
 def fused_linear_cross_entropy_loss(hidden_states, lm_head_weight, labels=None, hidden_size=None,
@@ -113,6 +114,38 @@ def _blk_fixed_cross_entropy(source, target, num_items_in_batch=None, ignore_ind
     return loss
 
 
+def blk_attention_forward(module, query, key, value, attention_mask, dropout=0.0, scaling=None, is_causal=None,
+                          **kwargs):
+    """transformers' attention interface ("blk"): query [b, h, s, d], key and
+    value [b, kv_heads, s_k, d] -> ([b, s, h, d], None), by blk.ops.attention
+    where it computes what SDPA would, else by SDPA."""
+    from transformers.integrations.sdpa_attention import sdpa_attention_forward
+    is_causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
+    is_causal = bool(is_causal and query.shape[2] > 1)
+    d = query.shape[-1]
+    supported = (attention_mask is None and not (dropout and module.training) and d in (16, 32, 64, 128, 256)
+                 and query.dtype in ((torch.float16, torch.bfloat16) if query.is_cuda else (torch.float32,))
+                 and key.shape[2] > 0 and query.shape[1] % key.shape[1] == 0
+                 and not (is_causal and key.shape[2] != query.shape[2]))
+    if not supported:
+        return sdpa_attention_forward(module, query, key, value, attention_mask, dropout=dropout, scaling=scaling,
+                                      is_causal=is_causal, **kwargs)
+    out = ops.attention(query, key, value, causal=is_causal, scale=scaling)
+    return out.transpose(1, 2).contiguous(), None  # blk's output is laid out [b, s, h, d]: no copy
+
+
+def register_attention():
+    """Registers "blk" in transformers' attention interface, with SDPA's
+    masks (none for a causal mask without padding, which blk computes)."""
+    try:
+        from transformers import AttentionInterface
+        from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
+    except ImportError as e:
+        raise ValueError("attention=True needs transformers 5 (AttentionInterface and masking_utils): %s" % e)
+    AttentionInterface.register("blk", blk_attention_forward)
+    AttentionMaskInterface.register("blk", sdpa_mask)
+
+
 def _bind(module, name, fn):
     module.__dict__[name] = types.MethodType(fn, module)
 
@@ -133,7 +166,7 @@ def _patch_swiglu(module, config):
 
 
 def _apply(modeling_name, prefix, model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy,
-           head_norms=False):
+           attention=False, head_norms=False):
     """Patches transformers.models.<modeling_name> (classes prefix+RMSNorm,
     prefix+MLP, prefix+ForCausalLM, the function apply_rotary_pos_emb), or
     the modules of `model`; head_norms: the attention's q_norm and k_norm
@@ -146,6 +179,10 @@ def _apply(modeling_name, prefix, model, rope, rms_norm, swiglu, cross_entropy, 
     if cross_entropy:
         from transformers.loss import loss_utils
         loss_utils.fixed_cross_entropy = _blk_fixed_cross_entropy
+    if attention:
+        register_attention()
+        if model is not None:
+            model.set_attn_implementation("blk")
     if model is None:
         if rms_norm:
             setattr(modeling, prefix + "RMSNorm", ops.BlkRMSNorm)
@@ -171,26 +208,29 @@ def _apply(modeling_name, prefix, model, rope, rms_norm, swiglu, cross_entropy, 
 
 
 def apply_blk_kernels_to_llama(model=None, rope=True, rms_norm=True, swiglu=True, cross_entropy=False,
-                               fused_linear_cross_entropy=True):
+                               fused_linear_cross_entropy=True, attention=False):
     """Llama (2, 3): as Liger's apply_liger_kernel_to_llama."""
-    _apply("llama", "Llama", model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy)
+    _apply("llama", "Llama", model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy,
+           attention)
 
 
 def apply_blk_kernels_to_qwen2(model=None, rope=True, rms_norm=True, swiglu=True, cross_entropy=False,
-                               fused_linear_cross_entropy=True):
+                               fused_linear_cross_entropy=True, attention=False):
     """Qwen2 (and Qwen2.5): as Liger's apply_liger_kernel_to_qwen2."""
-    _apply("qwen2", "Qwen2", model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy)
+    _apply("qwen2", "Qwen2", model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy,
+           attention)
 
 
 def apply_blk_kernels_to_qwen3(model=None, rope=True, rms_norm=True, swiglu=True, cross_entropy=False,
-                               fused_linear_cross_entropy=True):
+                               fused_linear_cross_entropy=True, attention=False):
     """Qwen3 (dense): as Liger's apply_liger_kernel_to_qwen3; the attention's
     q_norm and k_norm (RMSNorms over the head dimension) too."""
-    _apply("qwen3", "Qwen3", model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy,
+    _apply("qwen3", "Qwen3", model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy, attention,
            head_norms=True)
 
 
 def apply_blk_kernels_to_mistral(model=None, rope=True, rms_norm=True, swiglu=True, cross_entropy=False,
-                                 fused_linear_cross_entropy=True):
+                                 fused_linear_cross_entropy=True, attention=False):
     """Mistral: as Liger's apply_liger_kernel_to_mistral."""
-    _apply("mistral", "Mistral", model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy)
+    _apply("mistral", "Mistral", model, rope, rms_norm, swiglu, cross_entropy, fused_linear_cross_entropy,
+           attention)

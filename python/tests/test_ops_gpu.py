@@ -294,6 +294,39 @@ class OpsTest(unittest.TestCase):
                                 ups = [torch.randn_like(qe), torch.randn_like(ke)]
                                 self.compare([qe, ke], refs, (q, k), (q64, k64), ups, dtype, what, names="QK")
 
+    def test_attention_forward_and_gradients(self):
+        """blk.ops.attention against float64 SDPA: grouped queries, causal or
+        not, ragged and unequal sequences, head dims 16-256, and Hugging
+        Face's layout (q, k, v of [b, s, h, d] projections viewed as
+        [b, h, s, d])."""
+        import blk.ops
+        import torch.nn.functional as F
+        for device in devices():
+            # (batch, heads, kv_heads, seq_q, seq_k, head_dim)
+            shapes = [(1, 2, 1, 37, 37, 32), (2, 4, 2, 50, 50, 64), (1, 2, 2, 20, 45, 16)] if device == "cpu" else \
+                [(2, 4, 2, 130, 130, 64), (1, 8, 2, 257, 257, 128), (1, 2, 1, 100, 300, 128), (1, 2, 2, 64, 64, 32),
+                 (1, 2, 1, 70, 70, 16), (1, 2, 1, 70, 90, 256), (2, 4, 4, 1, 1, 128)]
+            for dtype in ([torch.float32] if device == "cpu" else [torch.float16, torch.bfloat16]):
+                for b, h, kvh, sq, sk, d in shapes:
+                    for causal in (False, True):
+                        for hf_layout in ((False, True) if sq == sk else (False,)):
+                            what = "attention %s %s %s causal=%s hf_layout=%s" % (
+                                device, dtype, (b, h, kvh, sq, sk, d), causal, hf_layout)
+                            with self.subTest(what):
+                                def make(heads, seq):
+                                    if hf_layout:
+                                        t = torch.randn(b, seq, heads, d, device=device).to(dtype).transpose(1, 2)
+                                    else:
+                                        t = torch.randn(b, heads, seq, d, device=device).to(dtype)
+                                    return t.requires_grad_()
+                                q, k, v = make(h, sq), make(kvh, sk), make(kvh, sk)
+                                out = blk.ops.attention(q, k, v, causal=causal)
+                                q64, k64, v64 = leaf64(q), leaf64(k), leaf64(v)
+                                ref = F.scaled_dot_product_attention(q64, k64, v64, is_causal=causal,
+                                                                     enable_gqa=True)
+                                self.compare([out], [ref], (q, k, v), (q64, k64, v64), [torch.randn_like(out)],
+                                             dtype, what, scale=2.0, names="QKV")
+
     def test_cross_entropy_forward_and_gradients(self):
         import blk.ops
         options = [{}, {"reduction": "sum"}, {"reduction": "none"}, {"label_smoothing": 0.1},
@@ -471,6 +504,7 @@ class OpsTest(unittest.TestCase):
         target = torch.tensor([1, -100, 7])
         lw = torch.randn(30, 24, requires_grad=True)
         lp = torch.log_softmax(torch.randn(3, 24), -1)
+        aq, ak = torch.randn(1, 4, 9, 16, requires_grad=True), torch.randn(1, 2, 9, 16, requires_grad=True)
         pairs = [
             (lambda: O.RMSNormFunction.apply(x, w, 1e-6, 0.0, "llama"), lambda: O.rms_norm(x, w)),
             (lambda: O.LayerNormFunction.apply(x, w, b, 1e-6), lambda: O.layer_norm(x, w, b)),
@@ -487,8 +521,9 @@ class OpsTest(unittest.TestCase):
              lambda: O.kl_div(torch.log_softmax(x, -1), lp.exp())),
             (lambda: O.JSDFunction.apply(torch.log_softmax(x, -1), lp, None, 0.5, -100),
              lambda: O.jsd(torch.log_softmax(x, -1), lp)),
+            (lambda: O.AttentionFunction.apply(aq, ak, ak, True, 0.25), lambda: O.attention(aq, ak, ak, causal=True)),
         ]
-        leaves = (x, w, b, q, k, lw)
+        leaves = (x, w, b, q, k, lw, aq, ak)
         for i, (function, functional) in enumerate(pairs):
             with self.subTest(i):
                 got, want = function(), functional()
@@ -646,6 +681,8 @@ class OpsTest(unittest.TestCase):
             "kl_div": (torch.log_softmax(torch.randn(3, 24), -1).requires_grad_(), lp.exp(), "batchmean", False,
                        1e-10),
             "jsd": (torch.log_softmax(torch.randn(3, 24), -1).requires_grad_(), lp, target, 0.5, -100),
+            "attention": (torch.randn(1, 4, 9, 16, requires_grad=True), torch.randn(1, 2, 9, 16, requires_grad=True),
+                          torch.randn(1, 2, 9, 16, requires_grad=True), True, 0.25),
         }
         for name, args in cases.items():
             with self.subTest(name):
@@ -722,6 +759,17 @@ class OpsTest(unittest.TestCase):
             blk.ops.kl_div(x, x, "avg")
         with self.assertRaisesRegex(ValueError, "beta"):
             blk.ops.jsd(x, x, beta=1.5)
+        q = torch.randn(1, 4, 8, 16)
+        with self.assertRaisesRegex(ValueError, "multiple of k's"):
+            blk.ops.attention(q, torch.randn(1, 3, 8, 16), torch.randn(1, 3, 8, 16))
+        with self.assertRaisesRegex(ValueError, "power of two from 16 to 256"):
+            blk.ops.attention(torch.randn(1, 2, 8, 24), torch.randn(1, 2, 8, 24), torch.randn(1, 2, 8, 24))
+        with self.assertRaisesRegex(ValueError, "k and v must have one shape"):
+            blk.ops.attention(q, torch.randn(1, 2, 8, 16), torch.randn(1, 2, 9, 16))
+        with self.assertRaisesRegex(ValueError, "at least one key"):
+            blk.ops.attention(q, torch.randn(1, 2, 0, 16), torch.randn(1, 2, 0, 16))
+        with self.assertRaisesRegex(ValueError, "one dtype"):
+            blk.ops.attention(q, q.double(), q)
 
     def test_flce_uses_the_c_driver(self):
         """libblk_jit.so exports the operators' C API, so bf16 runs blk_flce."""

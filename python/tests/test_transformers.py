@@ -143,6 +143,39 @@ class PatchedModelsTest(unittest.TestCase):
                 self.assertIsNotNone(out.logits)
                 self.assertLessEqual(abs(float(out.loss) - float(want[0].loss)), TOLERANCE[dtype] * float(out.loss))
 
+    def test_attention_patch(self):
+        """attention=True: the model's attention runs blk.ops.attention (causal,
+        no padding mask) and gives the unpatched loss and gradients; with a
+        padding mask it runs SDPA."""
+        from unittest import mock
+        import blk.transformers
+        try:
+            from transformers import masking_utils  # noqa: F401 (transformers 5)
+        except ImportError:
+            self.skipTest("attention=True needs transformers 5")
+        for device, dtype in self.cases()[:1] + self.cases()[3:]:
+            what = "llama attention %s %s" % (device, dtype)
+            with self.subTest(what), Restore("llama", "Llama"):
+                torch.manual_seed(0)
+                model = transformers.LlamaForCausalLM(tiny_config("Llama")).to(device, dtype).train()
+                patched = copy.deepcopy(model)
+                ids, labels = self.batch(device)
+                want = self.loss_and_grads(model, ids, labels)
+                blk.transformers.apply_blk_kernels_to_llama(model=patched, attention=True)
+                self.assertEqual(patched.config._attn_implementation, "blk")
+                with mock.patch.object(blk.transformers.ops, "attention", wraps=blk.transformers.ops.attention) as op:
+                    got = self.loss_and_grads(patched, ids, labels)
+                    self.assertEqual(op.call_count, 2)  # one per layer
+                    self.check(what, dtype, got, want)
+                    op.reset_mock()
+                    mask = torch.ones_like(ids)
+                    mask[1, -5:] = 0  # padding: SDPA's masked attention
+                    with torch.no_grad():
+                        out = patched(input_ids=ids, attention_mask=mask, labels=labels)
+                        ref = model(input_ids=ids, attention_mask=mask, labels=labels)
+                    self.assertEqual(op.call_count, 0)
+                    self.assertLessEqual(abs(float(out.loss) - float(ref.loss)), TOLERANCE[dtype] * abs(float(ref.loss)))
+
     def test_cross_entropy_patch(self):
         """cross_entropy=True: the materialized logits' loss by blk's cross-entropy."""
         import blk.transformers

@@ -15,7 +15,9 @@ blk's interpreter.
     fused_linear_cross_entropy  FusedLinearCrossEntropyFunction  BlkFusedLinearCrossEntropyLoss
     kl_div          KLDivLossFunction                BlkKLDIVLoss
     jsd             JSDFunction                      BlkJSD
+    attention       AttentionFunction
 """
+from .attention import AttentionFunction, attention
 from .cross_entropy import BlkCrossEntropyLoss, CrossEntropyFunction, cross_entropy
 from .fused_linear_cross_entropy import (BlkFusedLinearCrossEntropyLoss, FusedLinearCrossEntropyFunction,
                                          fused_linear_cross_entropy)
@@ -39,4 +41,5 @@ __all__ = [
     "fused_linear_cross_entropy", "FusedLinearCrossEntropyFunction", "BlkFusedLinearCrossEntropyLoss",
     "kl_div", "KLDivLossFunction", "BlkKLDIVLoss",
     "jsd", "JSDFunction", "BlkJSD",
+    "attention", "AttentionFunction",
 ]
