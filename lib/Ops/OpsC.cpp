@@ -51,7 +51,7 @@ void blk_flce_default_args(blk_flce_args *args) {
     return;
   std::memset(args, 0, sizeof *args);
   args->ignore_index = -100;
-  args->chunk_bytes = size_t(1) << 30;
+  args->chunk_bytes = kFlceDefaultChunkBytes;
 }
 
 int blk_flce_workspace_bytes(const blk_flce_args *args, size_t *bytes, char *error, size_t error_size) {

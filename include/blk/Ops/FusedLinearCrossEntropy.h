@@ -48,6 +48,12 @@ struct FlceTensors {
   ElementType type = ElementType::BF16;
 };
 
+/// Logits per chunk by default: 1 GiB (4096 rows at a vocabulary of 128256
+/// in bf16). A training step's peak memory grows by it, and smaller chunks
+/// cost time in the weight gradient's products, whose depth is the chunk's
+/// rows (docs/performance.md: 1024, 2048 and 4096 rows).
+inline constexpr size_t kFlceDefaultChunkBytes = size_t(1) << 30;
+
 struct FlceOptions {
   int64_t ignoreIndex = -100;
   double labelSmoothing = 0;
@@ -58,7 +64,7 @@ struct FlceOptions {
   Reduction reduction = Reduction::Mean;
   /// Rows per chunk, a multiple of 16; 0: as many as fit chunkBytes of logits.
   int64_t chunkRows = 0;
-  size_t chunkBytes = size_t(1) << 30;
+  size_t chunkBytes = kFlceDefaultChunkBytes;
   Tiling tiling = Tiling::Large;
 };
 

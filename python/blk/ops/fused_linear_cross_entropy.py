@@ -13,7 +13,7 @@ dtypes, and "none" (whose per-row upstream gradient must enter before the
 chunk's products, so the backward recomputes), run Liger's algorithm in
 Python: chunks of rows, the logits and gradients by torch matmuls and
 kernels/cross_entropy.blk over the chunk's logits. Chunks: BLK_FLCE_CHUNK_ROWS
-rows when set; else the driver's (as many rows as fit 512 MiB of logits) and
+rows when set; else the driver's (as many rows as fit 1 GiB of logits) and
 Liger's in the Python path. Custom ops:
 torch.ops.blk.fused_linear_cross_entropy (the loss and the saved gradients)
 and torch.ops.blk.fused_linear_cross_entropy_backward ("none")."""
@@ -87,7 +87,7 @@ def _driver(x, w, target, bias, ignore_index, lse_square_scale, label_smoothing,
         reduction=reduction, ignore_index=ignore_index, label_smoothing=label_smoothing,
         lse_square_scale=lse_square_scale, softcap=softcap, chunk_rows=fixed_chunk_rows() or 0, stream=stream)
     # A workspace of torch's allocator (its peak memory counts it); chunk_rows 0: the
-    # driver's own, as many rows as fit 512 MiB of logits.
+    # driver's own, as many rows as fit 1 GiB of logits.
     work = torch.empty(max(_operators.flce_workspace_bytes(args), 16), dtype=torch.uint8, device=x.device)
     buffers = [t for t in (x, w, target, bias, dx, dw, db) if t is not None]
     loss = _operators.fused_linear_cross_entropy(args, buffers, work, kernel_dir())
