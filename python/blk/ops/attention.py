@@ -51,12 +51,14 @@ def _tiles(t, d):
     """Constexprs and launch settings of the forward and the backward: the
     benchmark's tilings on the GPU for head_dim 64 and 128 (docs/performance.md,
     Attention), small tiles elsewhere. The backward's dK/dV kernel steps over
-    queries BLOCK_N * 64 / D at a time, a divisor of BLOCK_M."""
+    queries BLOCK_N * 64 / D at a time: a divisor of BLOCK_M, and at least 16
+    (a dot's smallest dimension)."""
     if t.is_cuda and d in (64, 128):
         fwd = dict(BLOCK_M=128, BLOCK_N=128 if d == 128 else 64, num_warps=8, num_stages=3)
         bwd = dict(BLOCK_M=128, BLOCK_N=64, num_warps=8, num_stages=3)
     else:
-        fwd = bwd = dict(BLOCK_M=64, BLOCK_N=min(32, max(16, d)), num_warps=4)
+        # head_dim 256: eight warps, still spilling (ptxas: 0.8-5 KB per thread).
+        fwd = bwd = dict(BLOCK_M=64, BLOCK_N=64 if d == 256 else min(32, d), num_warps=8 if d == 256 else 4)
     if t.dtype == torch.float32:
         fwd, bwd = dict(fwd, PRECISION="ieee"), dict(bwd, PRECISION="ieee")
     return fwd, bwd
