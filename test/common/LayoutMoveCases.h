@@ -59,6 +59,27 @@ inline std::vector<Check> layoutMoveColumnSumsCase(const Launch &L, const Layout
   return {layoutMoveCheck(what, rawValues<int32_t>(yb, width), want)};
 }
 
+/// Each program's [C, C] tile: Y[i] = the sum of row i plus the sum of column i.
+inline std::vector<Check> layoutMoveRowPlusColumnCase(const Launch &L, const LayoutMoveVariant &v, int programs,
+                                                      std::mt19937_64 &rng) {
+  size_t c = size_t(v.c), n = size_t(programs) * c * c;
+  std::vector<int32_t> x = layoutMoveInput(n, rng);
+  Buffer xb = rawBuffer(x), yb = rawBuffer(std::vector<int32_t>(size_t(programs) * c, 0x7f7f7f7f));
+  std::string what = "row_plus_column_sums " + v.name();
+  std::string e = L("layout_moves", v.bindings(), "row_plus_column_sums", unsigned(programs),
+                    {KArg::buf_(xb), KArg::buf_(yb)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<int64_t> want(size_t(programs) * c, 0);
+  for (size_t p = 0; p < size_t(programs); ++p)
+    for (size_t i = 0; i < c; ++i)
+      for (size_t j = 0; j < c; ++j) {
+        want[p * c + i] += x[p * c * c + i * c + j]; // row i
+        want[p * c + j] += x[p * c * c + i * c + j]; // column j
+      }
+  return {layoutMoveCheck(what, rawValues<int32_t>(yb, size_t(programs) * c), want)};
+}
+
 /// Each program's tile flattened: Y = 3 X + 1, element for element.
 inline std::vector<Check> layoutMoveFlattenCase(const Launch &L, const LayoutMoveVariant &v, int programs,
                                                 std::mt19937_64 &rng) {

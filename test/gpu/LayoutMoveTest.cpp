@@ -18,6 +18,7 @@ TEST(LayoutMoves, ShufflesAndRenamesEveryVariant) {
     ref::expectChecks(ref::layoutMoveColumnSumsCase(gpuLaunch, v, 3, 2 * v.r + v.r / 2 + 3, rng));
     ref::expectChecks(ref::layoutMoveColumnSumsCase(gpuLaunch, v, 64, 4 * v.r, rng));
     ref::expectChecks(ref::layoutMoveFlattenCase(gpuLaunch, v, 5, rng));
+    ref::expectChecks(ref::layoutMoveRowPlusColumnCase(gpuLaunch, v, 7, rng));
   }
 }
 

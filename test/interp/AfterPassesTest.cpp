@@ -300,6 +300,7 @@ TEST(AfterPasses, LayoutMoves) {
     for (const ref::LayoutMoveVariant &v : ref::layoutMoveVariants()) {
       ref::expectChecks(ref::layoutMoveColumnSumsCase(L, v, 2, 2 * v.r + v.r / 2 + 3, rng));
       ref::expectChecks(ref::layoutMoveFlattenCase(L, v, 2, rng));
+      ref::expectChecks(ref::layoutMoveRowPlusColumnCase(L, v, 2, rng));
     }
   }
 }

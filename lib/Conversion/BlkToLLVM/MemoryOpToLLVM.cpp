@@ -214,6 +214,8 @@ struct StoreToLLVM : OpConversionPattern<StoreOp> {
     SmallVector<Value> values;
     for (Value v : adaptor.getValue())
       values.push_back(isBool ? LLVM::ZExtOp::create(rewriter, loc, elemType, v).getResult() : v);
+    if (values.size() != ptrs.size() || ptrs.size() % vec || (!masks.empty() && masks.size() != ptrs.size()))
+      return rewriter.notifyMatchFailure(op, "pointers, values and mask hold different register counts");
     for (size_t i = 0; i < ptrs.size(); i += vec) {
       Value pred = andValues(rewriter, loc, masks.empty() ? Value() : masks[i], owner);
       emitStore(rewriter, loc, elemType, vec, ptrs[i], pred, ArrayRef<Value>(values).slice(i, vec), op.getEvict());

@@ -66,6 +66,9 @@ static LogicalResult verifySameShape(Operation *op, Type a, Type b, StringRef wh
   if (!ta || !tb || ta.getShape() != tb.getShape())
     return op->emitOpError() << what << " must have the shape of the pointer, got " << b
                              << " for " << a;
+  // Lowered register by register: one layout gives every thread the same elements of each.
+  if (ta.getEncoding() && tb.getEncoding() && ta.getEncoding() != tb.getEncoding())
+    return op->emitOpError() << what << " must have the layout of the pointer, got " << b << " for " << a;
   return success();
 }
 

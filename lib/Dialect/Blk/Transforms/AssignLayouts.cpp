@@ -106,6 +106,17 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
         tie({sort.getSrc(), sort.getResult()});
     } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
       // Source and result differ in shape or layout.
+    } else if (auto store = dyn_cast<StoreOp>(op); store && !isRecomputable(store.getValue())) {
+      // A store of data takes the data's layout; its pointers and mask,
+      // when computed from scalars, are computed again in that layout and
+      // do not join the data's group (a column sum's accumulator would
+      // otherwise follow the row offsets its column offsets share an
+      // arange with).
+      SmallVector<Value> tied;
+      for (Value operand : op->getOperands())
+        if (!isRecomputable(operand))
+          tied.push_back(operand);
+      tie(tied);
     } else if (computesData(op)) {
       // Index arithmetic (pointers, masks, offsets) is recomputed in the
       // layout of the data it meets (blk-remove-layout-conversions), so it
@@ -341,6 +352,13 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       };
       if (computesData(op)) {
         Attribute want = cast<RankedTensorType>(op->getResult(0).getType()).getEncoding();
+        for (OpOperand &operand : op->getOpOperands())
+          if (isBlock(operand.get()))
+            convertOperand(operand, want);
+      } else if (auto store = dyn_cast<StoreOp>(op); store && isBlock(store.getValue())) {
+        // Pointers and mask in the stored data's layout (recomputed there
+        // by blk-remove-layout-conversions when they come from scalars).
+        Attribute want = cast<RankedTensorType>(store.getValue().getType()).getEncoding();
         for (OpOperand &operand : op->getOpOperands())
           if (isBlock(operand.get()))
             convertOperand(operand, want);
