@@ -45,6 +45,8 @@ Status Jit::alloc(size_t bytes, void **out) {
   if (!impl->availability.ok())
     return impl->availability;
   CUdeviceptr p;
+  if (Status s = rt::ensureContext(); !s.ok())
+    return s;
   CUresult r = rt::driver()->cuMemAlloc(&p, std::max<size_t>(bytes, 1));
   if (r != CUDA_SUCCESS)
     return Status::error("cuMemAlloc of " + std::to_string(bytes) + " bytes failed: " + rt::driverError(r));
@@ -61,6 +63,8 @@ Status Jit::free(void *ptr) {
     impl->hostAllocations.erase(it);
     return {};
   }
+  if (Status s = rt::ensureContext(); !s.ok())
+    return s;
   CUresult r = rt::driver()->cuMemFree(CUdeviceptr(uintptr_t(ptr)));
   return r == CUDA_SUCCESS ? Status() : Status::error("cuMemFree failed: " + rt::driverError(r));
 }
@@ -70,6 +74,8 @@ Status Jit::upload(void *dst, const void *src, size_t bytes) {
     std::memcpy(dst, src, bytes);
     return {};
   }
+  if (Status s = rt::ensureContext(); !s.ok())
+    return s;
   CUresult r = rt::driver()->cuMemcpyHtoD(CUdeviceptr(uintptr_t(dst)), src, bytes);
   return r == CUDA_SUCCESS ? Status() : Status::error("upload failed: " + rt::driverError(r));
 }
@@ -79,6 +85,8 @@ Status Jit::download(void *dst, const void *src, size_t bytes) {
     std::memcpy(dst, src, bytes);
     return {};
   }
+  if (Status s = rt::ensureContext(); !s.ok())
+    return s;
   CUresult r = rt::driver()->cuMemcpyDtoH(dst, CUdeviceptr(uintptr_t(src)), bytes);
   return r == CUDA_SUCCESS ? Status() : Status::error("download failed: " + rt::driverError(r));
 }
@@ -120,6 +128,8 @@ Jit::CacheStats Jit::cacheStats() const { return impl->stats; }
 Status Jit::synchronize() {
   if (impl->backend == Backend::CPU)
     return {};
+  if (Status s = rt::ensureContext(); !s.ok())
+    return s;
   CUresult r = rt::driver()->cuCtxSynchronize();
   return r == CUDA_SUCCESS ? Status() : Status::error("kernel failed: " + rt::driverError(r));
 }

@@ -59,6 +59,8 @@ public:
 
   Status alloc(size_t bytes, void **out) override {
     CUdeviceptr p;
+    if (Status s = rt::ensureContext(); !s.ok())
+      return s;
     CUresult r = rt::driver()->cuMemAlloc(&p, std::max<size_t>(bytes, 1));
     if (r != CUDA_SUCCESS)
       return Status::error("cuMemAlloc of " + std::to_string(bytes) + " bytes failed: " + rt::driverError(r));
@@ -66,14 +68,20 @@ public:
     return {};
   }
   Status free(void *ptr) override {
+    if (Status s = rt::ensureContext(); !s.ok())
+      return s;
     CUresult r = rt::driver()->cuMemFree(CUdeviceptr(uintptr_t(ptr)));
     return r == CUDA_SUCCESS ? Status() : Status::error("cuMemFree failed: " + rt::driverError(r));
   }
   Status upload(void *dst, const void *src, size_t bytes) override {
+    if (Status s = rt::ensureContext(); !s.ok())
+      return s;
     CUresult r = rt::driver()->cuMemcpyHtoD(CUdeviceptr(uintptr_t(dst)), src, bytes);
     return r == CUDA_SUCCESS ? Status() : Status::error("upload failed: " + rt::driverError(r));
   }
   Status download(void *dst, const void *src, size_t bytes) override {
+    if (Status s = rt::ensureContext(); !s.ok())
+      return s;
     CUresult r = rt::driver()->cuCtxSynchronize();
     if (r != CUDA_SUCCESS)
       return Status::error("a kernel failed: " + rt::driverError(r));

@@ -1,5 +1,6 @@
 #include "blk/Runtime/Runtime.h"
 
+#include <atomic>
 #include <cstring>
 #include "blk/Runtime/Driver.h"
 #include "TensorMaps.h"
@@ -55,6 +56,10 @@ std::string driverError(int code) {
       return Status::error(std::string(what) + " failed: " + driverError(r_));                              \
   } while (0)
 
+namespace {
+std::atomic<CUcontext> primaryContext{nullptr};
+} // namespace
+
 Status initDevice(int ordinal) {
   std::string why;
   if (!driver(&why))
@@ -65,6 +70,18 @@ Status initDevice(int ordinal) {
   CUcontext ctx;
   BLK_CU(drv()->cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
   BLK_CU(drv()->cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  primaryContext.store(ctx);
+  return {};
+}
+
+Status ensureContext() {
+  CUcontext primary = primaryContext.load();
+  if (!primary || !drv())
+    return {};
+  CUcontext current = nullptr;
+  if (drv()->cuCtxGetCurrent(&current) == CUDA_SUCCESS && current)
+    return {};
+  BLK_CU(drv()->cuCtxSetCurrent(primary), "cuCtxSetCurrent");
   return {};
 }
 
@@ -142,6 +159,8 @@ Status Module::load(const std::string &image, std::unique_ptr<Module> &out, std:
   std::string why;
   if (!driver(&why))
     return Status::error(why);
+  if (Status s = ensureContext(); !s.ok())
+    return s;
   std::unique_ptr<Module> m(new Module());
   bool isPTX = image.find(".target") != std::string::npos && image.find('\0') == std::string::npos;
   std::string text = isPTX ? image : std::string();
@@ -219,6 +238,8 @@ Status Kernel::launch(Grid grid, CUstream stream, const Arg *args, size_t count)
   }
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     return Status::error("empty grid");
+  if (Status s = ensureContext(); !s.ok())
+    return s;
   // Hidden parameters: the TMA tensor maps, built from the arguments.
   alignas(64) CUtensorMap maps[8];
   if (sig.tensorMaps.size() > 8 || count + sig.tensorMaps.size() > 64)

@@ -9,6 +9,8 @@
 #include "../common/TestSeed.h"
 #include "GpuLaunch.h"
 
+#include <thread>
+
 #include <gtest/gtest.h>
 
 using namespace blk;
@@ -76,6 +78,36 @@ TEST(Launch, ChecksArguments) {
   s = k.kernel.launch(grid, nullptr, {rt::Arg::devicePtr(0), rt::Arg::devicePtr(d.ptr), rt::Arg::devicePtr(d.ptr),
                                       rt::Arg::i32(48)});
   EXPECT_NE(s.message.find("null pointer"), std::string::npos) << s.message;
+}
+
+// A thread that never touched CUDA (PyTorch's autograd device threads run
+// backward ops) loads and launches: the runtime makes the primary context
+// current there first instead of failing with CUDA_ERROR_INVALID_CONTEXT.
+TEST(Launch, FromAThreadWithoutAContext) {
+  BLK_REQUIRE_GPU();
+  ref::Buffer x(ref::DType::F32, 64), out(ref::DType::F32, 64);
+  std::mt19937_64 rng(1); // exact sums: any values do
+  x.fillUniform(rng, -4, 4);
+  out.fillUniform(rng, 100, 101); // poison
+  gpu::DeviceBuffer dx(x), dout(out);
+  std::string error;
+  std::thread worker([&] {
+    gpu::LoadedKernel k;
+    if (!gpu::load("vector_add.f32.n16.ptx", "vector_add", k)) {
+      error = gpu::lastError();
+      return;
+    }
+    rt::Status s = k.kernel.launch(rt::Grid{1}, nullptr, {rt::Arg::devicePtr(dx.ptr), rt::Arg::devicePtr(dx.ptr),
+                                                          rt::Arg::devicePtr(dout.ptr), rt::Arg::i32(64)});
+    if (!s.ok())
+      error = s.message;
+  });
+  worker.join();
+  ASSERT_EQ(error, "");
+  ASSERT_TRUE(gpu::synchronize()) << gpu::lastError();
+  dout.download(out);
+  for (size_t i = 0; i < 64; ++i)
+    EXPECT_EQ(out.get(i), 2 * x.get(i)) << i;
 }
 
 } // namespace

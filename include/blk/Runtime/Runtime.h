@@ -127,6 +127,12 @@ private:
 
 /// Initializes the driver and makes device `ordinal`'s primary context current.
 Status initDevice(int ordinal = 0);
+/// Makes the primary context initDevice retained current on the calling
+/// thread when the thread has none: a thread that never touched CUDA
+/// (PyTorch's autograd device threads, which run backward ops) would
+/// otherwise fail every driver call with CUDA_ERROR_INVALID_CONTEXT. The
+/// runtime's and the JIT's entry points call it; cheap (a thread-local read).
+Status ensureContext();
 /// "CUDA_ERROR_X: description" for a driver result code.
 std::string driverError(int code);
 
