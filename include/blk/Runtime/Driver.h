@@ -13,10 +13,11 @@ namespace blk::rt {
 // names to versioned symbols (cuMemAlloc -> cuMemAlloc_v2); the table follows.
 #define BLK_DRIVER_FUNCTIONS(X)                                                                              \
   X(cuInit) X(cuDeviceGet) X(cuDeviceGetCount) X(cuDeviceGetName) X(cuDeviceGetAttribute)                  \
-  X(cuDevicePrimaryCtxRetain) X(cuCtxSetCurrent) X(cuCtxGetCurrent) X(cuCtxSynchronize) X(cuGetErrorName) X(cuGetErrorString)   \
-  X(cuModuleLoadDataEx) X(cuModuleUnload) X(cuModuleGetFunction) X(cuLaunchKernel) X(cuMemAlloc) X(cuMemFree) \
-  X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemcpyDtoDAsync) X(cuMemsetD8Async) X(cuEventCreate) X(cuEventDestroy)  \
-  X(cuEventRecord) X(cuEventSynchronize) X(cuEventElapsedTime) X(cuFuncSetAttribute) X(cuTensorMapEncodeTiled)
+  X(cuDevicePrimaryCtxRetain) X(cuCtxSetCurrent) X(cuCtxGetCurrent) X(cuCtxSynchronize) X(cuGetErrorName)  \
+  X(cuGetErrorString) X(cuModuleLoadDataEx) X(cuModuleUnload) X(cuModuleGetFunction) X(cuLaunchKernel)      \
+  X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemcpyDtoDAsync) X(cuMemsetD8Async)         \
+  X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize) X(cuEventElapsedTime)            \
+  X(cuFuncSetAttribute) X(cuTensorMapEncodeTiled)
 
 struct DriverApi {
 #define BLK_DRIVER_MEMBER(name) decltype(&::name) name = nullptr;

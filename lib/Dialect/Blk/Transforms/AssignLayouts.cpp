@@ -43,6 +43,13 @@ bool computesData(Operation *op) {
   return isBlock(op->getResult(0)) && !isRecomputable(op->getResult(0));
 }
 
+/// A store of a data block: its pointers and mask, when recomputable,
+/// follow the data's layout.
+bool storesData(Operation *op) {
+  auto store = dyn_cast<StoreOp>(op);
+  return store && isBlock(store.getValue()) && !isRecomputable(store.getValue());
+}
+
 struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   using Base::Base;
 
@@ -106,23 +113,15 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
         tie({sort.getSrc(), sort.getResult()});
     } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
       // Source and result differ in shape or layout.
-    } else if (auto store = dyn_cast<StoreOp>(op); store && !isRecomputable(store.getValue())) {
-      // A store of data takes the data's layout; its pointers and mask,
-      // when computed from scalars, are computed again in that layout and
-      // do not join the data's group (a column sum's accumulator would
-      // otherwise follow the row offsets its column offsets share an
-      // arange with).
-      SmallVector<Value> tied;
-      for (Value operand : op->getOperands())
-        if (!isRecomputable(operand))
-          tied.push_back(operand);
-      tie(tied);
-    } else if (computesData(op)) {
+    } else if (storesData(op) || computesData(op)) {
       // Index arithmetic (pointers, masks, offsets) is recomputed in the
       // layout of the data it meets (blk-remove-layout-conversions), so it
       // does not pull the data into the layout of its other uses: the load
       // of a row statistic takes the layout its consumer broadcasts it in,
-      // whatever layout the same offsets have in a 2-D tile's pointers.
+      // whatever layout the same offsets have in a 2-D tile's pointers, and
+      // a column sum's stored accumulator keeps its reduction's slice,
+      // whatever layout the row offsets its column offsets share an arange
+      // with take.
       SmallVector<Value> tied;
       for (Value operand : op->getOperands())
         if (!isRecomputable(operand))
@@ -350,15 +349,11 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
         auto type = RankedTensorType::get(t.getShape(), t.getElementType(), want);
         operand.set(ConvertLayoutOp::create(b, op->getLoc(), type, operand.get()));
       };
-      if (computesData(op)) {
-        Attribute want = cast<RankedTensorType>(op->getResult(0).getType()).getEncoding();
-        for (OpOperand &operand : op->getOpOperands())
-          if (isBlock(operand.get()))
-            convertOperand(operand, want);
-      } else if (auto store = dyn_cast<StoreOp>(op); store && isBlock(store.getValue())) {
-        // Pointers and mask in the stored data's layout (recomputed there
-        // by blk-remove-layout-conversions when they come from scalars).
-        Attribute want = cast<RankedTensorType>(store.getValue().getType()).getEncoding();
+      if (computesData(op) || storesData(op)) {
+        // Every block operand in the data's layout (index arithmetic is
+        // recomputed there by blk-remove-layout-conversions).
+        Value data = computesData(op) ? op->getResult(0) : cast<StoreOp>(op).getValue();
+        Attribute want = cast<RankedTensorType>(data.getType()).getEncoding();
         for (OpOperand &operand : op->getOpOperands())
           if (isBlock(operand.get()))
             convertOperand(operand, want);
