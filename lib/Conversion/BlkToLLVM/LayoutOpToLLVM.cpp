@@ -2,6 +2,7 @@
 // broadcast (register renames); convert_layout, reshape and trans (a rename,
 // warp shuffles, or a round trip through shared memory: the path
 // planLayoutMove chooses); and the barrier that orders shared-memory accesses.
+#include <functional>
 #include "Patterns.h"
 
 #include "blk/Analysis/Allocation.h"
@@ -92,28 +93,56 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
     Value index = emitPaddedIndex(rewriter, loc, emitLinearIndex(rewriter, loc, coords, shape), period, move.pad);
     return sharedElement(rewriter, loc, *offset, elem, index);
   };
+  // The slot of each register of `thread` in `layout`, at the reversed
+  // coordinates for a transpose's writes. Where the thread's and the
+  // registers' terms have no bits in common (ThreadCoords::additive, shapes
+  // of powers of two), they occupy disjoint bits of the row-major index, and
+  // the padding adds per part: one address per thread and a constant offset
+  // per register, instead of an index per register (fewer instructions, and
+  // LLVM's straight-line strength reduction no longer rebuilds them).
+  auto slotsOf = [&](const ThreadCoords &thread, const LinearLayout &layout, ArrayRef<int64_t> shape,
+                     bool reversed) -> std::function<Value(int64_t)> {
+    auto ordered = [reversed](auto coords) {
+      if (reversed)
+        std::reverse(coords.begin(), coords.end());
+      return coords;
+    };
+    if (!thread.additive || !llvm::all_of(shape, [](int64_t n) { return llvm::isPowerOf2_64(uint64_t(n)); }))
+      return [&, reversed, shape, ordered](int64_t r) {
+        return slot(ordered(thread.element(rewriter, loc, layout, r)), shape);
+      };
+    Value base = slot(ordered(SmallVector<Value>(thread.coords)), shape);
+    return [&, base, shape, ordered](int64_t r) {
+      LinearLayout::Coord c = ordered(layout.registerCoord(r));
+      int64_t index = 0;
+      for (size_t d = 0; d < c.size(); ++d)
+        index = index * shape[d] + c[d];
+      if (period)
+        index += move.pad * (index / period);
+      if (index == 0)
+        return base;
+      return Value(LLVM::GEPOp::create(rewriter, loc, base.getType(), memoryElementType(elem), base,
+                                       ArrayRef<LLVM::GEPArg>{int32_t(index)}));
+    };
+  };
   // A conversion keeps coordinates and a reshape the row-major order: the
   // source's own index; a transpose writes at the reversed coordinates.
+  constexpr bool transpose = std::is_same_v<OpT, TransOp>;
   ThreadCoords src = emitThreadCoords(rewriter, loc, from);
+  auto srcSlot = slotsOf(src, from, transpose ? dstType.getShape() : srcType.getShape(), transpose);
   for (int64_t r = 0; r < from.numRegisters(); r += move.write) {
-    SmallVector<Value> coords = src.element(rewriter, loc, from, r);
-    ArrayRef<int64_t> shape = srcType.getShape();
-    if constexpr (std::is_same_v<OpT, TransOp>) {
-      std::reverse(coords.begin(), coords.end());
-      shape = dstType.getShape();
-    }
     // Copies of an element (a broadcast source) leave its write to the owner.
     if (src.owner)
-      storeSharedVectorIf(rewriter, loc, values.slice(r, move.write), slot(coords, shape), src.owner);
+      storeSharedVectorIf(rewriter, loc, values.slice(r, move.write), srcSlot(r), src.owner);
     else
-      storeSharedVector(rewriter, loc, values.slice(r, move.write), slot(coords, shape));
+      storeSharedVector(rewriter, loc, values.slice(r, move.write), srcSlot(r));
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
+  auto dstSlot = slotsOf(dst, to, dstType.getShape(), false);
   SmallVector<Value> out;
   for (int64_t r = 0; r < to.numRegisters(); r += move.read)
-    llvm::append_range(out, loadSharedVector(rewriter, loc, elem, move.read,
-                                             slot(dst.element(rewriter, loc, to, r), dstType.getShape())));
+    llvm::append_range(out, loadSharedVector(rewriter, loc, elem, move.read, dstSlot(r)));
   rewriter.replaceOpWithMultiple(op, {out});
   return success();
 }

@@ -47,41 +47,31 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
 // CHECK-NEXT: %[[A0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X0]], %[[A0]] : f32, !llvm.ptr<3>
-// Register 1: (row, col + 1).
-// CHECK-NEXT: %[[COL1:[0-9]+]] = llvm.add %[[COL]], %[[C1]] : i32
-// CHECK-NEXT: %[[I1:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL1]] : i32
-// CHECK-NEXT: %[[PAD1:[0-9]+]] = llvm.lshr %[[I1]], %[[C5]] : i32
-// CHECK-NEXT: %[[S1:[0-9]+]] = llvm.add %[[I1]], %[[PAD1]] : i32
-// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S1]]]
+// Registers 1-3: (row, col + r). Thread and register terms share no bits
+// of the index, so each is the thread's slot plus a constant (the padding
+// adds per part).
+// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[A0]][1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X1]], %[[A1]] : f32, !llvm.ptr<3>
-// Registers 2 and 3: (row, col + 2), (row, col + 3).
-// CHECK-NEXT: %[[COL2:[0-9]+]] = llvm.add %[[COL]], %[[C2]] : i32
-// CHECK-NEXT: %[[I2:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL2]] : i32
-// CHECK: llvm.store %[[X2]], %{{.+}} : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[COL3:[0-9]+]] = llvm.add %[[COL]], %[[C3]] : i32
-// CHECK-NEXT: %[[I3:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL3]] : i32
-// CHECK: llvm.store %[[X3]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: %[[A2:[0-9]+]] = llvm.getelementptr %[[A0]][2] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X2]], %[[A2]] : f32, !llvm.ptr<3>
+// CHECK-NEXT: %[[A3:[0-9]+]] = llvm.getelementptr %[[A0]][3] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X3]], %[[A3]] : f32, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // The result's register r holds (col + r, row): it reads slot
-// (col + r) * 16 + row, padded the same way, and its global store takes it.
+// (col + r) * 16 + row, padded the same way: the thread's slot plus
+// 16 r + (16 r >> 5), that is 16, 33 and 49.
 // CHECK-NEXT: %[[J0:[0-9]+]] = llvm.mul %[[COL]], %[[C16]] : i32
 // CHECK-NEXT: %[[K0:[0-9]+]] = llvm.add %[[J0]], %[[ROW]] : i32
 // CHECK-NEXT: %[[RPAD0:[0-9]+]] = llvm.lshr %[[K0]], %[[C5]] : i32
 // CHECK-NEXT: %[[R0:[0-9]+]] = llvm.add %[[K0]], %[[RPAD0]] : i32
 // CHECK-NEXT: %[[B0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[B0]] : !llvm.ptr<3> -> f32
-// CHECK-NEXT: %[[J1:[0-9]+]] = llvm.mul %[[COL1]], %[[C16]] : i32
-// CHECK-NEXT: %[[K1:[0-9]+]] = llvm.add %[[J1]], %[[ROW]] : i32
-// CHECK-NEXT: %[[RPAD1:[0-9]+]] = llvm.lshr %[[K1]], %[[C5]] : i32
-// CHECK-NEXT: %[[R1:[0-9]+]] = llvm.add %[[K1]], %[[RPAD1]] : i32
-// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R1]]]
+// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[B0]][16] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.load %[[B1]] : !llvm.ptr<3> -> f32
-// CHECK-NEXT: %[[J2:[0-9]+]] = llvm.mul %[[COL2]], %[[C16]] : i32
-// CHECK-NEXT: %[[K2:[0-9]+]] = llvm.add %[[J2]], %[[ROW]] : i32
-// CHECK: %[[Y2:[0-9]+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
-// CHECK-NEXT: %[[J3:[0-9]+]] = llvm.mul %[[COL3]], %[[C16]] : i32
-// CHECK-NEXT: %[[K3:[0-9]+]] = llvm.add %[[J3]], %[[ROW]] : i32
-// CHECK: %[[Y3:[0-9]+]] = llvm.load %{{.+}} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[B2:[0-9]+]] = llvm.getelementptr %[[B0]][33] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[Y2:[0-9]+]] = llvm.load %[[B2]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[B3:[0-9]+]] = llvm.getelementptr %[[B0]][49] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[Y3:[0-9]+]] = llvm.load %[[B3]] : !llvm.ptr<3> -> f32
 // CHECK-NEXT: %[[G0:[0-9]+]] = llvm.bitcast %[[Y0]] : f32 to i32
 // CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q0]], %[[G0]]
 // CHECK-NEXT: %[[G1:[0-9]+]] = llvm.bitcast %[[Y1]] : f32 to i32
@@ -154,12 +144,9 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: %[[LF:[0-9]+]] = llvm.bitcast %[[L]] : vector<2xi32> to vector<2xf32>
 // CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.extractelement %[[LF]][%[[C0]] : i32] : vector<2xf32>
 // CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.extractelement %[[LF]][%[[C1]] : i32] : vector<2xf32>
-// Registers 2-3: eight rows further.
-// CHECK-NEXT: %[[C8:[0-9]+]] = llvm.mlir.constant(8 : i32) : i32
-// CHECK-NEXT: %[[ROW8:[0-9]+]] = llvm.add %[[ROWR]], %[[C8]] : i32
-// CHECK-NEXT: %[[RO8:[0-9]+]] = llvm.mul %[[ROW8]], %[[C16]] : i32
-// CHECK-NEXT: %[[J8:[0-9]+]] = llvm.add %[[RO8]], %[[COLR]] : i32
-// CHECK: %[[L8:[0-9]+]] = llvm.load %{{.+}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
+// Registers 2-3: eight rows further, the thread's slot plus 8 * 16 + (128 >> 5) * 4.
+// CHECK-NEXT: %[[B8:[0-9]+]] = llvm.getelementptr %[[B]][144] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[L8:[0-9]+]] = llvm.load %[[B8]] {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
 // CHECK-NEXT: %[[LF8:[0-9]+]] = llvm.bitcast %[[L8]] : vector<2xi32> to vector<2xf32>
 // CHECK-NEXT: %[[Y2:[0-9]+]] = llvm.extractelement %[[LF8]][%[[C0]] : i32] : vector<2xf32>
 // CHECK-NEXT: %[[Y3:[0-9]+]] = llvm.extractelement %[[LF8]][%[[C1]] : i32] : vector<2xf32>
@@ -228,33 +215,22 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
 // CHECK-NEXT: %[[A0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X0]], %[[A0]] : f32, !llvm.ptr<3>
-// Register 1, (r, c + 1): slot (c + 1) * 64 + r.
-// CHECK-NEXT: %[[CP1:[0-9]+]] = llvm.add %[[C]], %[[C1]] : i32
-// CHECK-NEXT: %[[CP1X64:[0-9]+]] = llvm.mul %[[CP1]], %[[C64]] : i32
-// CHECK-NEXT: %[[I1:[0-9]+]] = llvm.add %[[CP1X64]], %[[R]] : i32
-// CHECK-NEXT: %[[P1:[0-9]+]] = llvm.lshr %[[I1]], %[[C6]] : i32
-// CHECK-NEXT: %[[S1:[0-9]+]] = llvm.add %[[I1]], %[[P1]] : i32
-// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S1]]]
+// Registers 1-7: the thread's slot plus the register's own padded slot,
+// (c + 1) * 64 + r: 64 + 1; (r + 1, c): 1; (r, c + 8): 512 + 8; ...
+// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[A0]][65] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X1]], %[[A1]] : f32, !llvm.ptr<3>
-// Register 2, (r + 1, c): slot c * 64 + r + 1.
-// CHECK-NEXT: %[[RP1:[0-9]+]] = llvm.add %[[R]], %[[C1]] : i32
-// CHECK-NEXT: %[[I2:[0-9]+]] = llvm.add %[[CX64]], %[[RP1]] : i32
-// CHECK-NEXT: %[[P2:[0-9]+]] = llvm.lshr %[[I2]], %[[C6]] : i32
-// CHECK-NEXT: %[[S2:[0-9]+]] = llvm.add %[[I2]], %[[P2]] : i32
-// CHECK-NEXT: %[[A2:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S2]]]
+// CHECK-NEXT: %[[A2:[0-9]+]] = llvm.getelementptr %[[A0]][1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X2]], %[[A2]] : f32, !llvm.ptr<3>
-// Register 3, (r + 1, c + 1).
-// CHECK-NEXT: %[[I3:[0-9]+]] = llvm.add %[[CP1X64]], %[[RP1]] : i32
-// CHECK: llvm.store %[[X3]], %{{.+}} : f32, !llvm.ptr<3>
-// Register 4, (r, c + 8): slot (c + 8) * 64 + r.
-// CHECK-NEXT: %[[C8:[0-9]+]] = llvm.mlir.constant(8 : i32) : i32
-// CHECK-NEXT: %[[CP8:[0-9]+]] = llvm.add %[[C]], %[[C8]] : i32
-// CHECK-NEXT: %[[CP8X64:[0-9]+]] = llvm.mul %[[CP8]], %[[C64]] : i32
-// CHECK-NEXT: %[[I4:[0-9]+]] = llvm.add %[[CP8X64]], %[[R]] : i32
-// CHECK: llvm.store %[[X4]], %{{.+}} : f32, !llvm.ptr<3>
-// CHECK: llvm.store %[[X5]], %{{.+}} : f32, !llvm.ptr<3>
-// CHECK: llvm.store %[[X6]], %{{.+}} : f32, !llvm.ptr<3>
-// CHECK: llvm.store %[[X7]], %{{.+}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: %[[A3:[0-9]+]] = llvm.getelementptr %[[A0]][66] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X3]], %[[A3]] : f32, !llvm.ptr<3>
+// CHECK-NEXT: %[[A4:[0-9]+]] = llvm.getelementptr %[[A0]][520] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X4]], %[[A4]] : f32, !llvm.ptr<3>
+// CHECK-NEXT: %[[A5:[0-9]+]] = llvm.getelementptr %[[A0]][585] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X5]], %[[A5]] : f32, !llvm.ptr<3>
+// CHECK-NEXT: %[[A6:[0-9]+]] = llvm.getelementptr %[[A0]][521] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X6]], %[[A6]] : f32, !llvm.ptr<3>
+// CHECK-NEXT: %[[A7:[0-9]+]] = llvm.getelementptr %[[A0]][586] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: llvm.store %[[X7]], %[[A7]] : f32, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // Result coordinates: i = lane bit 4 ^ warp bits 0-1 << 1, j = lane bits 0-3 << 2.
 // CHECK-NEXT: %[[WX2:[0-9]+]] = llvm.shl %[[WBITS]], %[[C1]] : i32
@@ -272,25 +248,14 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK-NEXT: %[[T0:[0-9]+]] = llvm.add %[[K0]], %[[KP0]] : i32
 // CHECK-NEXT: %[[B0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[B0]] : !llvm.ptr<3> -> f32
-// Result register 1, (i, j + 1).
-// CHECK-NEXT: %[[JP1:[0-9]+]] = llvm.add %[[J]], %[[C1]] : i32
-// CHECK-NEXT: %[[K1:[0-9]+]] = llvm.add %[[IX64]], %[[JP1]] : i32
-// CHECK-NEXT: %[[KP1:[0-9]+]] = llvm.lshr %[[K1]], %[[C6]] : i32
-// CHECK-NEXT: %[[T1:[0-9]+]] = llvm.add %[[K1]], %[[KP1]] : i32
-// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T1]]]
+// Result registers 1-7: (i, j + 1..3) at 1, 2, 3; (i + 8, j) at 8 * 64 + 8.
+// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[B0]][1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.load %[[B1]] : !llvm.ptr<3> -> f32
-// Result registers 2, 3: (i, j + 2), (i, j + 3).
-// CHECK-NEXT: %[[JP2:[0-9]+]] = llvm.add %[[J]], %[[C2]] : i32
-// CHECK-NEXT: llvm.add %[[IX64]], %[[JP2]] : i32
-// CHECK: %[[JP3:[0-9]+]] = llvm.add %[[J]], %[[C3]] : i32
-// CHECK-NEXT: llvm.add %[[IX64]], %[[JP3]] : i32
-// Result register 4, (i + 8, j): slot (i + 8) * 64 + j.
-// CHECK: %[[IP8:[0-9]+]] = llvm.add %[[I]], %[[C8]] : i32
-// CHECK-NEXT: %[[IP8X64:[0-9]+]] = llvm.mul %[[IP8]], %[[C64]] : i32
-// CHECK-NEXT: %[[K4:[0-9]+]] = llvm.add %[[IP8X64]], %[[J]] : i32
-// CHECK-NEXT: %[[KP4:[0-9]+]] = llvm.lshr %[[K4]], %[[C6]] : i32
-// CHECK-NEXT: %[[T4:[0-9]+]] = llvm.add %[[K4]], %[[KP4]] : i32
-// CHECK-NEXT: %[[B4:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T4]]]
+// CHECK-NEXT: llvm.getelementptr %[[B0]][2]
+// CHECK-NEXT: llvm.load
+// CHECK-NEXT: llvm.getelementptr %[[B0]][3]
+// CHECK-NEXT: llvm.load
+// CHECK-NEXT: %[[B4:[0-9]+]] = llvm.getelementptr %[[B0]][520] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y4:[0-9]+]] = llvm.load %[[B4]] : !llvm.ptr<3> -> f32
 // CHECK: %[[G0:[0-9]+]] = llvm.bitcast %[[Y0]] : f32 to i32
 // CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q0]], %[[G0]]
