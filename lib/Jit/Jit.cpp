@@ -44,14 +44,7 @@ Status Jit::alloc(size_t bytes, void **out) {
   }
   if (!impl->availability.ok())
     return impl->availability;
-  CUdeviceptr p;
-  if (Status s = rt::ensureContext(); !s.ok())
-    return s;
-  CUresult r = rt::driver()->cuMemAlloc(&p, std::max<size_t>(bytes, 1));
-  if (r != CUDA_SUCCESS)
-    return Status::error("cuMemAlloc of " + std::to_string(bytes) + " bytes failed: " + rt::driverError(r));
-  *out = reinterpret_cast<void *>(p);
-  return {};
+  return rt::deviceAlloc(bytes, out);
 }
 
 Status Jit::free(void *ptr) {
@@ -63,10 +56,7 @@ Status Jit::free(void *ptr) {
     impl->hostAllocations.erase(it);
     return {};
   }
-  if (Status s = rt::ensureContext(); !s.ok())
-    return s;
-  CUresult r = rt::driver()->cuMemFree(CUdeviceptr(uintptr_t(ptr)));
-  return r == CUDA_SUCCESS ? Status() : Status::error("cuMemFree failed: " + rt::driverError(r));
+  return rt::deviceFree(ptr);
 }
 
 Status Jit::upload(void *dst, const void *src, size_t bytes) {
@@ -74,10 +64,7 @@ Status Jit::upload(void *dst, const void *src, size_t bytes) {
     std::memcpy(dst, src, bytes);
     return {};
   }
-  if (Status s = rt::ensureContext(); !s.ok())
-    return s;
-  CUresult r = rt::driver()->cuMemcpyHtoD(CUdeviceptr(uintptr_t(dst)), src, bytes);
-  return r == CUDA_SUCCESS ? Status() : Status::error("upload failed: " + rt::driverError(r));
+  return rt::copyToDevice(dst, src, bytes);
 }
 
 Status Jit::download(void *dst, const void *src, size_t bytes) {
@@ -85,10 +72,7 @@ Status Jit::download(void *dst, const void *src, size_t bytes) {
     std::memcpy(dst, src, bytes);
     return {};
   }
-  if (Status s = rt::ensureContext(); !s.ok())
-    return s;
-  CUresult r = rt::driver()->cuMemcpyDtoH(dst, CUdeviceptr(uintptr_t(src)), bytes);
-  return r == CUDA_SUCCESS ? Status() : Status::error("download failed: " + rt::driverError(r));
+  return rt::copyToHost(dst, src, bytes);
 }
 
 Status Jit::registerHostMemory(void *ptr, size_t bytes) {
@@ -128,10 +112,7 @@ Jit::CacheStats Jit::cacheStats() const { return impl->stats; }
 Status Jit::synchronize() {
   if (impl->backend == Backend::CPU)
     return {};
-  if (Status s = rt::ensureContext(); !s.ok())
-    return s;
-  CUresult r = rt::driver()->cuCtxSynchronize();
-  return r == CUDA_SUCCESS ? Status() : Status::error("kernel failed: " + rt::driverError(r));
+  return rt::synchronizeDevice("kernel failed");
 }
 
 //===----------------------------------------------------------------------===//

@@ -57,36 +57,13 @@ public:
     return k->launch(grid, static_cast<CUstream>(stream), typedArgs);
   }
 
-  Status alloc(size_t bytes, void **out) override {
-    CUdeviceptr p;
-    if (Status s = rt::ensureContext(); !s.ok())
-      return s;
-    CUresult r = rt::driver()->cuMemAlloc(&p, std::max<size_t>(bytes, 1));
-    if (r != CUDA_SUCCESS)
-      return Status::error("cuMemAlloc of " + std::to_string(bytes) + " bytes failed: " + rt::driverError(r));
-    *out = reinterpret_cast<void *>(p);
-    return {};
-  }
-  Status free(void *ptr) override {
-    if (Status s = rt::ensureContext(); !s.ok())
-      return s;
-    CUresult r = rt::driver()->cuMemFree(CUdeviceptr(uintptr_t(ptr)));
-    return r == CUDA_SUCCESS ? Status() : Status::error("cuMemFree failed: " + rt::driverError(r));
-  }
-  Status upload(void *dst, const void *src, size_t bytes) override {
-    if (Status s = rt::ensureContext(); !s.ok())
-      return s;
-    CUresult r = rt::driver()->cuMemcpyHtoD(CUdeviceptr(uintptr_t(dst)), src, bytes);
-    return r == CUDA_SUCCESS ? Status() : Status::error("upload failed: " + rt::driverError(r));
-  }
+  Status alloc(size_t bytes, void **out) override { return rt::deviceAlloc(bytes, out); }
+  Status free(void *ptr) override { return rt::deviceFree(ptr); }
+  Status upload(void *dst, const void *src, size_t bytes) override { return rt::copyToDevice(dst, src, bytes); }
   Status download(void *dst, const void *src, size_t bytes) override {
-    if (Status s = rt::ensureContext(); !s.ok())
+    if (Status s = rt::synchronizeDevice("a kernel failed"); !s.ok())
       return s;
-    CUresult r = rt::driver()->cuCtxSynchronize();
-    if (r != CUDA_SUCCESS)
-      return Status::error("a kernel failed: " + rt::driverError(r));
-    r = rt::driver()->cuMemcpyDtoH(dst, CUdeviceptr(uintptr_t(src)), bytes);
-    return r == CUDA_SUCCESS ? Status() : Status::error("download failed: " + rt::driverError(r));
+    return rt::copyToHost(dst, src, bytes);
   }
 
 private:

@@ -1,5 +1,6 @@
 #include "blk/Runtime/Runtime.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include "blk/Runtime/Driver.h"
@@ -83,6 +84,45 @@ Status ensureContext() {
     return {};
   BLK_CU(drv()->cuCtxSetCurrent(primary), "cuCtxSetCurrent");
   return {};
+}
+
+Status deviceAlloc(size_t bytes, void **out) {
+  if (Status s = ensureContext(); !s.ok())
+    return s;
+  CUdeviceptr p;
+  CUresult r = drv()->cuMemAlloc(&p, std::max<size_t>(bytes, 1));
+  if (r != CUDA_SUCCESS)
+    return Status::error("cuMemAlloc of " + std::to_string(bytes) + " bytes failed: " + driverError(r));
+  *out = reinterpret_cast<void *>(p);
+  return {};
+}
+
+Status deviceFree(void *ptr) {
+  if (Status s = ensureContext(); !s.ok())
+    return s;
+  CUresult r = drv()->cuMemFree(CUdeviceptr(uintptr_t(ptr)));
+  return r == CUDA_SUCCESS ? Status() : Status::error("cuMemFree failed: " + driverError(r));
+}
+
+Status copyToDevice(void *dst, const void *src, size_t bytes) {
+  if (Status s = ensureContext(); !s.ok())
+    return s;
+  CUresult r = drv()->cuMemcpyHtoD(CUdeviceptr(uintptr_t(dst)), src, bytes);
+  return r == CUDA_SUCCESS ? Status() : Status::error("upload failed: " + driverError(r));
+}
+
+Status copyToHost(void *dst, const void *src, size_t bytes) {
+  if (Status s = ensureContext(); !s.ok())
+    return s;
+  CUresult r = drv()->cuMemcpyDtoH(dst, CUdeviceptr(uintptr_t(src)), bytes);
+  return r == CUDA_SUCCESS ? Status() : Status::error("download failed: " + driverError(r));
+}
+
+Status synchronizeDevice(const std::string &what) {
+  if (Status s = ensureContext(); !s.ok())
+    return s;
+  CUresult r = drv()->cuCtxSynchronize();
+  return r == CUDA_SUCCESS ? Status() : Status::error(what + ": " + driverError(r));
 }
 
 std::string KernelSignature::constant(const std::string &key, const std::string &fallback) const {

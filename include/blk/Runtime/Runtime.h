@@ -133,6 +133,14 @@ Status initDevice(int ordinal = 0);
 /// otherwise fail every driver call with CUDA_ERROR_INVALID_CONTEXT. The
 /// runtime's and the JIT's entry points call it; cheap (a thread-local read).
 Status ensureContext();
+/// Device memory through the driver, the primary context made current first
+/// (ensureContext): what the JIT and the operators' PTX runner call.
+Status deviceAlloc(size_t bytes, void **out);
+Status deviceFree(void *ptr);
+Status copyToDevice(void *dst, const void *src, size_t bytes);
+Status copyToHost(void *dst, const void *src, size_t bytes);
+/// Waits for the device's work; a failure reads "`what`: CUDA_ERROR_...".
+Status synchronizeDevice(const std::string &what);
 /// "CUDA_ERROR_X: description" for a driver result code.
 std::string driverError(int code);
 

@@ -11,7 +11,7 @@ import torch
 
 from ._custom import custom_op, register_autograd
 from ._kernels import cdiv, kernel
-from .swiglu import can_overwrite
+from .swiglu import can_overwrite, glu_backward
 
 _BLOCK = 1024
 _APPROXIMATE = {"tanh": False, "none": True}  # -> the kernel's EXACT
@@ -78,12 +78,8 @@ def _setup_context(ctx, inputs, output):
 
 
 def _backward(ctx, dc):
-    a, b = ctx.saved_tensors
-    if ctx.backward_in_place and can_overwrite(a, b):  # as silu_mul's
-        torch.ops.blk.gelu_mul_backward_(dc, a, b, ctx.approximate)
-        return a, b, None, None
-    da, db = torch.ops.blk.gelu_mul_backward(dc, a, b, ctx.approximate)
-    return da, db, None, None
+    return (*glu_backward(ctx, dc, torch.ops.blk.gelu_mul_backward_, torch.ops.blk.gelu_mul_backward,
+                          ctx.approximate), None, None)
 
 
 GELUMulFunction = register_autograd("GELUMulFunction", _gelu_mul, _setup_context, _backward)

@@ -31,6 +31,19 @@ def can_overwrite(a, b):
     return a.data_ptr() + bytes_ <= b.data_ptr() or b.data_ptr() + bytes_ <= a.data_ptr()
 
 
+def glu_backward(ctx, dc, in_place, out_of_place, *options):
+    """dA and dB from the saved a and b: written over them by `in_place`
+    (a custom op mutating a and b) where ctx.backward_in_place asks and
+    can_overwrite allows, else new tensors from `out_of_place`. The saved a
+    and b that become the gradients have their version counters bumped, so a
+    second backward through the graph is refused rather than misled."""
+    a, b = ctx.saved_tensors
+    if ctx.backward_in_place and can_overwrite(a, b):
+        in_place(dc, a, b, *options)
+        return a, b
+    return tuple(out_of_place(dc, a, b, *options))
+
+
 @custom_op("silu_mul")
 def _silu_mul(a: torch.Tensor, b: torch.Tensor, backward_in_place: bool = False) -> torch.Tensor:
     _check(a, b)
@@ -83,13 +96,7 @@ def _setup_context(ctx, inputs, output):
 
 
 def _backward(ctx, dc):
-    a, b = ctx.saved_tensors
-    if ctx.backward_in_place and can_overwrite(a, b):
-        # The saved a and b become the gradients; their version counters
-        # stop a second backward through the graph from reading them.
-        torch.ops.blk.silu_mul_backward_(dc, a, b)
-        return a, b, None
-    return (*torch.ops.blk.silu_mul_backward(dc, a, b), None)
+    return (*glu_backward(ctx, dc, torch.ops.blk.silu_mul_backward_, torch.ops.blk.silu_mul_backward), None)
 
 
 SiLUMulFunction = register_autograd("SiLUMulFunction", _silu_mul, _setup_context, _backward)
