@@ -1701,6 +1701,7 @@ SUITES = {
     "dots": [dot_stress],
     "glu": [glu_backward],
     "rope": [rope],
+    "transposes": [transposes],
     # The row kernels (softmax, norms, losses), forward and backward.
     "rows": [row_cases, row_backward],
     "flce": [flce_bench.flce],

@@ -5,7 +5,7 @@ using namespace mlir;
 namespace blk {
 
 BlockedLayoutAttr getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, unsigned numWarps, unsigned vec,
-                                   ArrayRef<unsigned> fastestFirst) {
+                                   ArrayRef<unsigned> fastestFirst, int64_t minPerThread) {
   unsigned rank = shape.size();
   SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order(fastestFirst);
   if (order.empty())
@@ -18,7 +18,7 @@ BlockedLayoutAttr getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, un
   for (int64_t s : shape)
     total *= s;
   int64_t threads = int64_t(kWarpSize) * numWarps;
-  int64_t perThread = std::max<int64_t>(1, total / threads);
+  int64_t perThread = std::max<int64_t>({1, minPerThread, total / threads});
   spt[order[0]] = unsigned(std::min<int64_t>({int64_t(vec), fast, perThread}));
   int64_t remaining = kWarpSize;
   for (unsigned i = 0; i < rank && remaining > 1; ++i) {

@@ -4,8 +4,10 @@
 // arithmetic from scalars (pointers, masks, offsets), which are computed
 // again in each layout that reads them. The group of a dot's accumulator takes the #blk.mma layout
 // blk-accelerate-dot chose for it (the op's `mma` attribute), and so do
-// the 2-D sources of its broadcasts; other 2-D groups share one blocked layout
-// per kernel (function). A 1-D group takes the slice that `x[:, None]` or a
+// the 2-D sources of its broadcasts. A 2-D group that loads read or stores
+// write takes the blocked layout its own accesses and shape call for (its
+// anchor); the 2-D groups no access anchors share one blocked layout per
+// kernel (function), fitted to its largest block. A 1-D group takes the slice that `x[:, None]` or a
 // reduction along an axis asks for, or, when nothing asks, a blocked layout of
 // its own. A 2-D group that a scan reads takes a layout that keeps the scan's
 // axis inside threads when the kernel's layout would spread it over warps.
@@ -21,6 +23,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 
@@ -56,8 +59,11 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   llvm::EquivalenceClasses<Value> groups;
   /// Layout a group was asked for (the first request wins), by group leader.
   llvm::DenseMap<Value, Attribute> requested;
-  /// The 2-D blocked layout of the kernel.
+  /// The 2-D blocked layout of groups that no access anchors.
   BlockedLayoutAttr parent2D;
+  /// The blocked layout of each 2-D group that loads or stores read or
+  /// write, fitted to its own shape and accesses, by group leader.
+  llvm::DenseMap<Value, BlockedLayoutAttr> anchored;
   /// The widest access on blocks of each shape (decides that shape's chunk).
   llvm::DenseMap<ArrayRef<int64_t>, unsigned> widest;
 
@@ -183,12 +189,72 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       return t.getEncoding();
     if (Attribute a = requested.lookup(groups.getLeaderValue(v)))
       return a;
-    if (t.getRank() >= 2)
+    if (t.getRank() >= 2) {
+      if (BlockedLayoutAttr own = anchored.lookup(groups.getLeaderValue(v)))
+        return own;
       return parent2D;
+    }
     unsigned vec = widest.lookup(t.getShape());
     if (vec == 0)
       vec = 4; // no memory access decides: a few elements per thread for ILP
     return getBlockedLayout(&getContext(), t.getShape(), numWarps, vec);
+  }
+
+  /// Anchors: a 2-D group that loads read or stores write takes the layout
+  /// its own accesses coalesce best in, fitted to its own shape: fastest
+  /// along the dimension most of them run along (the last on ties), with
+  /// the widest vector among those. Blocks of other shapes in the kernel do
+  /// not bend it (a [16, 1024] tile beside a [1024, 16] one).
+  void anchorAccessedGroups(func::FuncOp func, int64_t largestPerThread) {
+    struct Accesses {
+      unsigned count[2] = {0, 0};
+      unsigned widest[2] = {0, 0};
+    };
+    llvm::MapVector<Value, Accesses> byGroup;
+    auto note = [&](Value data, unsigned vec, unsigned dim) {
+      auto t = dyn_cast<RankedTensorType>(data.getType());
+      if (!t || t.getRank() != 2 || t.getEncoding() || dim > 1)
+        return;
+      Accesses &a = byGroup[groups.getLeaderValue(data)];
+      ++a.count[dim];
+      a.widest[dim] = std::max(a.widest[dim], vec);
+    };
+    func.walk([&](Operation *op) {
+      if (auto load = dyn_cast<LoadOp>(op))
+        note(load.getResult(), load.getVec(), load.getAccessDim());
+      else if (auto store = dyn_cast<StoreOp>(op))
+        note(store.getValue(), store.getVec(), store.getAccessDim());
+    });
+    // A wgmma operand is copied into a shared-memory tile swizzled in
+    // 128-byte rows: a warp's lanes reach no further along a row than that
+    // (measured: a gathered matmul's [64, 128] B tile 9% slower with 16
+    // lanes along its rows). An mma.sync operand, written from registers and
+    // read with ldmatrix, keeps the lanes its access wants (a [128, 64] K^T
+    // tile read through a page table 13% slower with 8).
+    llvm::DenseMap<Value, unsigned> operandRowElems;
+    func.walk([&](DotOp dot) {
+      MmaLayoutAttr mma = dot.getMmaAttr();
+      if (!mma || mma.getVersion() < 3)
+        return;
+      for (Value operand : {dot.getA(), dot.getB()}) {
+        auto t = cast<RankedTensorType>(operand.getType());
+        unsigned bytes = std::max(1u, t.getElementType().getIntOrFloatBitWidth() / 8);
+        unsigned &elems = operandRowElems[groups.getLeaderValue(operand)];
+        elems = elems ? std::min(elems, 128 / bytes) : 128 / bytes;
+      }
+    });
+    for (auto &[leader, a] : byGroup) {
+      SmallVector<int64_t> shape(cast<RankedTensorType>(leader.getType()).getShape());
+      unsigned fast = a.count[0] > a.count[1] ? 0 : 1;
+      unsigned vec = a.widest[fast] ? a.widest[fast] : 4;
+      if (unsigned rowElems = operandRowElems.lookup(leader))
+        shape[fast] = std::min<int64_t>(shape[fast], std::max(rowElems, vec));
+      // A block smaller than the kernel's largest keeps the vector width the
+      // largest allows, the threads past it holding copies (RoPE's [8, 64]
+      // K heads beside [32, 64] Q heads: 4-byte accesses instead of 16-byte
+      // ones took 7% longer).
+      anchored[leader] = getBlockedLayout(&getContext(), shape, numWarps, vec, {fast, 1 - fast}, largestPerThread);
+    }
   }
 
   /// Layouts of one kernel.
@@ -198,6 +264,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     groups = {};
     requested.clear();
     widest.clear();
+    anchored.clear();
     parent2D = {};
     // The widest access on blocks of each shape decides that shape's chunk;
     // the largest 2-D block decides the kernel's 2-D layout, fastest along
@@ -240,6 +307,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     }
 
     func.walk([&](Operation *op) { collectGroups(op); });
+    anchorAccessedGroups(func, shape2D.empty() ? 1 : shape2D[0] * shape2D[1] / (int64_t(kWarpSize) * numWarps));
     // Requests. First the tensor-core layouts of dots' accumulators; then, consumers before producers, the 2-D sources of
     // broadcasts for their results' layout; then, in program order, 1-D
     // sources of x[:, None] and 1-D results of reductions of 2-D blocks.
@@ -252,13 +320,19 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     func.walk([&](ScanOp scan) {
       Value src = scan.getSrcs()[0]; // the operands share one group
       auto t = cast<RankedTensorType>(src.getType());
-      if (t.getRank() == 2 && !t.getEncoding() && parent2D && parent2D.getWarpsPerCTA()[scan.getAxis()] > 1)
+      if (t.getRank() != 2 || t.getEncoding())
+        return;
+      auto current = dyn_cast_or_null<BlockedLayoutAttr>(layoutOf(src));
+      if (current && current.getWarpsPerCTA()[scan.getAxis()] > 1)
         request(src, scanLayout(t.getShape(), scan.getAxis(), std::max(widest2D[1 - scan.getAxis()], 1u)));
     });
     // Sorts likewise: their exchanges across warps go through shared memory.
     func.walk([&](SortOp sort) {
       auto t = sort.getSrc().getType();
-      if (t.getRank() == 2 && !t.getEncoding() && parent2D && parent2D.getWarpsPerCTA()[1] > 1)
+      if (t.getRank() != 2 || t.getEncoding())
+        return;
+      auto current = dyn_cast_or_null<BlockedLayoutAttr>(layoutOf(sort.getSrc()));
+      if (current && current.getWarpsPerCTA()[1] > 1)
         request(sort.getSrc(), sortLayout(t.getShape()));
     });
     SmallVector<BroadcastOp> broadcasts;

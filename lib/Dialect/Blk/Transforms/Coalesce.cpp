@@ -1,8 +1,8 @@
-// Coalescing. Layout assignment gives a kernel one 2-D layout, fastest along
-// the last dimension. An access contiguous along another dimension (a column
+// Coalescing. Layout assignment gives each accessed 2-D block the layout
+// most of its accesses run along. An access contiguous along another dimension (a column
 // of a row-major matrix, the load side of a transpose) gets a layout with that
 // dimension fastest, so that a warp's lanes and each thread's vector cover
-// consecutive addresses; conversions around it join the kernel's layout.
+// consecutive addresses; conversions around it join the block's layout.
 // A store of a tensor-core accumulator goes through a blocked layout too.
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"

@@ -3,7 +3,7 @@
 // The layouts (printed before the functions).
 // CHECK-DAG: #[[ROWS:.+]] = #blk.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[LONG:.+]] = #blk.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
-// CHECK-DAG: #[[SORTED:.+]] = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[SORTED:.+]] = #blk.blocked<sizePerThread = [1, 32], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]>
 
 // A sort keeps its source's layout: here the kernel's, which puts warps
 // along the rows, lanes and registers along the axis.
@@ -50,12 +50,16 @@ module {
     return
   }
 
-// Here the kernel's 2-D layout, fitted to its largest block ([2, 2048]),
-// spreads rows over warps; the [8, 256] block it sorts asks for warps along
-// its rows (warps [4, 1]), lanes and 8 registers along them.
+// Each accessed block takes a layout fitted to its own shape: the [8, 256]
+// block puts its warps along its rows whatever the [2, 2048] block beside it
+// takes, so its sort asks for nothing. The [2, 2048] block's own layout
+// spreads each row over two warps, so its sort asks for warps along the
+// rows as far as they reach, lanes and 32 registers along them.
 // CHECK-LABEL: func.func @sorted_rows_over_warps
-// CHECK: %[[Y:.+]] = blk.load %{{.+}} -> tensor<8x256xf32, #[[SORTED]]>
-// CHECK-NEXT: blk.sort %[[Y]] : tensor<8x256xf32, #[[SORTED]]> -> tensor<8x256xf32, #[[SORTED]]>
+// CHECK: %[[X:.+]] = blk.load %{{.+}} -> tensor<2x2048xf32, #[[SORTED]]>
+// CHECK-NEXT: blk.sort %[[X]] : tensor<2x2048xf32, #[[SORTED]]> -> tensor<2x2048xf32, #[[SORTED]]>
+// CHECK: %[[Y:.+]] = blk.load %{{.+}} -> tensor<8x256xf32, #[[ROWS]]>
+// CHECK-NEXT: blk.sort %[[Y]] : tensor<8x256xf32, #[[ROWS]]> -> tensor<8x256xf32, #[[ROWS]]>
   func.func @sorted_rows_over_warps(%arg0: !blk.ptr<f32>, %arg1: !blk.ptr<f32>) attributes {blk.constants = {}, blk.kernel} {
     %a0 = blk.arange 0, 2 : tensor<2xi32>
     %a1 = blk.arange 0, 2048 : tensor<2048xi32>
@@ -70,7 +74,8 @@ module {
     %a10 = blk.splat %arg0 : !blk.ptr<f32> -> tensor<2x2048x!blk.ptr<f32>>
     %a11 = blk.addptr %a10, %a9 : tensor<2x2048x!blk.ptr<f32>>, tensor<2x2048xi32>
     %x = blk.load %a11 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 4 : i32} : (tensor<2x2048x!blk.ptr<f32>>) -> tensor<2x2048xf32>
-    blk.store %a11, %x : (tensor<2x2048x!blk.ptr<f32>>, tensor<2x2048xf32>) -> ()
+    %xs = blk.sort %x : tensor<2x2048xf32> -> tensor<2x2048xf32>
+    blk.store %a11, %xs : (tensor<2x2048x!blk.ptr<f32>>, tensor<2x2048xf32>) -> ()
     %b0 = blk.arange 0, 8 : tensor<8xi32>
     %b1 = blk.arange 0, 256 : tensor<256xi32>
     %b2 = blk.expand_dims %b0 {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>

@@ -15,13 +15,16 @@ namespace blk {
 inline constexpr unsigned kWarpSize = 32;
 
 /// The blocked layout that spreads `shape` over `numWarps` warps, each thread
-/// holding up to `vec` consecutive elements of the fastest dimension.
+/// holding up to `vec` consecutive elements of the fastest dimension: fewer
+/// when the block has fewer than `vec` per thread, but not fewer than
+/// `minPerThread` (the threads past the block then hold copies).
 /// `order` lists the dimensions fastest first (empty: row-major, the last
 /// dimension fastest).
 BlockedLayoutAttr getBlockedLayout(mlir::MLIRContext *ctx,
                                    llvm::ArrayRef<int64_t> shape,
                                    unsigned numWarps, unsigned vec,
-                                   llvm::ArrayRef<unsigned> order = {});
+                                   llvm::ArrayRef<unsigned> order = {},
+                                   int64_t minPerThread = 1);
 
 /// The blocked layout of a block type, or null when it has none.
 BlockedLayoutAttr getBlockedLayout(mlir::Type type);
