@@ -10,7 +10,7 @@
 // kernel (function), fitted to its largest block. A 1-D group takes the slice that `x[:, None]` or a
 // reduction along an axis asks for, or, when nothing asks, a blocked layout of
 // its own. A 2-D group that a scan reads takes a layout that keeps the scan's
-// axis inside threads when the kernel's layout would spread it over warps.
+// axis inside threads when its layout would spread it over warps.
 // A gather's indices share its result's group (its source moves through
 // shared memory in whatever layout the source has).
 // Where a group's layout differs from what an op needs, a
@@ -52,6 +52,13 @@ bool storesData(Operation *op) {
   auto store = dyn_cast<StoreOp>(op);
   return store && isBlock(store.getValue()) && !isRecomputable(store.getValue());
 }
+
+/// A load or store of a block: its pointers, the data read or written, and
+/// the width and dimension of its vectors.
+struct Access {
+  Value ptr, data;
+  unsigned vec, dim;
+};
 
 struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   using Base::Base;
@@ -205,26 +212,20 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   /// along the dimension most of them run along (the last on ties), with
   /// the widest vector among those. Blocks of other shapes in the kernel do
   /// not bend it (a [16, 1024] tile beside a [1024, 16] one).
-  void anchorAccessedGroups(func::FuncOp func, int64_t largestPerThread) {
+  void anchorAccessedGroups(func::FuncOp func, ArrayRef<Access> accesses, int64_t largestPerThread) {
     struct Accesses {
       unsigned count[2] = {0, 0};
       unsigned widest[2] = {0, 0};
     };
     llvm::MapVector<Value, Accesses> byGroup;
-    auto note = [&](Value data, unsigned vec, unsigned dim) {
-      auto t = dyn_cast<RankedTensorType>(data.getType());
-      if (!t || t.getRank() != 2 || t.getEncoding() || dim > 1)
-        return;
-      Accesses &a = byGroup[groups.getLeaderValue(data)];
-      ++a.count[dim];
-      a.widest[dim] = std::max(a.widest[dim], vec);
-    };
-    func.walk([&](Operation *op) {
-      if (auto load = dyn_cast<LoadOp>(op))
-        note(load.getResult(), load.getVec(), load.getAccessDim());
-      else if (auto store = dyn_cast<StoreOp>(op))
-        note(store.getValue(), store.getVec(), store.getAccessDim());
-    });
+    for (const Access &access : accesses) {
+      auto t = dyn_cast<RankedTensorType>(access.data.getType());
+      if (!t || t.getRank() != 2 || t.getEncoding() || access.dim > 1)
+        continue;
+      Accesses &a = byGroup[groups.getLeaderValue(access.data)];
+      ++a.count[access.dim];
+      a.widest[access.dim] = std::max(a.widest[access.dim], access.vec);
+    }
     // A wgmma operand is copied into a shared-memory tile swizzled in
     // 128-byte rows: a warp's lanes reach no further along a row than that
     // (measured: a gathered matmul's [64, 128] B tile 9% slower with 16
@@ -273,28 +274,30 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     unsigned widest2D[2] = {0, 0}, accesses2D[2] = {0, 0};
     int64_t narrowest2D[2] = {INT64_MAX, INT64_MAX}; // of the accessed blocks, per dimension
     SmallVector<int64_t> shape2D;
-    auto note = [&](Value ptr, unsigned vec, unsigned dim) {
-      if (auto t = dyn_cast<RankedTensorType>(ptr.getType())) {
-        if (t.getRank() == 2) {
-          widest2D[dim] = std::max(widest2D[dim], vec);
-          ++accesses2D[dim];
-          for (unsigned d = 0; d < 2; ++d)
-            narrowest2D[d] = std::min(narrowest2D[d], t.getDimSize(d));
-        } else {
-          widest[t.getShape()] = std::max(widest.lookup(t.getShape()), vec);
-        }
-      }
-    };
+    SmallVector<Access> accesses;
     func.walk([&](Operation *op) {
       if (auto load = dyn_cast<LoadOp>(op))
-        note(load.getPtr(), load.getVec(), load.getAccessDim());
+        accesses.push_back({load.getPtr(), load.getResult(), load.getVec(), load.getAccessDim()});
       else if (auto store = dyn_cast<StoreOp>(op))
-        note(store.getPtr(), store.getVec(), store.getAccessDim());
+        accesses.push_back({store.getPtr(), store.getValue(), store.getVec(), store.getAccessDim()});
       for (Type t : op->getResultTypes())
         if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() == 2)
           if (shape2D.empty() || tensor.getNumElements() > shape2D[0] * shape2D[1])
             shape2D.assign(tensor.getShape().begin(), tensor.getShape().end());
     });
+    for (const Access &a : accesses) {
+      auto t = dyn_cast<RankedTensorType>(a.ptr.getType());
+      if (!t)
+        continue;
+      if (t.getRank() == 2) {
+        widest2D[a.dim] = std::max(widest2D[a.dim], a.vec);
+        ++accesses2D[a.dim];
+        for (unsigned d = 0; d < 2; ++d)
+          narrowest2D[d] = std::min(narrowest2D[d], t.getDimSize(d));
+      } else {
+        widest[t.getShape()] = std::max(widest.lookup(t.getShape()), a.vec);
+      }
+    }
     if (!shape2D.empty()) {
       unsigned fast = accesses2D[0] > accesses2D[1] ? 0 : 1;
       unsigned vec = widest2D[fast] ? widest2D[fast] : 4;
@@ -307,7 +310,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     }
 
     func.walk([&](Operation *op) { collectGroups(op); });
-    anchorAccessedGroups(func, shape2D.empty() ? 1 : shape2D[0] * shape2D[1] / (int64_t(kWarpSize) * numWarps));
+    anchorAccessedGroups(func, accesses, shape2D.empty() ? 1 : shape2D[0] * shape2D[1] / (int64_t(kWarpSize) * numWarps));
     // Requests. First the tensor-core layouts of dots' accumulators; then, consumers before producers, the 2-D sources of
     // broadcasts for their results' layout; then, in program order, 1-D
     // sources of x[:, None] and 1-D results of reductions of 2-D blocks.
