@@ -706,23 +706,33 @@ def triton_ptx(tk, launch, capability):
     return compiled.asm["ptx"], dict(signature=signature, constexprs=named, options=options)
 
 
-def triton_ptxas(fallback):
-    """The ptxas Triton ships (for PTX newer than the system ptxas reads)."""
+def triton_ptxases():
+    """The ptxas binaries Triton ships, its configured one first (for PTX newer
+    than the system ptxas reads; Triton 3.9 emits PTX 9.4, which only its
+    `ptxas-blackwell` reads)."""
+    paths = []
     try:
         from triton import knobs
-        path = knobs.nvidia.ptxas.path
-        if path and os.path.exists(path):
-            return path
+        paths.append(knobs.nvidia.ptxas.path)
     except Exception:
         pass
     try:
         import triton.backends.nvidia as nv
-        path = os.path.join(os.path.dirname(nv.__file__), "bin", "ptxas")
-        if os.path.exists(path):
-            return path
+        bin_dir = os.path.join(os.path.dirname(nv.__file__), "bin")
+        paths += [os.path.join(bin_dir, "ptxas"), os.path.join(bin_dir, "ptxas-blackwell")]
     except Exception:
         pass
-    return fallback
+    found = []
+    for path in paths:
+        if path and os.path.exists(path) and path not in found:
+            found.append(path)
+    return found
+
+
+def triton_ptxas(fallback):
+    """The first ptxas Triton ships, else `fallback`."""
+    found = triton_ptxases()
+    return found[0] if found else fallback
 
 
 # ---------------------------------------------------------------------------
@@ -867,7 +877,6 @@ def main():
                     shutil.copy(path, os.path.join(args.save_ptx, "blk", variant + ".ptx"))
 
         out_rows = []
-        t_ptxas = None
         for i, r in enumerate(rows):
             blk_side = None
             if r["blk"]:
@@ -901,15 +910,19 @@ def main():
                         raise RuntimeError(f"{len(names)} entries in Triton's PTX")
                     try:
                         info = analyze(ptx, path, names[0], ptxas, args.arch, ptxas_cache)
-                    except RuntimeError as e:  # PTX newer than this ptxas reads: Triton's own ptxas
-                        if t_ptxas is None:
-                            t_ptxas = triton_ptxas(ptxas)
-                        if t_ptxas == ptxas:
+                    except RuntimeError as e:  # PTX newer than this ptxas reads: one Triton ships
+                        info = None
+                        for t_ptxas in [p for p in triton_ptxases() if p != ptxas]:
+                            ptxas_cache.pop(path, None)
+                            try:
+                                info = analyze(ptx, path, names[0], t_ptxas, args.arch, ptxas_cache)
+                            except RuntimeError:
+                                continue
+                            info["ptxas"] = t_ptxas
+                            print(f"note: {launch.twin}: {e}; used Triton's ptxas {t_ptxas}", file=sys.stderr)
+                            break
+                        if info is None:
                             raise
-                        ptxas_cache.pop(path, None)
-                        info = analyze(ptx, path, names[0], t_ptxas, args.arch, ptxas_cache)
-                        info["ptxas"] = t_ptxas
-                        print(f"note: {launch.twin}: {e}; used Triton's ptxas {t_ptxas}", file=sys.stderr)
                     tri_side.update(info)
                 except Exception as e:
                     msg = str(e).strip().splitlines()
