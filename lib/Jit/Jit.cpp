@@ -112,7 +112,7 @@ Jit::CacheStats Jit::cacheStats() const { return impl->stats; }
 Status Jit::synchronize() {
   if (impl->backend == Backend::CPU)
     return {};
-  return rt::synchronizeDevice("kernel failed");
+  return rt::synchronizeDevice("kernel");
 }
 
 //===----------------------------------------------------------------------===//

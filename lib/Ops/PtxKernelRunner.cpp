@@ -61,7 +61,7 @@ public:
   Status free(void *ptr) override { return rt::deviceFree(ptr); }
   Status upload(void *dst, const void *src, size_t bytes) override { return rt::copyToDevice(dst, src, bytes); }
   Status download(void *dst, const void *src, size_t bytes) override {
-    if (Status s = rt::synchronizeDevice("a kernel failed"); !s.ok())
+    if (Status s = rt::synchronizeDevice("a kernel"); !s.ok())
       return s;
     return rt::copyToHost(dst, src, bytes);
   }

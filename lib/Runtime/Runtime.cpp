@@ -90,9 +90,7 @@ Status deviceAlloc(size_t bytes, void **out) {
   if (Status s = ensureContext(); !s.ok())
     return s;
   CUdeviceptr p;
-  CUresult r = drv()->cuMemAlloc(&p, std::max<size_t>(bytes, 1));
-  if (r != CUDA_SUCCESS)
-    return Status::error("cuMemAlloc of " + std::to_string(bytes) + " bytes failed: " + driverError(r));
+  BLK_CU(drv()->cuMemAlloc(&p, std::max<size_t>(bytes, 1)), "cuMemAlloc of " + std::to_string(bytes) + " bytes");
   *out = reinterpret_cast<void *>(p);
   return {};
 }
@@ -100,29 +98,29 @@ Status deviceAlloc(size_t bytes, void **out) {
 Status deviceFree(void *ptr) {
   if (Status s = ensureContext(); !s.ok())
     return s;
-  CUresult r = drv()->cuMemFree(CUdeviceptr(uintptr_t(ptr)));
-  return r == CUDA_SUCCESS ? Status() : Status::error("cuMemFree failed: " + driverError(r));
+  BLK_CU(drv()->cuMemFree(CUdeviceptr(uintptr_t(ptr))), "cuMemFree");
+  return {};
 }
 
 Status copyToDevice(void *dst, const void *src, size_t bytes) {
   if (Status s = ensureContext(); !s.ok())
     return s;
-  CUresult r = drv()->cuMemcpyHtoD(CUdeviceptr(uintptr_t(dst)), src, bytes);
-  return r == CUDA_SUCCESS ? Status() : Status::error("upload failed: " + driverError(r));
+  BLK_CU(drv()->cuMemcpyHtoD(CUdeviceptr(uintptr_t(dst)), src, bytes), "upload");
+  return {};
 }
 
 Status copyToHost(void *dst, const void *src, size_t bytes) {
   if (Status s = ensureContext(); !s.ok())
     return s;
-  CUresult r = drv()->cuMemcpyDtoH(dst, CUdeviceptr(uintptr_t(src)), bytes);
-  return r == CUDA_SUCCESS ? Status() : Status::error("download failed: " + driverError(r));
+  BLK_CU(drv()->cuMemcpyDtoH(dst, CUdeviceptr(uintptr_t(src)), bytes), "download");
+  return {};
 }
 
 Status synchronizeDevice(const std::string &what) {
   if (Status s = ensureContext(); !s.ok())
     return s;
-  CUresult r = drv()->cuCtxSynchronize();
-  return r == CUDA_SUCCESS ? Status() : Status::error(what + ": " + driverError(r));
+  BLK_CU(drv()->cuCtxSynchronize(), what);
+  return {};
 }
 
 std::string KernelSignature::constant(const std::string &key, const std::string &fallback) const {

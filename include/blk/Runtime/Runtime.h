@@ -139,7 +139,7 @@ Status deviceAlloc(size_t bytes, void **out);
 Status deviceFree(void *ptr);
 Status copyToDevice(void *dst, const void *src, size_t bytes);
 Status copyToHost(void *dst, const void *src, size_t bytes);
-/// Waits for the device's work; a failure reads "`what`: CUDA_ERROR_...".
+/// Waits for the device's work; a failure reads "`what` failed: CUDA_ERROR_...".
 Status synchronizeDevice(const std::string &what);
 /// "CUDA_ERROR_X: description" for a driver result code.
 std::string driverError(int code);
