@@ -1,7 +1,8 @@
 // The ring ops of blk-pipeline-dot: a ring is an address in the kernel's
 // shared memory; async_copy is cp.async with a zero fill for masked-off
-// elements, local_load is ldmatrix, local_store writes each thread's
-// elements (16-byte vectors where they run along the lines), and the waits
+// elements, local_load is ldmatrix (mma.sync operands) or reads each
+// thread's elements, local_store writes them (16-byte vectors where they run
+// along the lines), and the waits
 // and fences are their PTX instructions.
 #include "SharedRing.h"
 
@@ -115,17 +116,47 @@ struct LocalTransToLLVM : OpConversionPattern<LocalTransOp> {
   }
 };
 
+/// How many of a thread's registers, from register 0, run along a ring's
+/// lines from an aligned start, up to 16 bytes: one vector access each (a
+/// swizzle moves whole 16-byte units).
+int64_t lineVector(const LinearLayout &layout, const ThreadCoords &thread, const SharedRing &ring) {
+  int64_t vec = 1;
+  if (thread.additive)
+    for (size_t i = 0; i < layout.regs.size() && vec * ring.elemBytes < 16; ++i) {
+      LinearLayout::Coord unit(layout.rank(), 0);
+      unit[ring.contig] = vec;
+      if (layout.regs[i] != unit)
+        break;
+      vec *= 2;
+    }
+  return vec;
+}
+
+/// A slot read as mma.sync operand fragments (ldmatrix), or, in any other
+/// layout, each thread reading the elements it holds.
 struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto type = op.getType();
-    auto operand = dyn_cast_or_null<DotOperandLayoutAttr>(type.getEncoding());
-    if (!operand || operand.getKWidth() != 2 || type.getElementTypeBitWidth() != 16)
-      return op.emitOpError("reads only 16-bit mma.sync operands (#blk.dot_op, kWidth 2)");
     Location loc = op.getLoc();
     SharedRing ring(op.getBuffer().getType());
     Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
+    auto operand = dyn_cast_or_null<DotOperandLayoutAttr>(type.getEncoding());
+    if (!operand) {
+      LinearLayout layout = LinearLayout::get(type);
+      ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
+      int64_t vec = lineVector(layout, thread, ring);
+      SmallVector<Value> values;
+      for (int64_t r = 0; r < layout.numRegisters(); r += vec) {
+        Value at = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
+        llvm::append_range(values, loadSharedVector(rewriter, loc, type.getElementType(), vec, at));
+      }
+      rewriter.replaceOpWithMultiple(op, {values});
+      return success();
+    }
+    if (operand.getKWidth() != 2 || type.getElementTypeBitWidth() != 16)
+      return op.emitOpError("reads mma.sync operands only as 16-bit fragments (kWidth 2)");
     unsigned kDim = operand.getOpIdx() == 0 ? 1 : 0;
     FailureOr<SmallVector<Value>> out =
         emitLdmatrixFragments(rewriter, loc, op, type, /*trans=*/ring.contig != kDim, [&](OpBuilder &b, ArrayRef<Value> coord) {
@@ -148,17 +179,7 @@ struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
     ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
     if (thread.owner)
       return op.emitOpError("needs a layout that gives each element to one thread");
-    // Registers that run along the lines from an aligned start go as one
-    // vector of up to 16 bytes (a swizzle moves whole 16-byte units).
-    int64_t vec = 1;
-    if (thread.additive)
-      for (size_t i = 0; i < layout.regs.size() && vec * ring.elemBytes < 16; ++i) {
-        LinearLayout::Coord unit(layout.rank(), 0);
-        unit[ring.contig] = vec;
-        if (layout.regs[i] != unit)
-          break;
-        vec *= 2;
-      }
+    int64_t vec = lineVector(layout, thread, ring);
     Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
     ValueRange values = adaptor.getValue();
     for (int64_t r = 0; r < layout.numRegisters(); r += vec) {

@@ -354,3 +354,27 @@ func.func @transposed_view(%acc: tensor<64x32xf32, #mma>, %out: tensor<64x32x!bl
   return
 }
 }
+
+// -----
+
+// A slot read back in a blocked layout: each thread reads the elements it
+// holds, 16 consecutive int8 along the ring's 64-byte lines as one 16-byte
+// load (its swizzled unit), rows 32 apart twice; the slot is 4096 bytes on.
+// CHECK-LABEL: func.func @read_back
+// CHECK-SAME: (%{{.+}}: !llvm.ptr<1>, %[[SLOT:.+]]: i32) attributes {blk.kernel, blk.shared = 8192 : i64}
+// CHECK: llvm.mul %[[SLOT]], %{{.+}} : i32
+// CHECK: %[[V0:.+]] = llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-NEXT: llvm.bitcast %[[V0]] : vector<4xi32> to vector<16xi8>
+// CHECK: %[[V1:.+]] = llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-NEXT: llvm.bitcast %[[V1]] : vector<4xi32> to vector<16xi8>
+// CHECK-NOT: llvm.load
+#blocked = #blk.blocked<sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @read_back(%out: !blk.ptr<i8>, %slot: i32) attributes {blk.kernel} {
+    %ring = blk.local_alloc : <[2, 64, 64], i8, contig = 1>
+    %tile = blk.local_load %ring[%slot] : <[2, 64, 64], i8, contig = 1> -> tensor<64x64xi8, #blocked>
+    %ptrs = blk.splat %out : !blk.ptr<i8> -> tensor<64x64x!blk.ptr<i8>, #blocked>
+    blk.store %ptrs, %tile : (tensor<64x64x!blk.ptr<i8>, #blocked>, tensor<64x64xi8, #blocked>) -> ()
+    return
+  }
+}

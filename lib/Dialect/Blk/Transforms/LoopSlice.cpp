@@ -115,6 +115,46 @@ scf::ForOp pipelinableLoop(Operation *op, APInt *step) {
   return loop;
 }
 
+bool writesMemory(scf::ForOp loop) {
+  WalkResult r = loop.getBody()->walk([](Operation *op) {
+    if (isa<StoreOp, AtomicRMWOp, AtomicCASOp, PrintOp, AssertOp>(op))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return r.wasInterrupted();
+}
+
+bool ringReader(DotOp dot) {
+  // Before layouts the dot carries the instruction it was given; after,
+  // its result is in that instruction's accumulator layout.
+  Attribute layout = dot.getType().getEncoding();
+  return dot.getMmaAttr() && (!layout || isa<MmaLayoutAttr>(layout)) &&
+         dot.getA().getType().getElementTypeBitWidth() == 16;
+}
+
+SharedBufferType cpAsyncRing(RankedTensorType tile, unsigned contig, unsigned vec, int64_t slots) {
+  if (tile.getRank() != 2)
+    return {};
+  auto ring = SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, tile.getContext(),
+                                           {slots, tile.getDimSize(0), tile.getDimSize(1)}, tile.getElementType(),
+                                           contig);
+  if (!ring || vec * ring.getElementBytes() < 4)
+    return {};
+  return ring;
+}
+
+bool stagedBesideDots(scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig) {
+  auto tile = dyn_cast<RankedTensorType>(load.getType());
+  if (load->getBlock() != loop.getBody() || !pipelinableLoop(load) || !tile || !cpAsyncRing(tile, contig, vec, 1))
+    return false;
+  if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop))
+    return false;
+  SmallVector<Value> roots{load.getPtr()};
+  if (load.getMask())
+    roots.push_back(load.getMask());
+  return iterationSlice(loop, roots, /*allowAdvances=*/true).has_value();
+}
+
 bool isZeroOrAbsent(Value v) {
   if (!v)
     return true;

@@ -1,6 +1,7 @@
 // What the load pipeliners (blk-pipeline-loads, blk-pipeline-dot) share: the
-// body ops that compute an access's pointer and mask for one iteration, and
-// the guard that masks off an access issued for an iteration past the loop;
+// body ops that compute an access's pointer and mask for one iteration, the
+// guard that masks off an access issued for an iteration past the loop, and
+// which loads go through shared-memory rings beside a loop's dots;
 // and what they and the descriptor passes share: the tile a dot operand
 // reads through a `trans`.
 #ifndef BLK_DIALECT_BLK_TRANSFORMS_LOOPSLICE_H
@@ -51,6 +52,29 @@ mlir::Value iterationMask(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::For
 /// iterations: a positive constant step (returned in `step`) and a signed
 /// comparison; null otherwise.
 mlir::scf::ForOp pipelinableLoop(mlir::Operation *op, llvm::APInt *step = nullptr);
+
+/// Whether anything in `loop` (nested ops included) writes memory: then no
+/// load of it may be issued ahead.
+bool writesMemory(mlir::scf::ForOp loop);
+
+/// Whether `dot` reads its operands through shared-memory rings when they
+/// are loads (blk-pipeline-dot): 16-bit operands of a tensor-core dot
+/// (`mma` set; after layouts, its result in the mma layout).
+bool ringReader(DotOp dot);
+
+/// A ring of `slots` tiles of `tile`'s shape and element type that cp.async
+/// fills with copies of `vec` elements along dimension `contig`; null where
+/// those copies are under 4 bytes or the tile does not fit the swizzled
+/// arrangement.
+SharedBufferType cpAsyncRing(mlir::RankedTensorType tile, unsigned contig, unsigned vec, int64_t slots);
+
+/// Whether blk-pipeline-dot (at more than one stage) copies `load`, a 2-D
+/// load directly in `loop`'s body, D iterations ahead through a ring of
+/// its own, read back into registers where the load was: the loop holds a
+/// ring-reading dot, writes no memory, and can recompute the load's pointer
+/// and mask for another iteration; `vec` and `contig` are its access.
+/// Register pipelining (blk-pipeline-loads) leaves such loads alone.
+bool stagedBesideDots(mlir::scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig);
 
 /// Whether `v` (a load's `other`) is a block of zeros, or absent.
 bool isZeroOrAbsent(mlir::Value v);

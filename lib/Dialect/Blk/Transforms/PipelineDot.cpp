@@ -9,6 +9,9 @@
 //     acc = wait(wgmma(A[n % S], B[n % S], acc), 1 pending)          wgmma
 //     ... (every dot of the loop)
 //     copy tiles n + D into slot (n + D) % S; commit
+// The loop's other 2-D loads that cp.async can copy go into rings of their
+// own in the same groups, each thread reading its elements back where the
+// load was (at more than one stage; blk-pipeline-loads leaves them alone).
 // Operands that are not such loads keep their registers: mma.sync reads
 // both operands from registers, wgmma reads A from registers (a value
 // computed in the loop, such as attention's probabilities) or from a
@@ -66,13 +69,6 @@ struct OperandLoad {
   IterationSlice slice;
   DescriptorLoadOp tma() const { return dyn_cast<DescriptorLoadOp>(load); }
 };
-
-/// Whether `dot` reads its operands through rings when they are loads:
-/// 16-bit operands of a tensor-core (mma) dot.
-bool ringReader(DotOp dot) {
-  return isa_and_nonnull<MmaLayoutAttr>(dot.getType().getEncoding()) &&
-         dot.getA().getType().getElementTypeBitWidth() == 16;
-}
 
 /// `v` before any layout conversions.
 Value skipConversions(Value v) {
@@ -149,13 +145,7 @@ SharedBufferType ringFor(const OperandLoad &op, int64_t slots) {
   if (DescriptorLoadOp tma = op.tma())
     return tmaRing(tma.getDesc().getType(), slots);
   auto load = cast<LoadOp>(op.load);
-  unsigned contig = accessDim(load.getPtr().getType(), load.getVecDim());
-  auto ring = SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
-                                           {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(),
-                                           contig);
-  if (!ring || load.getVec() * ring.getElementBytes() < 4)
-    return {};
-  return ring;
+  return cpAsyncRing(type, load.getAccessDim(), load.getVec(), slots);
 }
 
 /// The op whose result the loop yields into `arg`.
@@ -345,11 +335,13 @@ void takeTurns(scf::ForOp loop) {
   WarpGroupTurnOp::create(b, loc, "close");
 }
 
-/// A dot operand's tile copied into a ring.
+/// A tile copied into a ring: a dot operand's, or (`registers`) that of
+/// another load of the loop, read back into registers where it was loaded.
 struct RingOperand {
   OperandLoad op;
   SharedBufferType type;
   Value buf, bars; // bars: TMA copies only
+  bool registers = false;
 };
 
 /// How one dot of the loop reads its operands: a ring (index into the
@@ -485,7 +477,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         return -1;
       auto [it, inserted] = ringOfLoad.try_emplace(op->load, int(rings.size()));
       if (inserted)
-        rings.push_back({std::move(*op), SharedBufferType(), Value(), Value()});
+        rings.push_back({std::move(*op), SharedBufferType(), Value(), Value(), false});
       return it->second;
     };
     for (DotOp dot : loopDots) {
@@ -508,6 +500,25 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     if (plans.empty())
       return;
+    // The loop's other 2-D loads that cp.async can copy go through rings of
+    // their own, issued with the operands' copies and read back where they
+    // were loaded (registers carried across iterations would hold 8- and
+    // 16-bit elements unpacked, which waits for the load where it is
+    // issued). As blk-pipeline-loads, only at more than one stage.
+    size_t operandRings = rings.size();
+    if (numStages > 1)
+      for (auto load : loop.getBody()->getOps<LoadOp>()) {
+        // A load the loop already carries ahead in registers (blk-pipeline-
+        // loads issued it for a later iteration) stays as it is.
+        bool carried = llvm::any_of(load->getUsers(), [](Operation *user) { return isa<scf::YieldOp>(user); });
+        if (carried || ringOfLoad.count(load) || !stagedBesideDots(loop, load, load.getVec(), load.getAccessDim()))
+          continue;
+        SmallVector<Value> roots{load.getPtr()};
+        if (load.getMask())
+          roots.push_back(load.getMask());
+        rings.push_back({OperandLoad{load, *iterationSlice(loop, roots, /*allowAdvances=*/true)}, SharedBufferType(),
+                         Value(), Value(), true});
+      }
     // An asynchronous wgmma may still read slot n - 1 while another
     // warpgroup passes the top barrier of iteration n, so the copies of
     // tile n + D go to a slot of their own (D + 2 slots), or, where one slot
@@ -531,6 +542,16 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     };
     bool reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1) > programsPerSM(ahead + 2);
     int64_t slots = ahead + (anyWgmma && !reuseAfterBarrier ? 2 : 1);
+    // Rings of other loads only where every buffer leaves an eighth of
+    // shared memory free (the operands' buffers are bounded below).
+    if (rings.size() > operandRings && slots * slotBytes + otherBytes > sharedMemoryLimit / 8 * 7) {
+      rings.resize(operandRings);
+      slotBytes = 0;
+      for (RingOperand &r : rings)
+        slotBytes += ringFor(r.op, 1).getSlotBytes();
+      reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1) > programsPerSM(ahead + 2);
+      slots = ahead + (anyWgmma && !reuseAfterBarrier ? 2 : 1);
+    }
     for (RingOperand &r : rings)
       r.type = ringFor(r.op, slots);
     // A wgmma's loop-invariant A is read from shared memory (as Triton
@@ -695,8 +716,12 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       storedBSlot = arith::RemUIOp::create(body, loc, n, i32Const(body, kStoredBSlots));
     if (anyCpAsync) {
       AsyncWaitOp::create(body, loc, ahead - 1);
-      if (anyWgmma)
-        FenceAsyncSharedOp::create(body, loc); // the copies wrote through the generic proxy
+      // The copies wrote through the generic proxy: fenced for wgmma here,
+      // unless the iteration's first wgmma writes its B first, whose fence
+      // (after this wait, before any wgmma) orders them as well.
+      auto firstWgmma = llvm::find_if(plans, [](const DotPlan &plan) { return plan.wgmma; });
+      if (firstWgmma != plans.end() && !firstWgmma->bStoredType)
+        FenceAsyncSharedOp::create(body, loc);
     }
     if (llvm::any_of(rings, [](const RingOperand &r) { return bool(r.bars); })) {
       Value phase = tileParity(0);
@@ -706,6 +731,18 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     if (!empty) // cp.async data of other threads, and slots no warpgroup still reads (TMA overwrites them next)
       BarrierOp::create(body, loc);
+    // The other loads read this iteration's slot where they were loaded;
+    // cp.async filled zeros where the mask is off, `other` goes there.
+    for (RingOperand &r : rings) {
+      if (!r.registers)
+        continue;
+      auto load = cast<LoadOp>(r.op.load);
+      OpBuilder at(load);
+      Value tile = LocalLoadOp::create(at, load.getLoc(), load.getType(), r.buf, slot);
+      if (load.getMask() && !isZeroOrAbsent(load.getOther()))
+        tile = arith::SelectOp::create(at, load.getLoc(), load.getMask(), tile, load.getOther());
+      load.getResult().replaceAllUsesWith(tile);
+    }
 
     // Each dot reads its rings' slots; the last one is followed by the
     // copies of tile n + D, so that they overlap the dots.

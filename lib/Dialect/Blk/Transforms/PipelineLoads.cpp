@@ -7,6 +7,11 @@
 //     ...q_0...; yield q_1 .. q_{S-2}, x_new
 // so a load is in flight while earlier iterations compute. A pointer the
 // loop advances (p += d each iteration) is read at p + k d, k iterations on.
+// In a loop with tensor-core dots, the 2-D loads cp.async can copy go
+// through shared-memory rings instead (blk-pipeline-dot): carried in
+// registers, a block of 8- or 16-bit elements is unpacked where it is
+// loaded, which waits for the load in its own iteration.
+#include "blk/Analysis/AxisInfo.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "LoopSlice.h"
@@ -20,16 +25,6 @@ namespace blk {
 #include "blk/Dialect/Blk/Transforms/Passes.h.inc"
 
 namespace {
-
-/// Whether anything in `loop` (nested ops included) writes memory.
-bool writesMemory(scf::ForOp loop) {
-  WalkResult r = loop.getBody()->walk([](Operation *op) {
-    if (isa<StoreOp, AtomicRMWOp, AtomicCASOp, PrintOp, AssertOp>(op))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return r.wasInterrupted();
-}
 
 /// Whether `load` is a dot operand: blk-pipeline-dot stages those through
 /// shared memory instead.
@@ -84,9 +79,26 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       return;
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); }); // inner loops first
+    // Decided before any loop changes: the accesses' vector widths (as
+    // blk-vectorize-memory will set them) say which loads beside a dot
+    // cp.async can copy.
+    AxisInfoAnalysis axis(getOperation());
+    for (scf::ForOp loop : loops) {
+      if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader))
+        continue;
+      for (auto load : loop.getBody()->getOps<LoadOp>()) {
+        unsigned dim = axis.contiguousDim(load.getPtr());
+        if (stagedBesideDots(loop, load, axis.accessVectorWidth(load.getPtr(), load.getMask(), dim), dim))
+          leftToRings.insert(load);
+      }
+    }
     for (scf::ForOp loop : loops)
       pipeline(loop);
+    leftToRings.clear();
   }
+
+  /// Loads blk-pipeline-dot stages through shared memory instead.
+  llvm::DenseSet<Operation *> leftToRings;
 
   void pipeline(scf::ForOp loop) {
     APInt step;
@@ -95,7 +107,8 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       return;
     SmallVector<std::pair<LoadOp, IterationSlice>> loads;
     for (Operation &op : *loop.getBody())
-      if (auto load = dyn_cast<LoadOp>(op); load && !feedsDot(load) && !broadcastInDotLoop(load, loop))
+      if (auto load = dyn_cast<LoadOp>(op);
+          load && !feedsDot(load) && !broadcastInDotLoop(load, loop) && !leftToRings.contains(load))
         if (auto slice = iterationSlice(loop, load->getOperands(), /*allowAdvances=*/true))
           loads.push_back({load, std::move(*slice)});
     if (loads.empty())

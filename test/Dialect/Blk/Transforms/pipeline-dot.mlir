@@ -196,18 +196,30 @@ module attributes {blk.num_warps = 4 : i32} {
 
 // -----
 
-// A load whose masked-off elements are not zero stays a load (cp.async can
-// only fill with zeros) and keeps the register path; the other operand still
-// gets its ring.
+// A load whose masked-off elements are not zero is no operand ring (cp.async
+// can only fill with zeros): it goes through a ring of its own, copied with
+// the operand's tiles and read back in its blocked layout, its `other`
+// selected where the mask is off; the dot converts it from registers.
 // CHECK-LABEL: func.func @nonzero_other
 // CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 32], bf16, contig = 1>
-// CHECK-NOT: blk.local_alloc
+// CHECK: %[[B:.+]] = blk.local_alloc : <[3, 32, 64], bf16, contig = 1>
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[A]][%c0_i32{{.*}}]
+// CHECK-NEXT: %{{.+}} = arith.subi
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[B]][%c0_i32{{.*}}]
+// CHECK-NEXT: blk.async_commit_group
 // CHECK: scf.for
 // CHECK: %[[SLOT:.+]] = arith.remui %{{.+}}, %c3_i32
-// CHECK: %[[LB:.+]] = blk.load %{{.+}}, %{{.+}}, %{{.+}} {{.*}} -> tensor<32x64xbf16
-// CHECK: %[[FB:.+]] = blk.convert_layout %[[LB]]
+// CHECK: blk.async_wait {pending = 1 : i32}
+// CHECK-NEXT: blk.barrier
+// CHECK-NOT: blk.load
+// CHECK: %[[LB:.+]] = blk.local_load %[[B]][%[[SLOT]]] : <[3, 32, 64], bf16, contig = 1> -> tensor<32x64xbf16, #blocked>
+// CHECK-NEXT: %[[SB:.+]] = arith.select %{{.+}}, %[[LB]], %{{.+}} : tensor<32x64xi1, #blocked>, tensor<32x64xbf16, #blocked>
+// CHECK-NEXT: %[[FB:.+]] = blk.convert_layout %[[SB]]
 // CHECK: %[[FA:.+]] = blk.local_load %[[A]][%[[SLOT]]]
 // CHECK-NEXT: blk.dot %[[FA]], %[[FB]], %arg5
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[A]]
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[B]]
+// CHECK-NEXT: blk.async_commit_group
 #blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #slice = #blk.slice<dim = 1, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
 #slice1 = #blk.slice<dim = 0, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>>
