@@ -50,7 +50,9 @@ static std::optional<Advance> advanceOf(scf::ForOp loop, BlockArgument arg) {
   return Advance{arg, add.getOffset()};
 }
 
-std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, bool allowAdvances) {
+std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, bool allowAdvances,
+                                             bool allowLoads) {
+  allowLoads = allowLoads && !writesMemory(loop);
   IterationSlice result;
   llvm::SetVector<Operation *> slice;
   llvm::SmallDenseSet<Value> seenArgs;
@@ -72,7 +74,8 @@ std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, 
     Operation *def = v.getDefiningOp();
     if (!loop->isProperAncestor(def))
       continue; // defined outside the loop
-    if (!isCloneable(loop, def))
+    bool load = allowLoads && isa<LoadOp>(def) && def->getBlock() == loop.getBody();
+    if (!load && !isCloneable(loop, def))
       return std::nullopt;
     if (slice.insert(def))
       llvm::append_range(work, def->getOperands());
@@ -84,20 +87,40 @@ std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, 
 }
 
 IRMapping cloneIteration(OpBuilder &b, scf::ForOp loop, const IterationSlice &slice, Value iv,
-                         function_ref<Value(const Advance &)> argAt) {
+                         function_ref<Value(const Advance &)> argAt, Value inRange) {
   IRMapping map;
   map.map(loop.getInductionVar(), iv);
   for (const Advance &adv : slice.advances)
     map.map(adv.arg, argAt(adv));
-  for (Operation *op : slice.ops)
-    b.clone(*op, map);
+  for (Operation *op : slice.ops) {
+    auto load = dyn_cast<LoadOp>(op);
+    if (!load) {
+      b.clone(*op, map);
+      continue;
+    }
+    assert(inRange && "a slice with loads is cloned under an iteration guard");
+    Value mask = guardedMask(b, load.getLoc(), inRange, load.getPtr().getType(),
+                             load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
+    Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
+    auto copy = LoadOp::create(b, load.getLoc(), load.getType(), map.lookupOrDefault(load.getPtr()), mask, other,
+                               load.getVec(), load.getVecDimAttr(), load.getEvict());
+    map.map(load.getResult(), copy.getResult());
+  }
   return map;
 }
 
-Value iterationMask(OpBuilder &b, Location loc, scf::ForOp loop, Value iv, Value from, Type ptrType, Value mask) {
+Value iterationGuard(OpBuilder &b, Location loc, scf::ForOp loop, Value iv, Value from) {
   Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iv, loop.getUpperBound());
   if (from)
     inRange = arith::AndIOp::create(b, loc, inRange, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iv, from));
+  return inRange;
+}
+
+Value iterationMask(OpBuilder &b, Location loc, scf::ForOp loop, Value iv, Value from, Type ptrType, Value mask) {
+  return guardedMask(b, loc, iterationGuard(b, loc, loop, iv, from), ptrType, mask);
+}
+
+Value guardedMask(OpBuilder &b, Location loc, Value inRange, Type ptrType, Value mask) {
   Value guard = inRange;
   if (auto t = dyn_cast<RankedTensorType>(ptrType))
     guard = SplatOp::create(b, loc, RankedTensorType::get(t.getShape(), b.getI1Type(), t.getEncoding()), inRange);
@@ -152,7 +175,7 @@ bool stagedBesideDots(scf::ForOp loop, LoadOp load, unsigned vec, unsigned conti
   SmallVector<Value> roots{load.getPtr()};
   if (load.getMask())
     roots.push_back(load.getMask());
-  return iterationSlice(loop, roots, /*allowAdvances=*/true).has_value();
+  return iterationSlice(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/true).has_value();
 }
 
 bool isZeroOrAbsent(Value v) {

@@ -29,24 +29,38 @@ struct IterationSlice {
 /// The slice computing `roots` from the induction variable and values
 /// defined outside `loop` (and, with `allowAdvances`, iter args the loop
 /// advances by a loop-invariant offset) through pure ops without regions
-/// directly in the body; nothing when they depend on anything else. Changes
-/// nothing.
-std::optional<IterationSlice> iterationSlice(mlir::scf::ForOp loop, mlir::ValueRange roots, bool allowAdvances);
+/// directly in the body (and, with `allowLoads` in a loop that writes no
+/// memory, loads: an index read through a page table or a permutation);
+/// nothing when they depend on anything else. Changes nothing.
+std::optional<IterationSlice> iterationSlice(mlir::scf::ForOp loop, mlir::ValueRange roots, bool allowAdvances,
+                                             bool allowLoads = false);
 
 /// Moves the ops in `loop`'s body that compute the invariant `v` in front of
 /// the loop (iterationSlice checked that they can move).
 void hoistInvariant(mlir::scf::ForOp loop, mlir::Value v);
 
 /// Clones `slice` at `b` for iteration `iv`; `argAt` gives each advancing
-/// iter arg's value there. Returns the mapping from body values.
+/// iter arg's value there; the slice's loads are masked off where `inRange`
+/// (iterationGuard; needed when the slice has loads) is false, so that an
+/// iteration past the loop reads nothing. Returns the mapping from body
+/// values.
 mlir::IRMapping cloneIteration(mlir::OpBuilder &b, mlir::scf::ForOp loop, const IterationSlice &slice, mlir::Value iv,
-                               llvm::function_ref<mlir::Value(const Advance &)> argAt);
+                               llvm::function_ref<mlir::Value(const Advance &)> argAt,
+                               mlir::Value inRange = mlir::Value());
+
+/// Whether iteration `iv` runs (i1): `iv < ub` and, when `from` is given,
+/// `iv > from` (an iteration number that wrapped past the type's maximum).
+mlir::Value iterationGuard(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop, mlir::Value iv,
+                           mlir::Value from);
 
 /// The mask of an access through `ptrType` issued for iteration `iv`:
-/// `mask` (may be null) and `iv < ub` and, when `from` is given, `iv > from`
-/// (an iteration number that wrapped past the type's maximum).
+/// `mask` (may be null) and iterationGuard.
 mlir::Value iterationMask(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop, mlir::Value iv,
                           mlir::Value from, mlir::Type ptrType, mlir::Value mask);
+
+/// `mask` (may be null) and-ed with `inRange` (i1) splat to `ptrType`'s shape.
+mlir::Value guardedMask(mlir::OpBuilder &b, mlir::Location loc, mlir::Value inRange, mlir::Type ptrType,
+                        mlir::Value mask);
 
 /// The scf.for directly holding `op` when the pipeliners can count its
 /// iterations: a positive constant step (returned in `step`) and a signed

@@ -1,7 +1,9 @@
 // Shared-memory pipelining of tensor-core dots' operands. In a loop
 //   for i: a = load(pa(i)); b = load(pb(i)); acc = dot(cvt(a), cvt(b), acc)
 // each operand that is a load the loop can issue ahead goes to a ring of
-// shared-memory slots through cp.async, D = num_stages - 1 iterations ahead;
+// shared-memory slots through cp.async, D = num_stages - 1 iterations ahead
+// (its pointer may go through an index the loop loads, a page table: that
+// load is issued for the later iteration too, masked off past the bound);
 // one schedule serves every dot of the loop:
 //   copy the ring operands' tiles 0 .. D-1; commit each iteration's group
 //   for i (the n-th iteration): wait until tile n landed; barrier
@@ -130,7 +132,7 @@ std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value source) {
   SmallVector<Value> roots{load.getPtr()};
   if (load.getMask())
     roots.push_back(load.getMask());
-  std::optional<IterationSlice> slice = iterationSlice(loop, roots, /*allowAdvances=*/true);
+  std::optional<IterationSlice> slice = iterationSlice(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/true);
   if (!slice)
     return std::nullopt;
   return OperandLoad{load, std::move(*slice)};
@@ -516,7 +518,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         SmallVector<Value> roots{load.getPtr()};
         if (load.getMask())
           roots.push_back(load.getMask());
-        rings.push_back({OperandLoad{load, *iterationSlice(loop, roots, /*allowAdvances=*/true)}, SharedBufferType(),
+        rings.push_back({OperandLoad{load, *iterationSlice(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/true)}, SharedBufferType(),
                          Value(), Value(), true});
       }
     // An asynchronous wgmma may still read slot n - 1 while another
@@ -661,10 +663,15 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     auto copyAll = [&](OpBuilder &ob, Value slot, Value iv, int64_t k, ValueRange args, Value from) {
       for (RingOperand &r : rings) {
         const OperandLoad &op = r.op;
-        IRMapping map = cloneIteration(ob, loop, op.slice, iv, [&](const Advance &adv) -> Value {
-          Value at = args[adv.arg.getArgNumber() - 1];
-          return k ? AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k)).getResult() : at;
-        });
+        IRMapping map = cloneIteration(
+            ob, loop, op.slice, iv,
+            [&](const Advance &adv) -> Value {
+              Value at = args[adv.arg.getArgNumber() - 1];
+              return k ? AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k)).getResult() : at;
+            },
+            llvm::any_of(op.slice.ops, [](Operation *o) { return isa<LoadOp>(o); })
+                ? iterationGuard(ob, loc, loop, iv, from)
+                : Value());
         if (DescriptorLoadOp tma = op.tma()) {
           SmallVector<Value> offsets;
           for (Value o : tma.getOffsets())
@@ -867,6 +874,15 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
     for (RingOperand &r : rings)
       r.op.load->erase();
+    // What computed only the erased loads' pointers and masks goes too:
+    // canonicalization would drop the pure ops later, but not an index
+    // load, whose lowering is kept for its side effects.
+    llvm::SmallPtrSet<Operation *, 32> sliceOps;
+    for (RingOperand &r : rings)
+      sliceOps.insert(r.op.slice.ops.begin(), r.op.slice.ops.end());
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*loop.getBody())))
+      if (sliceOps.contains(&op) && op.use_empty())
+        op.erase();
 
     sinkWaitsToReaders(loop.getBody());
 

@@ -10,7 +10,9 @@
 // In a loop with tensor-core dots, the 2-D loads cp.async can copy go
 // through shared-memory rings instead (blk-pipeline-dot): carried in
 // registers, a block of 8- or 16-bit elements is unpacked where it is
-// loaded, which waits for the load in its own iteration.
+// loaded, which waits for the load in its own iteration. So do the loads
+// that address other loads (indices), which blk-pipeline-dot issues ahead
+// with the tiles they address.
 #include "blk/Analysis/AxisInfo.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -56,6 +58,32 @@ bool broadcastInDotLoop(LoadOp load, scf::ForOp loop) {
   return false;
 }
 
+/// Whether `load`'s value reaches the pointer of another load of `loop`'s
+/// body through pure ops (an index read through a page table) that
+/// `copied` says cp.async can copy: in a loop with a tensor-core dot,
+/// blk-pipeline-dot issues such an index load ahead with the tiles it
+/// addresses, which a loop-carried index would keep in their own iteration.
+bool addressesCopiedLoad(LoadOp load, scf::ForOp loop, llvm::function_ref<bool(LoadOp)> copied) {
+  SmallVector<Value> work{load.getResult()};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->getBlock() != loop.getBody())
+        continue;
+      if (auto other = dyn_cast<LoadOp>(user); other && use.get() == other.getPtr()) {
+        if (copied(other))
+          return true;
+        continue;
+      }
+      if (user->getNumRegions() == 0 && isMemoryEffectFree(user) && seen.insert(user).second)
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return false;
+}
+
 /// `load` again for iteration `iv` = `from` + a positive offset, its mask
 /// and-ed with the iteration's guard (iterationMask); `argAt` gives each
 /// advanced pointer's value in that iteration.
@@ -86,9 +114,15 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     for (scf::ForOp loop : loops) {
       if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader))
         continue;
+      auto copied = [&](LoadOp load) {
+        auto tile = dyn_cast<RankedTensorType>(load.getType());
+        unsigned dim = axis.contiguousDim(load.getPtr());
+        return tile && cpAsyncRing(tile, dim, axis.accessVectorWidth(load.getPtr(), load.getMask(), dim), 1);
+      };
       for (auto load : loop.getBody()->getOps<LoadOp>()) {
         unsigned dim = axis.contiguousDim(load.getPtr());
-        if (stagedBesideDots(loop, load, axis.accessVectorWidth(load.getPtr(), load.getMask(), dim), dim))
+        if (stagedBesideDots(loop, load, axis.accessVectorWidth(load.getPtr(), load.getMask(), dim), dim) ||
+            addressesCopiedLoad(load, loop, copied))
           leftToRings.insert(load);
       }
     }
@@ -97,7 +131,8 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     leftToRings.clear();
   }
 
-  /// Loads blk-pipeline-dot stages through shared memory instead.
+  /// Loads blk-pipeline-dot stages through shared memory or issues ahead
+  /// with the tiles they address.
   llvm::DenseSet<Operation *> leftToRings;
 
   void pipeline(scf::ForOp loop) {

@@ -118,3 +118,95 @@ module attributes {blk.num_warps = 4 : i32} {
   }
 }
 
+
+// -----
+
+// K^T's pages gathered through a block table read in the loop: the table
+// load is part of the tile's pointer computation, issued for iteration
+// n + 2 with the copy and masked off past the loop's bound (the table has
+// no entry there); the body's own table load, no longer read, is gone.
+// CHECK-LABEL: func.func @paged
+// CHECK: %[[K:.+]] = blk.local_alloc : <[3, 64, 64], bf16, contig = 0>
+// CHECK: %[[G0:.+]] = arith.cmpi slt, %c0_i32, %arg4 : i32
+// CHECK: blk.load %{{.+}}, %[[G0]] {{.*}} : (!blk.ptr<i32>, i1) -> i32
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[K]][%c0_i32{{.*}}]
+// CHECK: scf.for %[[J:[a-z0-9]+]] =
+// CHECK-NOT: blk.load
+// CHECK: blk.local_load %[[K]]
+// CHECK: blk.dot
+// CHECK: %[[NEXT:.+]] = arith.addi %[[J]], %c2_i32
+// CHECK-NEXT: %[[IN:.+]] = arith.cmpi slt, %[[NEXT]], %arg4 : i32
+// CHECK-NEXT: %[[NOWRAP:.+]] = arith.cmpi sgt, %[[NEXT]], %[[J]] : i32
+// CHECK-NEXT: %[[G:.+]] = arith.andi %[[IN]], %[[NOWRAP]] : i1
+// CHECK: blk.load %{{.+}}, %[[G]] {{.*}} : (!blk.ptr<i32>, i1) -> i32
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[K]]
+// CHECK-NEXT: blk.async_commit_group
+// CHECK-NEXT: scf.yield
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked2 = #blk.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+#slice = #blk.slice<dim = 1, parent = #blocked>
+#slice1 = #blk.slice<dim = 1, parent = #blocked1>
+#slice2 = #blk.slice<dim = 0, parent = #blocked>
+#slice3 = #blk.slice<dim = 0, parent = #blocked1>
+#slice4 = #blk.slice<dim = 0, parent = #blocked2>
+#slice5 = #blk.slice<dim = 1, parent = #blocked2>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @paged(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<i32> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg4: i32) attributes {blk.constants = {}, blk.kernel} {
+    %c4096_i32 = arith.constant 4096 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant 0.000000e+00 : f32
+    %c64_i32 = arith.constant 64 : i32
+    %0 = blk.arange 0, 16 : tensor<16xi32, #slice>
+    %1 = blk.arange 0, 16 : tensor<16xi32, #slice1>
+    %2 = blk.arange 0, 64 : tensor<64xi32, #slice2>
+    %3 = blk.arange 0, 64 : tensor<64xi32, #slice3>
+    %4 = blk.arange 0, 64 : tensor<64xi32, #slice4>
+    %5 = blk.arange 0, 64 : tensor<64xi32, #slice5>
+    %6 = blk.expand_dims %0 {axis = 1 : i32} : tensor<16xi32, #slice> -> tensor<16x1xi32, #blocked>
+    %7 = blk.expand_dims %1 {axis = 1 : i32} : tensor<16xi32, #slice1> -> tensor<16x1xi32, #blocked1>
+    %8 = blk.splat %c64_i32 : i32 -> tensor<16x1xi32, #blocked>
+    %9 = blk.splat %c64_i32 : i32 -> tensor<16x1xi32, #blocked1>
+    %10 = arith.muli %6, %8 : tensor<16x1xi32, #blocked>
+    %11 = arith.muli %7, %9 : tensor<16x1xi32, #blocked1>
+    %12 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<16x1x!blk.ptr<bf16>, #blocked>
+    %13 = blk.addptr %12, %10 : tensor<16x1x!blk.ptr<bf16>, #blocked>, tensor<16x1xi32, #blocked>
+    %14 = blk.expand_dims %2 {axis = 0 : i32} : tensor<64xi32, #slice2> -> tensor<1x64xi32, #blocked>
+    %15 = blk.expand_dims %3 {axis = 0 : i32} : tensor<64xi32, #slice3> -> tensor<1x64xi32, #blocked1>
+    %16 = blk.expand_dims %4 {axis = 0 : i32} : tensor<64xi32, #slice4> -> tensor<1x64xi32, #blocked2>
+    %17 = blk.broadcast %13 : tensor<16x1x!blk.ptr<bf16>, #blocked> -> tensor<16x64x!blk.ptr<bf16>, #blocked>
+    %18 = blk.broadcast %14 : tensor<1x64xi32, #blocked> -> tensor<16x64xi32, #blocked>
+    %19 = blk.broadcast %15 : tensor<1x64xi32, #blocked1> -> tensor<16x64xi32, #blocked1>
+    %20 = blk.addptr %17, %18 : tensor<16x64x!blk.ptr<bf16>, #blocked>, tensor<16x64xi32, #blocked>
+    %21 = blk.load %20 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<16x64x!blk.ptr<bf16>, #blocked>) -> tensor<16x64xbf16, #blocked>
+    %22 = blk.splat %cst : f32 -> tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>
+    %23 = scf.for %arg5 = %c0_i32 to %arg4 step %c1_i32 iter_args(%arg6 = %22) -> (tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>)  : i32 {
+      %29 = blk.addptr %arg2, %arg5 : !blk.ptr<i32>, i32
+      %30 = blk.load %29 {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<i32>) -> i32
+      %31 = arith.muli %30, %c4096_i32 : i32
+      %32 = blk.addptr %arg1, %31 : !blk.ptr<bf16>, i32
+      %33 = blk.splat %c64_i32 : i32 -> tensor<1x64xi32, #blocked2>
+      %34 = arith.muli %16, %33 : tensor<1x64xi32, #blocked2>
+      %35 = blk.splat %32 : !blk.ptr<bf16> -> tensor<1x64x!blk.ptr<bf16>, #blocked2>
+      %36 = blk.addptr %35, %34 : tensor<1x64x!blk.ptr<bf16>, #blocked2>, tensor<1x64xi32, #blocked2>
+      %37 = blk.expand_dims %5 {axis = 1 : i32} : tensor<64xi32, #slice5> -> tensor<64x1xi32, #blocked2>
+      %38 = blk.broadcast %36 : tensor<1x64x!blk.ptr<bf16>, #blocked2> -> tensor<64x64x!blk.ptr<bf16>, #blocked2>
+      %39 = blk.broadcast %37 : tensor<64x1xi32, #blocked2> -> tensor<64x64xi32, #blocked2>
+      %40 = blk.addptr %38, %39 : tensor<64x64x!blk.ptr<bf16>, #blocked2>, tensor<64x64xi32, #blocked2>
+      %41 = blk.load %40 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32, vec_dim = 0 : i32} : (tensor<64x64x!blk.ptr<bf16>, #blocked2>) -> tensor<64x64xbf16, #blocked2>
+      %42 = blk.convert_layout %21 : tensor<16x64xbf16, #blocked> -> tensor<16x64xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>
+      %43 = blk.convert_layout %41 : tensor<64x64xbf16, #blocked2> -> tensor<64x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>
+      %44 = blk.dot %42, %43, %arg6 {mma = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>} : tensor<16x64xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>, tensor<64x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>, tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>> -> tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>
+      scf.yield %44 : tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>
+    }
+    %24 = blk.splat %arg3 : !blk.ptr<f32> -> tensor<16x1x!blk.ptr<f32>, #blocked1>
+    %25 = blk.addptr %24, %11 : tensor<16x1x!blk.ptr<f32>, #blocked1>, tensor<16x1xi32, #blocked1>
+    %26 = blk.broadcast %25 : tensor<16x1x!blk.ptr<f32>, #blocked1> -> tensor<16x64x!blk.ptr<f32>, #blocked1>
+    %27 = blk.addptr %26, %19 : tensor<16x64x!blk.ptr<f32>, #blocked1>, tensor<16x64xi32, #blocked1>
+    %28 = blk.convert_layout %23 : tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>> -> tensor<16x64xf32, #blocked1>
+    blk.store %27, %28 {vec = 4 : i32} : (tensor<16x64x!blk.ptr<f32>, #blocked1>, tensor<16x64xf32, #blocked1>) -> ()
+    return
+  }
+}
+

@@ -164,3 +164,126 @@ module {
   }
 }
 
+
+// -----
+
+// An index read through a table in the loop (a page number) that addresses
+// a dot operand's tile: left for blk-pipeline-dot, which issues it ahead
+// with the tile; the loop carries nothing but the accumulator.
+// CHECK-LABEL: func.func @paged
+// CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9]+}} = %{{[0-9]+}}) -> (tensor<16x64xf32>)
+// CHECK: blk.load %{{.+}} : (!blk.ptr<i32>) -> i32
+module {
+  func.func @paged(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<i32> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg4: i32) attributes {blk.constants = {}, blk.kernel} {
+    %c4096_i32 = arith.constant 4096 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant 0.000000e+00 : f32
+    %c64_i32 = arith.constant 64 : i32
+    %0 = blk.arange 0, 16 : tensor<16xi32>
+    %1 = blk.arange 0, 64 : tensor<64xi32>
+    %2 = blk.arange 0, 64 : tensor<64xi32>
+    %3 = blk.expand_dims %0 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %4 = blk.splat %c64_i32 : i32 -> tensor<16x1xi32>
+    %5 = arith.muli %3, %4 : tensor<16x1xi32>
+    %6 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<16x1x!blk.ptr<bf16>>
+    %7 = blk.addptr %6, %5 : tensor<16x1x!blk.ptr<bf16>>, tensor<16x1xi32>
+    %8 = blk.expand_dims %2 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %9 = blk.broadcast %7 : tensor<16x1x!blk.ptr<bf16>> -> tensor<16x64x!blk.ptr<bf16>>
+    %10 = blk.broadcast %8 : tensor<1x64xi32> -> tensor<16x64xi32>
+    %11 = blk.addptr %9, %10 : tensor<16x64x!blk.ptr<bf16>>, tensor<16x64xi32>
+    %12 = blk.load %11 {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<16x64x!blk.ptr<bf16>>) -> tensor<16x64xbf16>
+    %13 = blk.splat %cst : f32 -> tensor<16x64xf32>
+    %14 = scf.for %arg5 = %c0_i32 to %arg4 step %c1_i32 iter_args(%arg6 = %13) -> (tensor<16x64xf32>)  : i32 {
+      %24 = blk.addptr %arg2, %arg5 : !blk.ptr<i32>, i32
+      %25 = blk.load %24 {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<i32>) -> i32
+      %26 = arith.muli %25, %c4096_i32 : i32
+      %27 = blk.addptr %arg1, %26 : !blk.ptr<bf16>, i32
+      %28 = blk.expand_dims %1 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+      %29 = blk.splat %c64_i32 : i32 -> tensor<1x64xi32>
+      %30 = arith.muli %28, %29 : tensor<1x64xi32>
+      %31 = blk.splat %27 : !blk.ptr<bf16> -> tensor<1x64x!blk.ptr<bf16>>
+      %32 = blk.addptr %31, %30 : tensor<1x64x!blk.ptr<bf16>>, tensor<1x64xi32>
+      %33 = blk.expand_dims %2 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+      %34 = blk.broadcast %32 : tensor<1x64x!blk.ptr<bf16>> -> tensor<64x64x!blk.ptr<bf16>>
+      %35 = blk.broadcast %33 : tensor<64x1xi32> -> tensor<64x64xi32>
+      %36 = blk.addptr %34, %35 : tensor<64x64x!blk.ptr<bf16>>, tensor<64x64xi32>
+      %37 = blk.load %36 {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<bf16>>) -> tensor<64x64xbf16>
+      %38 = blk.dot %12, %37, %arg6 {mma = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>} : tensor<16x64xbf16>, tensor<64x64xbf16>, tensor<16x64xf32> -> tensor<16x64xf32>
+      scf.yield %38 : tensor<16x64xf32>
+    }
+    %15 = blk.expand_dims %0 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %16 = blk.splat %c64_i32 : i32 -> tensor<16x1xi32>
+    %17 = arith.muli %15, %16 : tensor<16x1xi32>
+    %18 = blk.splat %arg3 : !blk.ptr<f32> -> tensor<16x1x!blk.ptr<f32>>
+    %19 = blk.addptr %18, %17 : tensor<16x1x!blk.ptr<f32>>, tensor<16x1xi32>
+    %20 = blk.expand_dims %1 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %21 = blk.broadcast %19 : tensor<16x1x!blk.ptr<f32>> -> tensor<16x64x!blk.ptr<f32>>
+    %22 = blk.broadcast %20 : tensor<1x64xi32> -> tensor<16x64xi32>
+    %23 = blk.addptr %21, %22 : tensor<16x64x!blk.ptr<f32>>, tensor<16x64xi32>
+    blk.store %23, %14 : (tensor<16x64x!blk.ptr<f32>>, tensor<16x64xf32>) -> ()
+    return
+  }
+}
+
+
+// -----
+
+// The same with K's pointer not known to be aligned: its 2-byte accesses
+// cannot be copied by cp.async, so the table load is carried ahead in
+// registers as any other.
+// CHECK-LABEL: func.func @paged_unaligned
+// CHECK: scf.for {{.*}} -> (tensor<16x64xf32>, i32, i32)
+module {
+  func.func @paged_unaligned(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16>, %arg2: !blk.ptr<i32> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg4: i32) attributes {blk.constants = {}, blk.kernel} {
+    %c4096_i32 = arith.constant 4096 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant 0.000000e+00 : f32
+    %c64_i32 = arith.constant 64 : i32
+    %0 = blk.arange 0, 16 : tensor<16xi32>
+    %1 = blk.arange 0, 64 : tensor<64xi32>
+    %2 = blk.arange 0, 64 : tensor<64xi32>
+    %3 = blk.expand_dims %0 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %4 = blk.splat %c64_i32 : i32 -> tensor<16x1xi32>
+    %5 = arith.muli %3, %4 : tensor<16x1xi32>
+    %6 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<16x1x!blk.ptr<bf16>>
+    %7 = blk.addptr %6, %5 : tensor<16x1x!blk.ptr<bf16>>, tensor<16x1xi32>
+    %8 = blk.expand_dims %2 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %9 = blk.broadcast %7 : tensor<16x1x!blk.ptr<bf16>> -> tensor<16x64x!blk.ptr<bf16>>
+    %10 = blk.broadcast %8 : tensor<1x64xi32> -> tensor<16x64xi32>
+    %11 = blk.addptr %9, %10 : tensor<16x64x!blk.ptr<bf16>>, tensor<16x64xi32>
+    %12 = blk.load %11 {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<16x64x!blk.ptr<bf16>>) -> tensor<16x64xbf16>
+    %13 = blk.splat %cst : f32 -> tensor<16x64xf32>
+    %14 = scf.for %arg5 = %c0_i32 to %arg4 step %c1_i32 iter_args(%arg6 = %13) -> (tensor<16x64xf32>)  : i32 {
+      %24 = blk.addptr %arg2, %arg5 : !blk.ptr<i32>, i32
+      %25 = blk.load %24 {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<i32>) -> i32
+      %26 = arith.muli %25, %c4096_i32 : i32
+      %27 = blk.addptr %arg1, %26 : !blk.ptr<bf16>, i32
+      %28 = blk.expand_dims %1 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+      %29 = blk.splat %c64_i32 : i32 -> tensor<1x64xi32>
+      %30 = arith.muli %28, %29 : tensor<1x64xi32>
+      %31 = blk.splat %27 : !blk.ptr<bf16> -> tensor<1x64x!blk.ptr<bf16>>
+      %32 = blk.addptr %31, %30 : tensor<1x64x!blk.ptr<bf16>>, tensor<1x64xi32>
+      %33 = blk.expand_dims %2 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+      %34 = blk.broadcast %32 : tensor<1x64x!blk.ptr<bf16>> -> tensor<64x64x!blk.ptr<bf16>>
+      %35 = blk.broadcast %33 : tensor<64x1xi32> -> tensor<64x64xi32>
+      %36 = blk.addptr %34, %35 : tensor<64x64x!blk.ptr<bf16>>, tensor<64x64xi32>
+      %37 = blk.load %36 {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<64x64x!blk.ptr<bf16>>) -> tensor<64x64xbf16>
+      %38 = blk.dot %12, %37, %arg6 {mma = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>} : tensor<16x64xbf16>, tensor<64x64xbf16>, tensor<16x64xf32> -> tensor<16x64xf32>
+      scf.yield %38 : tensor<16x64xf32>
+    }
+    %15 = blk.expand_dims %0 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %16 = blk.splat %c64_i32 : i32 -> tensor<16x1xi32>
+    %17 = arith.muli %15, %16 : tensor<16x1xi32>
+    %18 = blk.splat %arg3 : !blk.ptr<f32> -> tensor<16x1x!blk.ptr<f32>>
+    %19 = blk.addptr %18, %17 : tensor<16x1x!blk.ptr<f32>>, tensor<16x1xi32>
+    %20 = blk.expand_dims %1 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %21 = blk.broadcast %19 : tensor<16x1x!blk.ptr<f32>> -> tensor<16x64x!blk.ptr<f32>>
+    %22 = blk.broadcast %20 : tensor<1x64xi32> -> tensor<16x64xi32>
+    %23 = blk.addptr %21, %22 : tensor<16x64x!blk.ptr<f32>>, tensor<16x64xi32>
+    blk.store %23, %14 : (tensor<16x64x!blk.ptr<f32>>, tensor<16x64xf32>) -> ()
+    return
+  }
+}
+
