@@ -109,20 +109,26 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); }); // inner loops first
     // Decided before any loop changes: the accesses' vector widths (as
     // blk-vectorize-memory will set them) say which loads beside a dot
-    // cp.async can copy.
-    AxisInfoAnalysis axis(getOperation());
+    // cp.async can copy. The analysis runs only for modules with such a
+    // loop.
+    std::optional<AxisInfoAnalysis> axis;
     for (scf::ForOp loop : loops) {
       if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader))
         continue;
+      if (!axis)
+        axis.emplace(getOperation());
+      auto access = [&](LoadOp load) {
+        unsigned dim = axis->contiguousDim(load.getPtr());
+        return std::pair{axis->accessVectorWidth(load.getPtr(), load.getMask(), dim), dim};
+      };
       auto copied = [&](LoadOp load) {
         auto tile = dyn_cast<RankedTensorType>(load.getType());
-        unsigned dim = axis.contiguousDim(load.getPtr());
-        return tile && cpAsyncRing(tile, dim, axis.accessVectorWidth(load.getPtr(), load.getMask(), dim), 1);
+        auto [vec, dim] = access(load);
+        return tile && cpAsyncRing(tile, dim, vec, 1);
       };
       for (auto load : loop.getBody()->getOps<LoadOp>()) {
-        unsigned dim = axis.contiguousDim(load.getPtr());
-        if (stagedBesideDots(loop, load, axis.accessVectorWidth(load.getPtr(), load.getMask(), dim), dim) ||
-            addressesCopiedLoad(load, loop, copied))
+        auto [vec, dim] = access(load);
+        if (stagedBesideDots(loop, load, vec, dim) || addressesCopiedLoad(load, loop, copied))
           leftToRings.insert(load);
       }
     }
