@@ -166,16 +166,20 @@ SharedBufferType cpAsyncRing(RankedTensorType tile, unsigned contig, unsigned ve
   return ring;
 }
 
-bool stagedBesideDots(scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig) {
-  auto tile = dyn_cast<RankedTensorType>(load.getType());
-  if (load->getBlock() != loop.getBody() || !pipelinableLoop(load) || !tile || !cpAsyncRing(tile, contig, vec, 1))
-    return false;
-  if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop))
-    return false;
+std::optional<IterationSlice> accessSlice(scf::ForOp loop, LoadOp load) {
   SmallVector<Value> roots{load.getPtr()};
   if (load.getMask())
     roots.push_back(load.getMask());
-  return iterationSlice(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/true).has_value();
+  return iterationSlice(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/true);
+}
+
+std::optional<IterationSlice> stagedBesideDots(scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig) {
+  auto tile = dyn_cast<RankedTensorType>(load.getType());
+  if (load->getBlock() != loop.getBody() || !pipelinableLoop(load) || !tile || !cpAsyncRing(tile, contig, vec, 1))
+    return std::nullopt;
+  if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop))
+    return std::nullopt;
+  return accessSlice(loop, load);
 }
 
 bool isZeroOrAbsent(Value v) {

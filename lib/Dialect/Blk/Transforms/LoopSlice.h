@@ -82,13 +82,18 @@ bool ringReader(DotOp dot);
 /// arrangement.
 SharedBufferType cpAsyncRing(mlir::RankedTensorType tile, unsigned contig, unsigned vec, int64_t slots);
 
-/// Whether blk-pipeline-dot (at more than one stage) copies `load`, a 2-D
-/// load directly in `loop`'s body, D iterations ahead through a ring of
-/// its own, read back into registers where the load was: the loop holds a
-/// ring-reading dot, writes no memory, and can recompute the load's pointer
-/// and mask for another iteration; `vec` and `contig` are its access.
-/// Register pipelining (blk-pipeline-loads) leaves such loads alone.
-bool stagedBesideDots(mlir::scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig);
+/// The slice computing `load`'s pointer and mask for another iteration
+/// (iterationSlice with advances and, where the loop writes no memory,
+/// index loads).
+std::optional<IterationSlice> accessSlice(mlir::scf::ForOp loop, LoadOp load);
+
+/// When blk-pipeline-dot (at more than one stage) copies `load`, a 2-D
+/// load directly in `loop`'s body, D iterations ahead through a ring of its
+/// own, read back into registers where the load was: its accessSlice. The
+/// loop holds a ring-reading dot, writes no memory, and can recompute the
+/// load's pointer and mask; `vec` and `contig` are its access. Register
+/// pipelining (blk-pipeline-loads) leaves such loads alone.
+std::optional<IterationSlice> stagedBesideDots(mlir::scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig);
 
 /// Whether `v` (a load's `other`) is a block of zeros, or absent.
 bool isZeroOrAbsent(mlir::Value v);

@@ -129,10 +129,7 @@ std::optional<OperandLoad> operandLoad(scf::ForOp loop, Value source) {
   if (!load || load->getBlock() != loop.getBody() || !onlyFeedsDots(loop, load) ||
       !isZeroOrAbsent(load.getOther()))
     return std::nullopt;
-  SmallVector<Value> roots{load.getPtr()};
-  if (load.getMask())
-    roots.push_back(load.getMask());
-  std::optional<IterationSlice> slice = iterationSlice(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/true);
+  std::optional<IterationSlice> slice = accessSlice(loop, load);
   if (!slice)
     return std::nullopt;
   return OperandLoad{load, std::move(*slice)};
@@ -513,13 +510,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         // A load the loop already carries ahead in registers (blk-pipeline-
         // loads issued it for a later iteration) stays as it is.
         bool carried = llvm::any_of(load->getUsers(), [](Operation *user) { return isa<scf::YieldOp>(user); });
-        if (carried || ringOfLoad.count(load) || !stagedBesideDots(loop, load, load.getVec(), load.getAccessDim()))
+        if (carried || ringOfLoad.count(load))
           continue;
-        SmallVector<Value> roots{load.getPtr()};
-        if (load.getMask())
-          roots.push_back(load.getMask());
-        rings.push_back({OperandLoad{load, *iterationSlice(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/true)}, SharedBufferType(),
-                         Value(), Value(), true});
+        if (std::optional<IterationSlice> slice = stagedBesideDots(loop, load, load.getVec(), load.getAccessDim()))
+          rings.push_back({OperandLoad{load, std::move(*slice)}, SharedBufferType(), Value(), Value(), true});
       }
     // An asynchronous wgmma may still read slot n - 1 while another
     // warpgroup passes the top barrier of iteration n, so the copies of
