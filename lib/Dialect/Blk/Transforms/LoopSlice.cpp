@@ -86,16 +86,18 @@ std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, 
   return result;
 }
 
-IRMapping cloneIteration(OpBuilder &b, scf::ForOp loop, const IterationSlice &slice, Value iv,
-                         function_ref<Value(const Advance &)> argAt, Value inRange) {
-  IRMapping map;
+void cloneIteration(OpBuilder &b, scf::ForOp loop, const IterationSlice &slice, Value iv,
+                    function_ref<Value(const Advance &)> argAt, IRMapping &map, Value inRange) {
   map.map(loop.getInductionVar(), iv);
   for (const Advance &adv : slice.advances)
-    map.map(adv.arg, argAt(adv));
+    if (!map.contains(adv.arg))
+      map.map(adv.arg, argAt(adv));
   for (Operation *op : slice.ops) {
+    if (map.contains(op))
+      continue;
     auto load = dyn_cast<LoadOp>(op);
     if (!load) {
-      b.clone(*op, map);
+      map.map(op, b.clone(*op, map));
       continue;
     }
     assert(inRange && "a slice with loads is cloned under an iteration guard");
@@ -104,9 +106,9 @@ IRMapping cloneIteration(OpBuilder &b, scf::ForOp loop, const IterationSlice &sl
     Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
     auto copy = LoadOp::create(b, load.getLoc(), load.getType(), map.lookupOrDefault(load.getPtr()), mask, other,
                                load.getVec(), load.getVecDimAttr(), load.getEvict());
+    map.map(op, copy.getOperation());
     map.map(load.getResult(), copy.getResult());
   }
-  return map;
 }
 
 Value iterationGuard(OpBuilder &b, Location loc, scf::ForOp loop, Value iv, Value from) {

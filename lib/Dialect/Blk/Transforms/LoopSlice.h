@@ -39,14 +39,16 @@ std::optional<IterationSlice> iterationSlice(mlir::scf::ForOp loop, mlir::ValueR
 /// the loop (iterationSlice checked that they can move).
 void hoistInvariant(mlir::scf::ForOp loop, mlir::Value v);
 
-/// Clones `slice` at `b` for iteration `iv`; `argAt` gives each advancing
-/// iter arg's value there; the slice's loads are masked off where `inRange`
-/// (iterationGuard; needed when the slice has loads) is false, so that an
-/// iteration past the loop reads nothing. Returns the mapping from body
-/// values.
-mlir::IRMapping cloneIteration(mlir::OpBuilder &b, mlir::scf::ForOp loop, const IterationSlice &slice, mlir::Value iv,
-                               llvm::function_ref<mlir::Value(const Advance &)> argAt,
-                               mlir::Value inRange = mlir::Value());
+/// Clones `slice` at `b` for iteration `iv` into `map`, which then maps
+/// body values to their clones; ops an earlier call for the same iteration
+/// already cloned into `map` (a slice shared by several tiles) are not
+/// cloned again. `argAt` gives each advancing iter arg's value there; the
+/// slice's loads are masked off where `inRange` (iterationGuard; needed
+/// when the slice has loads) is false, so that an iteration past the loop
+/// reads nothing.
+void cloneIteration(mlir::OpBuilder &b, mlir::scf::ForOp loop, const IterationSlice &slice, mlir::Value iv,
+                    llvm::function_ref<mlir::Value(const Advance &)> argAt, mlir::IRMapping &map,
+                    mlir::Value inRange = mlir::Value());
 
 /// Whether iteration `iv` runs (i1): `iv < ub` and, when `from` is given,
 /// `iv > from` (an iteration number that wrapped past the type's maximum).

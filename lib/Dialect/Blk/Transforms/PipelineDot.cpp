@@ -654,18 +654,22 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
 
     // Copies of every ring's tile of iteration `iv`, k iterations after the
     // one whose iter args `args` hold, masked by iterationMask; one group.
+    // The rings' slices share one mapping: what two tiles' pointers share
+    // (an index read through a page table) is computed once.
     auto copyAll = [&](OpBuilder &ob, Value slot, Value iv, int64_t k, ValueRange args, Value from) {
+      IRMapping map;
+      Value inRange;
       for (RingOperand &r : rings) {
         const OperandLoad &op = r.op;
-        IRMapping map = cloneIteration(
+        if (!inRange && llvm::any_of(op.slice.ops, [](Operation *o) { return isa<LoadOp>(o); }))
+          inRange = iterationGuard(ob, loc, loop, iv, from);
+        cloneIteration(
             ob, loop, op.slice, iv,
             [&](const Advance &adv) -> Value {
               Value at = args[adv.arg.getArgNumber() - 1];
               return k ? AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k)).getResult() : at;
             },
-            llvm::any_of(op.slice.ops, [](Operation *o) { return isa<LoadOp>(o); })
-                ? iterationGuard(ob, loc, loop, iv, from)
-                : Value());
+            map, inRange);
         if (DescriptorLoadOp tma = op.tma()) {
           SmallVector<Value> offsets;
           for (Value o : tma.getOffsets())

@@ -90,7 +90,8 @@ bool addressesCopiedLoad(LoadOp load, scf::ForOp loop, llvm::function_ref<bool(L
 Value issueLoad(OpBuilder &b, scf::ForOp loop, LoadOp load, const IterationSlice &slice, Value iv, Value from,
                 llvm::function_ref<Value(const Advance &)> argAt) {
   Location loc = load.getLoc();
-  IRMapping map = cloneIteration(b, loop, slice, iv, argAt);
+  IRMapping map;
+  cloneIteration(b, loop, slice, iv, argAt, map);
   Value mask = iterationMask(b, loc, loop, iv, from, load.getPtr().getType(),
                              load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
   Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
