@@ -210,3 +210,105 @@ module attributes {blk.num_warps = 4 : i32} {
   }
 }
 
+
+// -----
+
+// K^T and V both addressed through the page table: the copies of one
+// iteration read one index load between them.
+// CHECK-LABEL: func.func @paged_kv
+// CHECK: %[[K:.+]] = blk.local_alloc : <[3, 64, 64], bf16, contig = 0>
+// CHECK-NEXT: %[[V:.+]] = blk.local_alloc : <[3, 64, 64], bf16, contig = 1>
+// CHECK: scf.for
+// CHECK-NOT: blk.load
+// CHECK: blk.dot
+// CHECK: blk.dot
+// CHECK: blk.load %{{.+}}, %{{.+}} {{.*}} : (!blk.ptr<i32>, i1) -> i32
+// CHECK-NOT: blk.load
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[K]]
+// CHECK-NOT: blk.load
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[V]]
+// CHECK-NEXT: blk.async_commit_group
+// CHECK-NEXT: scf.yield
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked2 = #blk.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+#slice = #blk.slice<dim = 1, parent = #blocked>
+#slice1 = #blk.slice<dim = 1, parent = #blocked1>
+#slice2 = #blk.slice<dim = 0, parent = #blocked>
+#slice3 = #blk.slice<dim = 0, parent = #blocked1>
+#slice4 = #blk.slice<dim = 0, parent = #blocked2>
+#slice5 = #blk.slice<dim = 1, parent = #blocked2>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @paged_kv(%arg0: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg1: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg2: !blk.ptr<bf16> {blk.divisibility = 16 : i64}, %arg3: !blk.ptr<i32> {blk.divisibility = 16 : i64}, %arg4: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %arg5: i32) attributes {blk.constants = {}, blk.kernel} {
+    %c4096_i32 = arith.constant 4096 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant 0.000000e+00 : f32
+    %c64_i32 = arith.constant 64 : i32
+    %0 = blk.arange 0, 16 : tensor<16xi32, #slice>
+    %1 = blk.arange 0, 16 : tensor<16xi32, #slice1>
+    %2 = blk.arange 0, 64 : tensor<64xi32, #slice2>
+    %3 = blk.arange 0, 64 : tensor<64xi32, #slice3>
+    %4 = blk.arange 0, 64 : tensor<64xi32, #slice4>
+    %5 = blk.arange 0, 64 : tensor<64xi32, #slice>
+    %6 = blk.arange 0, 64 : tensor<64xi32, #slice5>
+    %7 = blk.expand_dims %0 {axis = 1 : i32} : tensor<16xi32, #slice> -> tensor<16x1xi32, #blocked>
+    %8 = blk.expand_dims %1 {axis = 1 : i32} : tensor<16xi32, #slice1> -> tensor<16x1xi32, #blocked1>
+    %9 = blk.splat %c64_i32 : i32 -> tensor<16x1xi32, #blocked>
+    %10 = blk.splat %c64_i32 : i32 -> tensor<16x1xi32, #blocked1>
+    %11 = arith.muli %7, %9 : tensor<16x1xi32, #blocked>
+    %12 = arith.muli %8, %10 : tensor<16x1xi32, #blocked1>
+    %13 = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<16x1x!blk.ptr<bf16>, #blocked>
+    %14 = blk.addptr %13, %11 : tensor<16x1x!blk.ptr<bf16>, #blocked>, tensor<16x1xi32, #blocked>
+    %15 = blk.expand_dims %2 {axis = 0 : i32} : tensor<64xi32, #slice2> -> tensor<1x64xi32, #blocked>
+    %16 = blk.expand_dims %3 {axis = 0 : i32} : tensor<64xi32, #slice3> -> tensor<1x64xi32, #blocked1>
+    %17 = blk.expand_dims %4 {axis = 0 : i32} : tensor<64xi32, #slice4> -> tensor<1x64xi32, #blocked2>
+    %18 = blk.broadcast %14 : tensor<16x1x!blk.ptr<bf16>, #blocked> -> tensor<16x64x!blk.ptr<bf16>, #blocked>
+    %19 = blk.broadcast %15 : tensor<1x64xi32, #blocked> -> tensor<16x64xi32, #blocked>
+    %20 = blk.broadcast %16 : tensor<1x64xi32, #blocked1> -> tensor<16x64xi32, #blocked1>
+    %21 = blk.addptr %18, %19 : tensor<16x64x!blk.ptr<bf16>, #blocked>, tensor<16x64xi32, #blocked>
+    %22 = blk.load %21 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<16x64x!blk.ptr<bf16>, #blocked>) -> tensor<16x64xbf16, #blocked>
+    %23 = blk.splat %cst : f32 -> tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>
+    %24 = scf.for %arg6 = %c0_i32 to %arg5 step %c1_i32 iter_args(%arg7 = %23) -> (tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>)  : i32 {
+      %30 = blk.addptr %arg3, %arg6 : !blk.ptr<i32>, i32
+      %31 = blk.load %30 {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<i32>) -> i32
+      %32 = arith.muli %31, %c4096_i32 : i32
+      %33 = blk.addptr %arg1, %32 : !blk.ptr<bf16>, i32
+      %34 = blk.splat %c64_i32 : i32 -> tensor<1x64xi32, #blocked2>
+      %35 = arith.muli %17, %34 : tensor<1x64xi32, #blocked2>
+      %36 = blk.splat %33 : !blk.ptr<bf16> -> tensor<1x64x!blk.ptr<bf16>, #blocked2>
+      %37 = blk.addptr %36, %35 : tensor<1x64x!blk.ptr<bf16>, #blocked2>, tensor<1x64xi32, #blocked2>
+      %38 = blk.expand_dims %5 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blocked>
+      %39 = blk.expand_dims %6 {axis = 1 : i32} : tensor<64xi32, #slice5> -> tensor<64x1xi32, #blocked2>
+      %40 = blk.broadcast %37 : tensor<1x64x!blk.ptr<bf16>, #blocked2> -> tensor<64x64x!blk.ptr<bf16>, #blocked2>
+      %41 = blk.broadcast %39 : tensor<64x1xi32, #blocked2> -> tensor<64x64xi32, #blocked2>
+      %42 = blk.addptr %40, %41 : tensor<64x64x!blk.ptr<bf16>, #blocked2>, tensor<64x64xi32, #blocked2>
+      %43 = blk.load %42 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32, vec_dim = 0 : i32} : (tensor<64x64x!blk.ptr<bf16>, #blocked2>) -> tensor<64x64xbf16, #blocked2>
+      %44 = blk.convert_layout %22 : tensor<16x64xbf16, #blocked> -> tensor<16x64xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>
+      %45 = blk.convert_layout %43 : tensor<64x64xbf16, #blocked2> -> tensor<64x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>
+      %46 = blk.dot %44, %45, %23 {mma = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>} : tensor<16x64xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>, tensor<64x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>, tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>> -> tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>
+      %47 = blk.addptr %arg2, %32 : !blk.ptr<bf16>, i32
+      %48 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blocked>
+      %49 = arith.muli %38, %48 : tensor<64x1xi32, #blocked>
+      %50 = blk.splat %47 : !blk.ptr<bf16> -> tensor<64x1x!blk.ptr<bf16>, #blocked>
+      %51 = blk.addptr %50, %49 : tensor<64x1x!blk.ptr<bf16>, #blocked>, tensor<64x1xi32, #blocked>
+      %52 = blk.broadcast %51 : tensor<64x1x!blk.ptr<bf16>, #blocked> -> tensor<64x64x!blk.ptr<bf16>, #blocked>
+      %53 = blk.broadcast %15 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+      %54 = blk.addptr %52, %53 : tensor<64x64x!blk.ptr<bf16>, #blocked>, tensor<64x64xi32, #blocked>
+      %55 = blk.load %54 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<64x64x!blk.ptr<bf16>, #blocked>) -> tensor<64x64xbf16, #blocked>
+      %56 = arith.truncf %46 : tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>> to tensor<16x64xbf16, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>
+      %57 = blk.convert_layout %56 : tensor<16x64xbf16, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>> -> tensor<16x64xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>
+      %58 = blk.convert_layout %55 : tensor<64x64xbf16, #blocked> -> tensor<64x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>
+      %59 = blk.dot %57, %58, %arg7 {mma = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>} : tensor<16x64xbf16, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>, tensor<64x64xbf16, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>, kWidth = 2>>, tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>> -> tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>
+      scf.yield %59 : tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>>
+    }
+    %25 = blk.splat %arg4 : !blk.ptr<f32> -> tensor<16x1x!blk.ptr<f32>, #blocked1>
+    %26 = blk.addptr %25, %12 : tensor<16x1x!blk.ptr<f32>, #blocked1>, tensor<16x1xi32, #blocked1>
+    %27 = blk.broadcast %26 : tensor<16x1x!blk.ptr<f32>, #blocked1> -> tensor<16x64x!blk.ptr<f32>, #blocked1>
+    %28 = blk.addptr %27, %20 : tensor<16x64x!blk.ptr<f32>, #blocked1>, tensor<16x64xi32, #blocked1>
+    %29 = blk.convert_layout %24 : tensor<16x64xf32, #blk.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>> -> tensor<16x64xf32, #blocked1>
+    blk.store %28, %29 {vec = 4 : i32} : (tensor<16x64x!blk.ptr<f32>, #blocked1>, tensor<16x64xf32, #blocked1>) -> ()
+    return
+  }
+}
+
