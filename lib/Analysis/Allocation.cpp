@@ -76,7 +76,7 @@ static int64_t rowVector(RankedTensorType t) {
 SharedMove sharedMoveOf(Operation *op) {
   auto from = cast<RankedTensorType>(op->getOperand(0).getType());
   auto to = cast<RankedTensorType>(op->getResult(0).getType());
-  SharedMove move{isa<TransOp>(op) ? to : from};
+  SharedMove move{isa<TransOp, PermuteOp>(op) ? to : from};
   int64_t write = rowVector(from), read = rowVector(to);
   if (isa<ConvertLayoutOp>(op) && write > 1 && read > 1)
     move.write = write, move.read = read, move.pad = std::max(write, read);
@@ -128,7 +128,7 @@ ScratchPlan scratchFor(Operation *op) {
     }
     return plan;
   }
-  if (isa<ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
+  if (isa<ConvertLayoutOp, ReshapeOp, TransOp, PermuteOp>(op)) {
     // Elements move to the threads the result's layout gives them; a move
     // that renames registers or shuffles inside warps needs nothing.
     auto from = cast<RankedTensorType>(op->getOperand(0).getType());

@@ -258,9 +258,21 @@ planWarpShuffles(const LinearLayout &from, const LinearLayout &to,
   return plan;
 }
 
-LinearLayout::Coord layoutMoveSource(Operation *op, const LinearLayout::Coord &c) {
+SmallVector<int64_t, 4> movePermutation(Operation *op) {
   if (isa<TransOp>(op))
-    return LinearLayout::Coord(c.rbegin(), c.rend());
+    return {1, 0};
+  if (auto permute = dyn_cast<PermuteOp>(op))
+    return SmallVector<int64_t, 4>(permute.getOrder());
+  return {};
+}
+
+LinearLayout::Coord layoutMoveSource(Operation *op, const LinearLayout::Coord &c) {
+  if (SmallVector<int64_t, 4> order = movePermutation(op); !order.empty()) {
+    LinearLayout::Coord source(c.size(), 0);
+    for (auto [d, from] : llvm::enumerate(order))
+      source[from] = c[d];
+    return source;
+  }
   if (auto reshape = dyn_cast<ReshapeOp>(op)) {
     // The same row-major position in the source's shape.
     ArrayRef<int64_t> to = reshape.getType().getShape(), from = reshape.getSrc().getType().getShape();

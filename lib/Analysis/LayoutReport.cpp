@@ -102,7 +102,7 @@ void printLayoutReport(ModuleOp module, llvm::raw_ostream &os) {
         valuesOs << "  " << where(op->getLoc()) << "  " << op->getName() << "  " << shapeOf(type) << "  "
                  << layoutOf(type) << "  " << LinearLayout::get(type).numRegisters() << "/thread\n";
       }
-      if (isa<ConvertLayoutOp, TransOp, ReshapeOp>(op)) {
+      if (isa<ConvertLayoutOp, TransOp, PermuteOp, ReshapeOp>(op)) {
         auto from = cast<RankedTensorType>(op->getOperand(0).getType());
         auto to = cast<RankedTensorType>(op->getResult(0).getType());
         movesOs << "  " << where(op->getLoc()) << "  " << op->getName() << "  " << shapeOf(from) << "  "

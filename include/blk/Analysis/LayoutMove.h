@@ -81,6 +81,11 @@ LayoutMovePlan planLayoutMove(mlir::Operation *op);
 /// The source coordinates of result coordinate `c` of a layout move `op`.
 LinearLayout::Coord layoutMoveSource(mlir::Operation *op, const LinearLayout::Coord &c);
 
+/// The order of a transpose or permute (dimension d of the result is
+/// dimension order[d] of the source); empty for moves that keep coordinates
+/// (conversions) or the row-major order (reshapes).
+llvm::SmallVector<int64_t, 4> movePermutation(mlir::Operation *op);
+
 } // namespace blk
 
 #endif

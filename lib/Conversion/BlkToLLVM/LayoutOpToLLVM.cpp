@@ -1,5 +1,5 @@
 // Ops that change which thread or register holds an element: expand_dims and
-// broadcast (register renames); convert_layout, reshape and trans (a rename,
+// broadcast (register renames); convert_layout, reshape, trans and permute (a rename,
 // warp shuffles, or a round trip through shared memory: the path
 // planLayoutMove chooses); and the barrier that orders shared-memory accesses.
 #include <functional>
@@ -75,8 +75,8 @@ template <typename OpTy> struct RenameToLLVM : OpConversionPattern<OpTy> {
 
 /// Every thread writes what it holds to shared memory at the element's
 /// row-major position in the result, then reads what the result's layout
-/// gives it: layout conversions, reshapes (the same row-major order) and
-/// transposes (source coordinates reversed). A conversion may write and read
+/// gives it: layout conversions, reshapes (the same row-major order),
+/// transposes and permutations (source coordinates in the result's order). A conversion may write and read
 /// runs of consecutive elements as vectors (sharedMoveOf).
 template <typename OpT>
 LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewriter &rewriter) {
@@ -93,7 +93,7 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
     Value index = emitPaddedIndex(rewriter, loc, emitLinearIndex(rewriter, loc, coords, shape), period, move.pad);
     return sharedElement(rewriter, loc, *offset, elem, index);
   };
-  // The slot of each register of `thread` in `layout`, at the reversed
+  // The slot of each register of `thread` in `layout`, at the permuted
   // coordinates for a transpose's writes. Where the thread's and the
   // registers' terms have no bits in common (ThreadCoords::additive, shapes
   // of powers of two), they occupy disjoint bits of the row-major index, and
@@ -101,14 +101,17 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   // per register, instead of an index per register (fewer instructions, and
   // LLVM's straight-line strength reduction no longer rebuilds them).
   auto slotsOf = [&](const ThreadCoords &thread, const LinearLayout &layout, ArrayRef<int64_t> shape,
-                     bool reversed) -> std::function<Value(int64_t)> {
-    auto ordered = [reversed](auto coords) {
-      if (reversed)
-        std::reverse(coords.begin(), coords.end());
-      return coords;
+                     ArrayRef<int64_t> order) -> std::function<Value(int64_t)> {
+    auto ordered = [order](auto coords) {
+      if (order.empty())
+        return coords;
+      auto permuted = coords;
+      for (auto [d, from] : llvm::enumerate(order))
+        permuted[d] = coords[from];
+      return permuted;
     };
     if (!thread.additive || !llvm::all_of(shape, [](int64_t n) { return llvm::isPowerOf2_64(uint64_t(n)); }))
-      return [&, reversed, shape, ordered](int64_t r) {
+      return [&, shape, ordered](int64_t r) {
         return slot(ordered(thread.element(rewriter, loc, layout, r)), shape);
       };
     Value base = slot(ordered(SmallVector<Value>(thread.coords)), shape);
@@ -126,10 +129,11 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
     };
   };
   // A conversion keeps coordinates and a reshape the row-major order: the
-  // source's own index; a transpose writes at the reversed coordinates.
-  constexpr bool transpose = std::is_same_v<OpT, TransOp>;
+  // source's own index; a transpose or permutation writes at the source
+  // coordinates in the result's order.
+  SmallVector<int64_t, 4> order = movePermutation(op);
   ThreadCoords src = emitThreadCoords(rewriter, loc, from);
-  auto srcSlot = slotsOf(src, from, transpose ? dstType.getShape() : srcType.getShape(), transpose);
+  auto srcSlot = slotsOf(src, from, order.empty() ? srcType.getShape() : dstType.getShape(), order);
   for (int64_t r = 0; r < from.numRegisters(); r += move.write) {
     // Copies of an element (a broadcast source) leave its write to the owner.
     if (src.owner)
@@ -139,7 +143,7 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
-  auto dstSlot = slotsOf(dst, to, dstType.getShape(), false);
+  auto dstSlot = slotsOf(dst, to, dstType.getShape(), {});
   SmallVector<Value> out;
   for (int64_t r = 0; r < to.numRegisters(); r += move.read)
     llvm::append_range(out, loadSharedVector(rewriter, loc, elem, move.read, dstSlot(r)));
@@ -147,7 +151,7 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   return success();
 }
 
-/// convert_layout, reshape and trans by the path planLayoutMove chooses
+/// convert_layout, reshape, trans and permute by the path planLayoutMove chooses
 /// (conversions to tensor-core operands by ldmatrix: DotOperandToLLVM.cpp).
 template <typename OpT> struct LayoutMoveToLLVM : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
@@ -193,7 +197,7 @@ struct BarrierToLLVM : OpConversionPattern<BarrierOp> {
 
 void populateLayoutOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<RenameToLLVM<ExpandDimsOp>, RenameToLLVM<BroadcastOp>, LayoutMoveToLLVM<ConvertLayoutOp>,
-               LayoutMoveToLLVM<ReshapeOp>, LayoutMoveToLLVM<TransOp>, BarrierToLLVM>(
+               LayoutMoveToLLVM<ReshapeOp>, LayoutMoveToLLVM<TransOp>, LayoutMoveToLLVM<PermuteOp>, BarrierToLLVM>(
       tc, patterns.getContext());
 }
 

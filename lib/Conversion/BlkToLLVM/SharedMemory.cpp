@@ -78,6 +78,13 @@ void storeSharedVector(OpBuilder &b, Location loc, ValueRange values, Value ptr)
 void storeSharedVectorIf(OpBuilder &b, Location loc, ValueRange values, Value ptr, Value pred) {
   if (!pred)
     return storeSharedVector(b, loc, values, ptr);
+  // Pointers travel as 64-bit integers (the slot holds their bits).
+  if (isa<LLVM::LLVMPointerType>(values[0].getType())) {
+    SmallVector<Value> bits;
+    for (Value v : values)
+      bits.push_back(LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v));
+    return storeSharedVectorIf(b, loc, bits, ptr, pred);
+  }
   // The words one access moves (as storeSharedVector moves them), each in
   // a register of its width; bytes travel in 16-bit registers.
   Type elem = values[0].getType();

@@ -69,4 +69,57 @@ func.func @reshape() {
   blk.print "y" %y : tensor<4x32xi32, #p>
   return
 }
+
+// A permutation of a [4, 8, 32] tile into [32, 4, 8] (order 2, 0, 1) across
+// warps goes through shared memory in the result's row-major shape, rows of
+// 32 padded by one element: a thread's next elements along the source's
+// last dimension land one result row (33 slots) apart, its next repetition
+// along the source's dimension 1 four slots on; the result reads rows of 4.
+// CHECK-LABEL: func.func @permute_through_shared
+// CHECK: llvm.getelementptr %[[BASE:[0-9]+]][33] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK: llvm.getelementptr %[[BASE]][66]
+// CHECK: llvm.getelementptr %[[BASE]][99]
+// CHECK: llvm.getelementptr %[[BASE]][4]
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+// CHECK: return
+func.func @permute_through_shared(%v: f32) {
+  %x = blk.splat %v : f32 -> tensor<4x8x32xf32, #blk.blocked<sizePerThread = [1, 1, 4], threadsPerWarp = [1, 4, 8], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>>
+  %t = blk.permute %x {order = array<i64: 2, 0, 1>, blk.smem_offset = 0 : i64} : tensor<4x8x32xf32, #blk.blocked<sizePerThread = [1, 1, 4], threadsPerWarp = [1, 4, 8], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>> -> tensor<32x4x8xf32, #blk.blocked<sizePerThread = [1, 1, 4], threadsPerWarp = [4, 4, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>>
+  blk.print "t" %t : tensor<32x4x8xf32, #blk.blocked<sizePerThread = [1, 1, 4], threadsPerWarp = [4, 4, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>>
+  return
+}
+
+// Where the warps hold the same rows of the source and the result (warps
+// along the source's dimension 0, which permute (1, 0, 2) makes dimension 1),
+// a permutation is warp shuffles: no shared memory.
+// CHECK-LABEL: func.func @permute_in_warps
+// CHECK-NOT: nvvm.barrier0
+// CHECK: nvvm.shfl.sync idx
+// CHECK-NOT: nvvm.barrier0
+// CHECK: return
+func.func @permute_in_warps(%v: f32) {
+  %x = blk.splat %v : f32 -> tensor<8x4x8xf32, #blk.blocked<sizePerThread = [1, 1, 2], threadsPerWarp = [2, 4, 4], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>>
+  %t = blk.permute %x {order = array<i64: 1, 0, 2>} : tensor<8x4x8xf32, #blk.blocked<sizePerThread = [1, 1, 2], threadsPerWarp = [2, 4, 4], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>> -> tensor<4x8x8xf32, #blk.blocked<sizePerThread = [1, 1, 2], threadsPerWarp = [4, 2, 4], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]>>
+  blk.print "t" %t : tensor<4x8x8xf32, #blk.blocked<sizePerThread = [1, 1, 2], threadsPerWarp = [4, 2, 4], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]>>
+  return
+}
+
+// Pointers move through shared memory as 64-bit integers: the copies of a
+// broadcast slice leave their writes to the owning thread, each a
+// predicated 64-bit store.
+// CHECK-LABEL: func.func @pointers_through_shared
+// CHECK: llvm.ptrtoint %{{.+}} : !llvm.ptr<1> to i64
+// CHECK: @p st.shared.b64 [$0], $1;
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<1>
+func.func @pointers_through_shared(%ptr: !blk.ptr<f32>) {
+  %s = blk.splat %ptr : !blk.ptr<f32> -> tensor<16x!blk.ptr<f32>, #blk.slice<dim = 1, parent = #p>>
+  %r = blk.arange 0, 16 : tensor<16xi32, #blk.slice<dim = 1, parent = #p>>
+  %a = blk.addptr %s, %r : tensor<16x!blk.ptr<f32>, #blk.slice<dim = 1, parent = #p>>, tensor<16xi32, #blk.slice<dim = 1, parent = #p>>
+  %q = blk.convert_layout %a {blk.smem_offset = 0 : i64} : tensor<16x!blk.ptr<f32>, #blk.slice<dim = 1, parent = #p>> -> tensor<16x!blk.ptr<f32>, #b>
+  %v = blk.load %q {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<16x!blk.ptr<f32>, #b>) -> tensor<16xf32, #b>
+  blk.print "v" %v : tensor<16xf32, #b>
+  return
+}
 }

@@ -658,3 +658,28 @@ func.func @print_unsigned_float(%x: tensor<16xf32>) {
   blk.print "x" %x : tensor<16xf32> {unsigned_args = array<i1: true>}
   return
 }
+
+// -----
+
+// Three slices of a 2-D layout: the outer one slices a block of no dimension.
+func.func @slice_of_slice_rank(
+  // expected-error @+1 {{a slice of a slice must keep a dimension of its blocked or mma parent}}
+    %x: tensor<4xi32, #blk.slice<dim = 0, parent = #blk.slice<dim = 0, parent = #blk.slice<dim = 0, parent = #blk.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>>>>) {
+  return
+}
+
+// -----
+
+func.func @slice_of_slice_dim(
+  // expected-error @+1 {{slice dimension 2 is out of range for a parent of rank 2}}
+    %x: tensor<4xi32, #blk.slice<dim = 2, parent = #blk.slice<dim = 0, parent = #blk.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>>>>) {
+  return
+}
+
+// -----
+
+func.func @slice_of_dot_operand(
+  // expected-error @+1 {{the parent of a slice layout must be a blocked, mma or slice layout}}
+    %x: tensor<16xf16, #blk.slice<dim = 0, parent = #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>, kWidth = 2>>>) {
+  return
+}

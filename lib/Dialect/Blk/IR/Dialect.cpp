@@ -216,15 +216,25 @@ LogicalResult BroadcastOp::verify() {
 
 LogicalResult SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned dim,
                                       Attribute parent) {
-  unsigned parentRank;
-  if (auto blocked = dyn_cast<BlockedLayoutAttr>(parent))
+  // A slice of a slice (a 1-D block expanded twice into a 3-D one) has the
+  // rank of its innermost parent less one per slice.
+  unsigned parentRank, slices = 0;
+  Attribute innermost = parent;
+  while (auto slice = dyn_cast<SliceLayoutAttr>(innermost)) {
+    innermost = slice.getParent();
+    ++slices;
+  }
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(innermost))
     parentRank = blocked.getOrder().size();
-  else if (isa<MmaLayoutAttr>(parent))
+  else if (isa<MmaLayoutAttr>(innermost))
     parentRank = 2;
-  else if (isa<SliceLayoutAttr, DotOperandLayoutAttr>(parent))
-    return emitError() << "the parent of a slice layout must be a blocked or mma layout";
+  else if (isa<DotOperandLayoutAttr>(innermost))
+    return emitError() << "the parent of a slice layout must be a blocked, mma or slice layout";
   else
     return emitError() << "the parent of a slice layout must be a layout, got " << parent;
+  if (slices >= parentRank)
+    return emitError() << "a slice of a slice must keep a dimension of its blocked or mma parent";
+  parentRank -= slices;
   if (dim >= parentRank)
     return emitError() << "slice dimension " << dim << " is out of range for a parent of rank " << parentRank;
   return success();

@@ -4,12 +4,14 @@
 // arithmetic from scalars (pointers, masks, offsets), which are computed
 // again in each layout that reads them. The group of a dot's accumulator takes the #blk.mma layout
 // blk-accelerate-dot chose for it (the op's `mma` attribute), and so do
-// the 2-D sources of its broadcasts. A 2-D group that loads read or stores
-// write takes the blocked layout its own accesses and shape call for (its
-// anchor); the 2-D groups no access anchors share one blocked layout per
-// kernel (function), fitted to its largest block. A 1-D group takes the slice that `x[:, None]` or a
-// reduction along an axis asks for, or, when nothing asks, a blocked layout of
-// its own. A 2-D group that a scan reads takes a layout that keeps the scan's
+// the 2-D sources of its broadcasts. A group of 2 or 3 dimensions that loads
+// read or stores write takes the blocked layout its own accesses and shape
+// call for (its anchor); the groups no access anchors share one blocked
+// layout per kernel (function) and rank, fitted to its largest block of that
+// rank. A group one dimension short of its readers takes the slice that
+// `x[:, None]` or a reduction along an axis asks for (a loaded 2-D block
+// expanded to 3-D keeps its anchor and is converted), or, when nothing asks,
+// a blocked layout of its own. A 2-D group that a scan reads takes a layout that keeps the scan's
 // axis inside threads when its layout would spread it over warps.
 // A gather's indices share its result's group (its source moves through
 // shared memory in whatever layout the source has).
@@ -68,6 +70,9 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   llvm::DenseMap<Value, Attribute> requested;
   /// The 2-D blocked layout of groups that no access anchors.
   BlockedLayoutAttr parent2D;
+  /// The same for blocks of 3 or more dimensions, by rank: fitted to the
+  /// kernel's largest block of that rank, the last dimension fastest.
+  llvm::DenseMap<unsigned, BlockedLayoutAttr> parentByRank;
   /// The blocked layout of each 2-D group that loads or stores read or
   /// write, fitted to its own shape and accesses, by group leader.
   llvm::DenseMap<Value, BlockedLayoutAttr> anchored;
@@ -124,7 +129,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       // through shared memory in their own layout.
       if (sort.getSrc().getType().getShape() == sort.getType().getShape())
         tie({sort.getSrc(), sort.getResult()});
-    } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp>(op)) {
+    } else if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp, ReshapeOp, TransOp, PermuteOp>(op)) {
       // Source and result differ in shape or layout.
     } else if (storesData(op) || computesData(op)) {
       // Index arithmetic (pointers, masks, offsets) is recomputed in the
@@ -199,7 +204,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     if (t.getRank() >= 2) {
       if (BlockedLayoutAttr own = anchored.lookup(groups.getLeaderValue(v)))
         return own;
-      return parent2D;
+      return t.getRank() == 2 ? parent2D : parentByRank.lookup(t.getRank());
     }
     unsigned vec = widest.lookup(t.getShape());
     if (vec == 0)
@@ -207,22 +212,25 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     return getBlockedLayout(&getContext(), t.getShape(), numWarps, vec);
   }
 
-  /// Anchors: a 2-D group that loads read or stores write takes the layout
+  /// Anchors: a group of 2 or more dimensions that loads read or stores write takes the layout
   /// its own accesses coalesce best in, fitted to its own shape: fastest
   /// along the dimension most of them run along (the last on ties), with
   /// the widest vector among those. Blocks of other shapes in the kernel do
   /// not bend it (a [16, 1024] tile beside a [1024, 16] one).
   void anchorAccessedGroups(func::FuncOp func, ArrayRef<Access> accesses, int64_t largestPerThread) {
     struct Accesses {
-      unsigned count[2] = {0, 0};
-      unsigned widest[2] = {0, 0};
+      SmallVector<unsigned, 3> count, widest; // per dimension
     };
     llvm::MapVector<Value, Accesses> byGroup;
     for (const Access &access : accesses) {
       auto t = dyn_cast<RankedTensorType>(access.data.getType());
-      if (!t || t.getRank() != 2 || t.getEncoding() || access.dim > 1)
+      if (!t || t.getRank() < 2 || t.getEncoding() || access.dim >= t.getRank())
         continue;
       Accesses &a = byGroup[groups.getLeaderValue(access.data)];
+      if (a.count.empty()) {
+        a.count.assign(t.getRank(), 0);
+        a.widest.assign(t.getRank(), 0);
+      }
       ++a.count[access.dim];
       a.widest[access.dim] = std::max(a.widest[access.dim], access.vec);
     }
@@ -246,7 +254,15 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     });
     for (auto &[leader, a] : byGroup) {
       SmallVector<int64_t> shape(cast<RankedTensorType>(leader.getType()).getShape());
-      unsigned fast = a.count[0] > a.count[1] ? 0 : 1;
+      unsigned rank = shape.size();
+      unsigned fast = rank - 1; // the dimension most accesses run along, the last on ties
+      for (unsigned d = rank - 1; d-- > 0;)
+        if (a.count[d] > a.count[fast])
+          fast = d;
+      SmallVector<unsigned> order{fast}; // then the others, the last first
+      for (unsigned d = rank; d-- > 0;)
+        if (d != fast)
+          order.push_back(d);
       unsigned vec = a.widest[fast] ? a.widest[fast] : 4;
       if (unsigned rowElems = operandRowElems.lookup(leader))
         shape[fast] = std::min<int64_t>(shape[fast], std::max(rowElems, vec));
@@ -254,7 +270,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       // largest allows, the threads past it holding copies (RoPE's [8, 64]
       // K heads beside [32, 64] Q heads: 4-byte accesses instead of 16-byte
       // ones took 7% longer).
-      anchored[leader] = getBlockedLayout(&getContext(), shape, numWarps, vec, {fast, 1 - fast}, largestPerThread);
+      anchored[leader] = getBlockedLayout(&getContext(), shape, numWarps, vec, order, largestPerThread);
     }
   }
 
@@ -267,6 +283,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     widest.clear();
     anchored.clear();
     parent2D = {};
+    parentByRank.clear();
     // The widest access on blocks of each shape decides that shape's chunk;
     // the largest 2-D block decides the kernel's 2-D layout, fastest along
     // the dimension most 2-D accesses run along (the last on ties; accesses
@@ -274,6 +291,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     unsigned widest2D[2] = {0, 0}, accesses2D[2] = {0, 0};
     int64_t narrowest2D[2] = {INT64_MAX, INT64_MAX}; // of the accessed blocks, per dimension
     SmallVector<int64_t> shape2D;
+    llvm::DenseMap<unsigned, RankedTensorType> largestByRank; // of 3 or more dimensions
     SmallVector<Access> accesses;
     func.walk([&](Operation *op) {
       if (auto load = dyn_cast<LoadOp>(op))
@@ -281,9 +299,14 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       else if (auto store = dyn_cast<StoreOp>(op))
         accesses.push_back({store.getPtr(), store.getValue(), store.getVec(), store.getAccessDim()});
       for (Type t : op->getResultTypes())
-        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() == 2)
+        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() == 2) {
           if (shape2D.empty() || tensor.getNumElements() > shape2D[0] * shape2D[1])
             shape2D.assign(tensor.getShape().begin(), tensor.getShape().end());
+        } else if (tensor && tensor.getRank() > 2) {
+          RankedTensorType &largest = largestByRank[tensor.getRank()];
+          if (!largest || tensor.getNumElements() > largest.getNumElements())
+            largest = tensor;
+        }
     });
     for (const Access &a : accesses) {
       auto t = dyn_cast<RankedTensorType>(a.ptr.getType());
@@ -307,6 +330,11 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       SmallVector<int64_t> fitted = shape2D;
       fitted[fast] = std::min(fitted[fast], narrowest2D[fast]);
       parent2D = getBlockedLayout(ctx, fitted, numWarps, vec, {fast, 1 - fast});
+    }
+
+    for (auto &[rank, largest] : largestByRank) {
+      unsigned vec = widest.lookup(largest.getShape());
+      parentByRank[rank] = getBlockedLayout(ctx, largest.getShape(), numWarps, vec ? vec : 4);
     }
 
     func.walk([&](Operation *op) { collectGroups(op); });
@@ -343,9 +371,12 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     for (BroadcastOp op : llvm::reverse(broadcasts))
       request(op.getSrc(), layoutOf(op.getResult()));
     func.walk([&](Operation *op) {
-      if (auto expand = dyn_cast<ExpandDimsOp>(op); expand && expand.getSrc().getType().getRank() == 1)
-        request(expand.getSrc(), sliceOf(expand.getAxis(), layoutOf(expand.getResult())));
-      if (auto reduce = dyn_cast<ReduceOp>(op); reduce && cast<RankedTensorType>(reduce.getSrcs()[0].getType()).getRank() == 2)
+      // A 2-D source that accesses anchor keeps its own layout (a
+      // conversion goes in before the expansion).
+      if (auto expand = dyn_cast<ExpandDimsOp>(op))
+        if (Value src = expand.getSrc(); cast<RankedTensorType>(src.getType()).getRank() == 1 || !anchored.count(groups.getLeaderValue(src)))
+          request(src, sliceOf(expand.getAxis(), layoutOf(expand.getResult())));
+      if (auto reduce = dyn_cast<ReduceOp>(op); reduce && cast<RankedTensorType>(reduce.getSrcs()[0].getType()).getRank() >= 2)
         for (Value r : reduce.getResults())
           request(r, sliceOf(reduce.getAxis(), layoutOf(reduce.getSrcs()[0])));
     });
@@ -378,17 +409,6 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       userFacing(module.emitError()) << "num-warps must be a power of two from 1 to 32, got " << numWarps;
       return signalPassFailure();
     }
-    WalkResult highRank = module.walk([&](Operation *op) {
-      for (Type t : op->getResultTypes())
-        if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() > 2) {
-          userFacing(op->emitError()) << "blocks of " << tensor.getRank()
-                          << " dimensions are not supported on the GPU yet (blk-run runs them on the CPU)";
-          return WalkResult::interrupt();
-        }
-      return WalkResult::advance();
-    });
-    if (highRank.wasInterrupted())
-      return signalPassFailure();
     // Each function (kernel) gets layouts of its own.
     for (auto func : module.getOps<func::FuncOp>())
       assignIn(func);
@@ -447,11 +467,10 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       } else if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
         convertOperand(broadcast.getSrcMutable(), broadcast.getResult().getType().getEncoding());
       } else if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
-        if (expand.getSrc().getType().getRank() == 1)
-          convertOperand(expand.getSrcMutable(), sliceOf(expand.getAxis(), expand.getResult().getType().getEncoding()));
+        convertOperand(expand.getSrcMutable(), sliceOf(expand.getAxis(), expand.getResult().getType().getEncoding()));
       } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
         auto src = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
-        if (src.getRank() != 2)
+        if (src.getRank() < 2)
           return;
         b.setInsertionPointAfter(op);
         Attribute want = sliceOf(reduce.getAxis(), src.getEncoding());

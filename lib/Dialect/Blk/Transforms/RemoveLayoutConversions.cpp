@@ -29,7 +29,7 @@ Attribute encodingOf(Value v) {
 /// `encoding`, or null when there is none.
 Attribute operandEncoding(Operation *op, Attribute encoding) {
   if (isa<ExpandDimsOp>(op)) {
-    bool sliceable = isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr>(encoding);
+    bool sliceable = isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr, SliceLayoutAttr>(encoding);
     return sliceable ? SliceLayoutAttr::get(op->getContext(), cast<ExpandDimsOp>(op).getAxis(), encoding) : Attribute();
   }
   return encoding;
