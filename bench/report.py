@@ -316,6 +316,12 @@ GROUPS = [
           [TRITON, PYTORCH],
           "`test/kernels/layout_stress.blk` and `counting.blk`; Triton: the same sources, 4 warps; PyTorch: "
           "`cumsum`, `sum`, stable `sort` (other algorithms)."),
+    Group("blocks3d", "Blocks of three dimensions", ["layout3d"], "GB/s",
+          [TRITON, PYTORCH],
+          "`test/kernels/blocks_3d.blk`, 4 warps: sums and maxima along each axis of [A, B, C] tiles "
+          "(`reduce3`), cumulative sums along each axis (`scan3`), two permutations with a join, split and "
+          "interleave (`moves3`), int8-style scales of groups of 32 through a reshape to [R, W / G, G] "
+          "(`group_scale`); Triton: the same sources; PyTorch: the same operations on views."),
 ]
 GROUPS += [
     Group("dots", "Dot stress", ["dots"], "TFLOP/s",

@@ -1383,6 +1383,93 @@ def layout_stress(h, elems=1 << 24):
                   flush=True)
 
 
+
+def blocks_3d(h, elems=1 << 24):
+    """Blocks of three dimensions (test/kernels/blocks_3d.blk against the same
+    sources in Triton): reductions and scans along each axis of [A, B, C]
+    tiles, permutations with join, split and interleave, and group-wise scales
+    through a reshape to [R, W / G, G]. Outputs checked before timing."""
+    def data(dt, n):
+        if dt == torch.int32:
+            return torch.randint(-1000, 1000, (n,), device="cuda", dtype=dt)
+        return torch.randn(n, device="cuda", dtype=dt)
+
+    for dt, (a, b, c) in ((torch.float32, (4, 8, 32)), (torch.int32, (4, 8, 32)), (torch.float32, (16, 16, 4)),
+                          (torch.int32, (2, 8, 64))):
+        t = DT[dt]
+        shaped = (a, b, c) != (4, 8, 32)
+        ptx = f"blocks_3d.{t}" + (f".{a}.{b}.{c}" if shaped else "") + ".n16"
+        acc = torch.int64 if dt == torch.int32 else torch.float64
+        x = data(dt, elems)
+        p = elems // (a * b * c)
+        tiles = x.view(p, a, b, c)
+        tiles_acc = tiles.to(acc)
+        tile = f"[{a}, {b}, {c}] tiles, {elems} elems"
+
+        s0, m1 = torch.empty(p * b * c, device="cuda", dtype=dt), torch.empty(p * a * c, device="cuda", dtype=dt)
+        s2, s12 = torch.empty(p * a * b, device="cuda", dtype=dt), torch.empty(p * a, device="cuda", dtype=dt)
+        outs = (s0, m1, s2, s12)
+        fn = h.load(ptx, "reduce3").prepare((p,), x, *outs, elems)
+        refs = (tiles_acc.sum(1).reshape(-1), tiles_acc.amax(2).reshape(-1), tiles_acc.sum(3).reshape(-1),
+                tiles_acc.sum((2, 3)).reshape(-1))
+        h.record(f"layout3d reduce3 {t}", tile, dt, None, x.numel() * 4 + sum(o.numel() for o in outs) * 4, [fn],
+                 lambda a=a, b=b, c=c, p=p, outs=outs: [
+                     lambda: tk.reduce3_kernel[(p,)](x, *outs, elems, A=a, B=b, C=c, num_warps=4)],
+                 [lambda tiles=tiles: (tiles.sum(1), tiles.amax(2), tiles.sum(3), tiles.sum((2, 3)))],
+                 check=output_check(outs, refs, exact_or_rel_err))
+        del refs
+
+        ys = tuple(torch.empty_like(x) for _ in range(3))
+        fn = h.load(ptx, "scan3").prepare((p,), x, *ys, elems)
+        refs = (torch.cumsum(tiles_acc, 1).reshape(-1), torch.cumsum(tiles_acc, 2).reshape(-1),
+                torch.cumsum(tiles_acc.flip(3), 3).flip(3).reshape(-1))
+        h.record(f"layout3d scan3 {t}", tile, dt, None, 4 * x.numel() * 4, [fn],
+                 lambda a=a, b=b, c=c, p=p, ys=ys: [
+                     lambda: tk.scan3_kernel[(p,)](x, *ys, elems, A=a, B=b, C=c, num_warps=4)],
+                 [lambda tiles=tiles: (torch.cumsum(tiles, 1), torch.cumsum(tiles, 2),
+                                       torch.cumsum(tiles.flip(3), 3).flip(3))],
+                 check=output_check(ys, refs, exact_or_rel_err))
+        del refs, ys
+
+        pq = (torch.empty_like(x), torch.empty_like(x))
+        j, i = torch.empty(2 * elems, device="cuda", dtype=dt), torch.empty(2 * elems, device="cuda", dtype=dt)
+        e, o = torch.empty(elems // 2, device="cuda", dtype=dt), torch.empty(elems // 2, device="cuda", dtype=dt)
+        outs = (*pq, j, e, o, i)
+        fn = h.load(ptx, "moves3").prepare((p,), x, *outs, elems)
+        joined = torch.stack((x, -x), 1).reshape(-1)
+        refs = (tiles.permute(0, 3, 1, 2).reshape(-1), tiles.permute(0, 2, 1, 3).reshape(-1), joined, x[0::2],
+                x[1::2], joined)
+        h.record(f"layout3d moves3 {t}", tile, dt, None, (2 * x.numel() + sum(o.numel() for o in outs)) * 4, [fn],
+                 lambda a=a, b=b, c=c, p=p, outs=outs: [
+                     lambda: tk.moves3_kernel[(p,)](x, *outs, elems, A=a, B=b, C=c, num_warps=4)],
+                 [lambda tiles=tiles: (tiles.permute(0, 3, 1, 2).contiguous(), tiles.permute(0, 2, 1, 3).contiguous(),
+                                       torch.stack((x, -x), 1), x[0::2].contiguous(), x[1::2].contiguous(),
+                                       torch.stack((x, -x), 1))],
+                 check=output_check(outs, refs, exact_or_rel_err))
+        del refs, joined, outs, pq, j, i, e, o
+
+        if not shaped:  # group_scale does not use the tile
+            rows, w, g = elems // 128, 128, 32
+            q, sc = torch.empty(elems, device="cuda"), torch.empty(rows * (w // g), device="cuda")
+            fn = h.load(ptx, "group_scale").prepare(((rows + 31) // 32,), x, q, sc, rows)
+            groups = x.view(rows, w // g, g).double()
+            scale = groups.abs().amax(2) / 127.0 + 1e-6
+            refs = ((groups / scale[:, :, None]).reshape(-1), scale.reshape(-1))
+            del groups, scale
+
+            def torch_scale(x=x, rows=rows, w=w, g=g):
+                groups = x.view(rows, w // g, g).float()
+                scale = groups.abs().amax(2) / 127.0 + 1e-6
+                return groups / scale[:, :, None], scale
+
+            h.record(f"layout3d group_scale {t}", f"{rows}x{w}, groups of {g}", dt, None,
+                     x.numel() * 4 + q.numel() * 4 + sc.numel() * 4, [fn],
+                     lambda rows=rows, q=q, sc=sc: [lambda: tk.group_scale_kernel[((rows + 31) // 32,)](
+                         x, q, sc, rows, R=32, W=128, G=32, num_warps=4)],
+                     [torch_scale], check=output_check((q, sc), refs, exact_or_rel_err))
+            del refs, q, sc
+        del x, tiles, tiles_acc
+
 def dot_stress(h, n=4096):
     """The dot-stress set (test/kernels/dot_stress.blk against the same
     sources in Triton, bench/triton_kernels.py): tensor-core products written
@@ -1697,7 +1784,7 @@ def report(h, overhead, out_dir, command=None, suite=None):
 SUITES = {
     "matmul": [matmuls],
     "attention": [attention, attention_fwd_bwd],
-    "layouts": [layout_stress],
+    "layouts": [layout_stress, blocks_3d],
     "dots": [dot_stress],
     "glu": [glu_backward],
     "rope": [rope],
@@ -1705,7 +1792,7 @@ SUITES = {
     # The row kernels (softmax, norms, losses), forward and backward.
     "rows": [row_cases, row_backward],
     "flce": [flce_bench.flce],
-    None: [run_cases, row_backward, glu_backward, rope, matmuls, attention, attention_fwd_bwd, layout_stress,
+    None: [run_cases, row_backward, glu_backward, rope, matmuls, attention, attention_fwd_bwd, layout_stress, blocks_3d,
            dot_stress, flce_bench.flce],
 }
 

@@ -654,6 +654,74 @@ def exclusive_scan_kernel(X, Y, n, CHUNK: tl.constexpr):
         carry += tl.sum(x, axis=0)
 
 
+# Blocks of three dimensions: the same sources as test/kernels/blocks_3d.blk.
+@triton.jit
+def _tile3_offsets(A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    a = tl.arange(0, A)[:, None, None]
+    b = tl.arange(0, B)[None, :, None]
+    c = tl.arange(0, C)[None, None, :]
+    return tl.program_id(0) * (A * B * C) + a * (B * C) + b * C + c
+
+
+@triton.jit
+def _plane(P: tl.constexpr, Q: tl.constexpr):
+    return tl.program_id(0) * (P * Q) + tl.arange(0, P)[:, None] * Q + tl.arange(0, Q)[None, :]
+
+
+@triton.jit
+def reduce3_kernel(X, S0, M1, S2, S12, n, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    T = S0.dtype.element_ty
+    offs = _tile3_offsets(A, B, C)
+    x = tl.load(X + offs, mask=offs < n, other=0)
+    tl.store(S0 + _plane(B, C), tl.sum(x, axis=0).to(T))
+    tl.store(M1 + _plane(A, C), tl.max(x, axis=1))
+    s2 = tl.sum(x, axis=2)
+    tl.store(S2 + _plane(A, B), s2.to(T))
+    tl.store(S12 + tl.program_id(0) * A + tl.arange(0, A), tl.sum(s2, axis=1).to(T))
+
+
+@triton.jit
+def scan3_kernel(X, Y0, Y1, Y2, n, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    T = Y0.dtype.element_ty
+    offs = _tile3_offsets(A, B, C)
+    x = tl.load(X + offs, mask=offs < n, other=0)
+    tl.store(Y0 + offs, tl.cumsum(x, axis=0).to(T))
+    tl.store(Y1 + offs, tl.cumsum(x, axis=1).to(T))
+    tl.store(Y2 + offs, tl.cumsum(x, axis=2, reverse=True).to(T))
+
+
+@triton.jit
+def moves3_kernel(X, P, Q, J, E, O, I, n, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    offs = _tile3_offsets(A, B, C)
+    x = tl.load(X + offs, mask=offs < n, other=0)
+    base = tl.program_id(0) * (A * B * C)
+    p = tl.arange(0, C)[:, None, None] * (A * B) + tl.arange(0, A)[None, :, None] * B + tl.arange(0, B)[None, None, :]
+    tl.store(P + base + p, tl.permute(x, (2, 0, 1)))
+    q = tl.arange(0, B)[:, None, None] * (A * C) + tl.arange(0, A)[None, :, None] * C + tl.arange(0, C)[None, None, :]
+    tl.store(Q + base + q, x.permute(1, 0, 2))
+    rows = _plane(A * B, C)
+    t = tl.load(X + rows, mask=rows < n, other=0)
+    pairs = 2 * rows[:, :, None] + tl.arange(0, 2)[None, None, :]
+    tl.store(J + pairs, tl.join(t, -t))
+    even, odd = tl.split(tl.reshape(t, [A * B, C // 2, 2]))
+    half = _plane(A * B, C // 2)
+    tl.store(E + half, even)
+    tl.store(O + half, odd)
+    tl.store(I + _plane(A * B, 2 * C), tl.interleave(t, -t))
+
+
+@triton.jit
+def group_scale_kernel(X, Q, SC, n_rows, R: tl.constexpr, W: tl.constexpr, G: tl.constexpr):
+    rows = tl.program_id(0) * R + tl.arange(0, R)
+    offs = rows[:, None] * W + tl.arange(0, W)[None, :]
+    inside = rows[:, None] < n_rows
+    x = tl.load(X + offs, mask=inside, other=0).to(tl.float32)
+    groups = tl.reshape(x, [R, W // G, G])
+    scale = tl.max(tl.abs(groups), axis=2) / 127.0 + 1e-6
+    tl.store(Q + offs, tl.reshape(groups / scale[:, :, None], [R, W]), mask=inside)
+    tl.store(SC + rows[:, None] * (W // G) + tl.arange(0, W // G)[None, :], scale, mask=inside)
+
+
 # The dot-stress set: the same sources as test/kernels/dot_stress.blk.
 @triton.jit
 def gathered_matmul_kernel(X, IDX, W, C, M, N, K, stride_xm, stride_xk, stride_wk, stride_wn, stride_cm, stride_cn,
