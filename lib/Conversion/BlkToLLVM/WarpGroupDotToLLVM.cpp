@@ -24,6 +24,18 @@ Value descriptor(OpBuilder &b, Location loc, Value address, int64_t leading, int
   return LLVM::OrOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, start), constant);
 }
 
+/// The descriptor of the matrix `bytes` further on than `desc`'s: shared
+/// memory ends below 256 KB, so the start field (address / 16, 14 bits) of
+/// the one further on is the sum and never carries into the next field.
+/// Built once per slab and stepped by constants, the descriptors of a loop's
+/// K steps cost one 64-bit add each instead of a shift, mask and or.
+Value stepDescriptor(OpBuilder &b, Location loc, Value desc, int64_t bytes) {
+  if (bytes == 0)
+    return desc;
+  Type i64 = b.getI64Type();
+  return LLVM::AddOp::create(b, loc, desc, LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(bytes >> 4)));
+}
+
 /// Descriptor fields of one operand's ring: a K-major ring (K along its
 /// lines) steps K within a line and needs no leading offset; an MN-major
 /// one steps K by lines and strides chunks of the MN dimension.
@@ -38,14 +50,20 @@ OperandDesc operandDesc(const SharedRing &ring, unsigned kDim) {
 
 /// Byte offset (i32) of the 16-wide K step at `k` and the MN position `mn`
 /// (a multiple of 64 for A, 0 for B) in one slot.
+/// The bytes K step `k` adds to an operand's offset (stepOffset's term of k).
+int64_t stepBytes(const SharedRing &ring, bool mnMajor, int64_t k) {
+  if (mnMajor) // lines along K
+    return k * ring.width;
+  return (k / ring.lineElems) * ring.chunkBytes() + (k % ring.lineElems) * ring.elemBytes;
+}
+
 Value stepOffset(OpBuilder &b, Location loc, const SharedRing &ring, bool mnMajor, Value mn, int64_t k) {
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
-  if (mnMajor) { // lines along K; chunks along MN
+  if (mnMajor) { // chunks along MN
     Value chunk = LLVM::LShrOp::create(b, loc, mn, c(llvm::Log2_64(ring.lineElems)));
-    return LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, chunk, c(ring.chunkBytes())), c(k * ring.width));
+    return LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, chunk, c(ring.chunkBytes())), c(stepBytes(ring, mnMajor, k)));
   }
-  int64_t inLine = (k / ring.lineElems) * ring.chunkBytes() + (k % ring.lineElems) * ring.elemBytes;
-  return LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, mn, c(ring.width)), c(inLine));
+  return LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, mn, c(ring.width)), c(stepBytes(ring, mnMajor, k)));
 }
 
 Value slotAddress(OpBuilder &b, Location loc, Value base, Value slot, const SharedRing &ring) {
@@ -101,7 +119,7 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     OperandDesc da = ringA ? operandDesc(*ringA, 1) : OperandDesc{0, 0, false};
     Value baseA = ringA ? slotAddress(rewriter, loc, adaptor.getA()[0], adaptor.getASlot()[0], *ringA) : Value();
     Value baseB = slotAddress(rewriter, loc, adaptor.getB()[0], adaptor.getBSlot()[0], ringB);
-    Value warpGroup = LLVM::LShrOp::create(rewriter, loc, emitWarpId(rewriter, loc), i32Const(rewriter, loc, 2));
+    Value warpGroup = LLVM::LShrOp::create(rewriter, loc, emitUniformWarpId(rewriter, loc), i32Const(rewriter, loc, 2));
     Value groupRow = LLVM::MulOp::create(rewriter, loc, warpGroup, i32Const(rewriter, loc, 64));
     Value zero = i32Const(rewriter, loc, 0), one = i32Const(rewriter, loc, 1);
 
@@ -152,7 +170,19 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
         regs.push_back(it->second);
       }
       Value row = LLVM::AddOp::create(rewriter, loc, groupRow, i32Const(rewriter, loc, slabRow));
+      // Each operand's descriptor at k = 0; later K steps add the step's
+      // bytes (a constant: stepOffset is the MN term plus one of k).
+      Value descA0 = registerA ? Value()
+                               : descriptor(rewriter, loc,
+                                            LLVM::AddOp::create(rewriter, loc, baseA,
+                                                                stepOffset(rewriter, loc, *ringA, da.mnMajor, row, 0)),
+                                            da.leading, da.stride, ringA->swizzleMode());
+      Value descB0 = descriptor(rewriter, loc,
+                                LLVM::AddOp::create(rewriter, loc, baseB, stepOffset(rewriter, loc, ringB, db.mnMajor, zero, 0)),
+                                db.leading, db.stride, ringB.swizzleMode());
       for (int64_t k = 0; k < K; k += 16) {
+        if (stepBytes(ringB, db.mnMajor, k) % 16 || (!registerA && stepBytes(*ringA, da.mnMajor, k) % 16))
+          return op.emitOpError("a K step of an operand is not a multiple of 16 bytes");
         Issue issue{regs, {}};
         if (registerA) {
           // a0..a3: rows +0/+8 of columns k+{0,1}, then of k+{8,9}.
@@ -164,11 +194,9 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
             issue.operands.push_back(packWord(rewriter, loc, {aValues[lo->second], aValues[hi->second]}));
           }
         } else {
-          Value aAddr = LLVM::AddOp::create(rewriter, loc, baseA, stepOffset(rewriter, loc, *ringA, da.mnMajor, row, k));
-          issue.operands.push_back(descriptor(rewriter, loc, aAddr, da.leading, da.stride, ringA->swizzleMode()));
+          issue.operands.push_back(stepDescriptor(rewriter, loc, descA0, stepBytes(*ringA, da.mnMajor, k)));
         }
-        Value b = LLVM::AddOp::create(rewriter, loc, baseB, stepOffset(rewriter, loc, ringB, db.mnMajor, zero, k));
-        issue.operands.push_back(descriptor(rewriter, loc, b, db.leading, db.stride, ringB.swizzleMode()));
+        issue.operands.push_back(stepDescriptor(rewriter, loc, descB0, stepBytes(ringB, db.mnMajor, k)));
         issue.operands.push_back(one);
         issues.push_back(std::move(issue));
       }

@@ -13,13 +13,29 @@
 // CHECK: llvm.mlir.global external @blk_shared() {addr_space = 3 : i32, alignment = 1024 : i64}
 // CHECK-LABEL: func.func @wgmma
 // CHECK-SAME: blk.shared = 32768
+// The warp id, read from lane 0 once at the kernel's entry (ptxas keeps what
+// is computed from it, the warpgroup's rows of A, in uniform registers).
+// CHECK: %[[TID:[0-9]+]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[FIVE:[0-9]+]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK-NEXT: %[[WARP:[0-9]+]] = llvm.lshr %[[TID]], %[[FIVE]] : i32
+// CHECK-NEXT: %[[ALL:[0-9]+]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK-NEXT: nvvm.shfl.sync  idx %[[ALL]], %[[WARP]], %{{[0-9]+}}, %{{[0-9]+}} : i32 -> i32
 // CHECK-COUNT-4: cp.async.cg.shared.global [$0], [$1], 16, $2;
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: scf.for
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK: fence.proxy.async.shared::cta
 // CHECK: nvvm.barrier0
+// The descriptors of k 0, then those of k 16 stepped from them: A 32 bytes
+// on along its K-major lines (2 units), B 16 lines of 128 bytes (128 units).
+// CHECK: %[[DA:[0-9]+]] = llvm.or %{{[0-9]+}}, %{{[0-9]+}} : i64
 // CHECK: llvm.mlir.constant(4611686293322072064 : i64)
+// CHECK-NEXT: llvm.zext
+// CHECK-NEXT: %[[DB:[0-9]+]] = llvm.or %{{[0-9]+}}, %{{[0-9]+}} : i64
+// CHECK-NEXT: %[[TWO:[0-9]+]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK-NEXT: llvm.add %[[DA]], %[[TWO]] : i64
+// CHECK-NEXT: %[[UNITS:[0-9]+]] = llvm.mlir.constant(128 : i64) : i64
+// CHECK-NEXT: llvm.add %[[DB]], %[[UNITS]] : i64
 // CHECK: wgmma.fence.sync.aligned
 // CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
 // CHECK-NOT: llvm.{{(add|or|and|lshr|zext|mul|mlir.constant)}}

@@ -207,6 +207,19 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK-NEXT: %[[SLOTOFF:[0-9]+]] = llvm.mul %{{.+}}, %[[SLOTBYTES]] : i32
 // CHECK-NEXT: %[[SLOT:[0-9]+]] = llvm.add %{{[0-9]+}}, %[[SLOTOFF]] : i32
 // CHECK: %[[I1:[0-9]+]] = llvm.mlir.constant(1 : i32) : i32
+// B's descriptor for k 0, built once for the slab: the slot's start plus chunk (0) * 2048 + k * 64 bytes, in 16-byte
+// units (14 bits), with the fixed fields: 64-byte swizzle (mode 2 at bit 62), stride 512 bytes
+// (32 << 32), leading 2048 bytes (128 << 16): -9223371899407433728.
+// CHECK: %[[CHUNK:[0-9]+]] = llvm.mul %{{[0-9]+}}, %[[SLOTBYTES]] : i32
+// CHECK-NEXT: %[[OFF0:[0-9]+]] = llvm.add %[[CHUNK]], %[[I0]] : i32
+// CHECK-NEXT: %[[ADDR0:[0-9]+]] = llvm.add %[[SLOT]], %[[OFF0]] : i32
+// CHECK-NEXT: %[[MASK14:[0-9]+]] = llvm.mlir.constant(16383 : i32) : i32
+// CHECK-NEXT: %[[FOUR:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[UNITS0:[0-9]+]] = llvm.lshr %[[ADDR0]], %[[FOUR]] : i32
+// CHECK-NEXT: %[[START0:[0-9]+]] = llvm.and %[[UNITS0]], %[[MASK14]] : i32
+// CHECK-NEXT: %[[FIELDS:[0-9]+]] = llvm.mlir.constant(-9223371899407433728 : i64) : i64
+// CHECK-NEXT: %[[WIDE0:[0-9]+]] = llvm.zext %[[START0]] : i32 to i64
+// CHECK-NEXT: %[[DESCK0:[0-9]+]] = llvm.or %[[WIDE0]], %[[FIELDS]] : i64
 // CHECK-NEXT: %[[U:[0-9]+]] = llvm.mlir.undef : vector<2xbf16>
 // CHECK: %[[A0K0L:[0-9]+]] = llvm.insertelement %arg0, %[[U]][%[[I0]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A0K0H:[0-9]+]] = llvm.insertelement %arg1, %[[A0K0L]][%[[I1]] : i32] : vector<2xbf16>
@@ -220,19 +233,6 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK: %[[A8K8L:[0-9]+]] = llvm.insertelement %arg6, %[[U]][%[[I0]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A8K8H:[0-9]+]] = llvm.insertelement %arg7, %[[A8K8L]][%[[I1]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A8K8:[0-9]+]] = llvm.bitcast %[[A8K8H]] : vector<2xbf16> to i32
-// B's descriptor for k 0: the slot's start plus chunk (0) * 2048 + k * 64 bytes, in 16-byte
-// units (14 bits), with the fixed fields: 64-byte swizzle (mode 2 at bit 62), stride 512 bytes
-// (32 << 32), leading 2048 bytes (128 << 16): -9223371899407433728.
-// CHECK: %[[CHUNK:[0-9]+]] = llvm.mul %{{[0-9]+}}, %[[SLOTBYTES]] : i32
-// CHECK-NEXT: %[[OFF0:[0-9]+]] = llvm.add %[[CHUNK]], %[[I0]] : i32
-// CHECK-NEXT: %[[ADDR0:[0-9]+]] = llvm.add %[[SLOT]], %[[OFF0]] : i32
-// CHECK-NEXT: %[[MASK14:[0-9]+]] = llvm.mlir.constant(16383 : i32) : i32
-// CHECK-NEXT: %[[FOUR:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
-// CHECK-NEXT: %[[UNITS0:[0-9]+]] = llvm.lshr %[[ADDR0]], %[[FOUR]] : i32
-// CHECK-NEXT: %[[START0:[0-9]+]] = llvm.and %[[UNITS0]], %[[MASK14]] : i32
-// CHECK-NEXT: %[[FIELDS:[0-9]+]] = llvm.mlir.constant(-9223371899407433728 : i64) : i64
-// CHECK-NEXT: %[[WIDE0:[0-9]+]] = llvm.zext %[[START0]] : i32 to i64
-// CHECK-NEXT: %[[DESCK0:[0-9]+]] = llvm.or %[[WIDE0]], %[[FIELDS]] : i64
 // CHECK: %[[A0K16L:[0-9]+]] = llvm.insertelement %arg8, %[[U]][%[[I0]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A0K16H:[0-9]+]] = llvm.insertelement %arg9, %[[A0K16L]][%[[I1]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A0K16:[0-9]+]] = llvm.bitcast %[[A0K16H]] : vector<2xbf16> to i32
@@ -245,14 +245,10 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK: %[[A8K24L:[0-9]+]] = llvm.insertelement %arg14, %[[U]][%[[I0]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A8K24H:[0-9]+]] = llvm.insertelement %arg15, %[[A8K24L]][%[[I1]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A8K24:[0-9]+]] = llvm.bitcast %[[A8K24H]] : vector<2xbf16> to i32
-// k 16: 16 lines of 64 bytes further.
-// CHECK: %[[K16:[0-9]+]] = llvm.mlir.constant(1024 : i32) : i32
-// CHECK-NEXT: %[[OFF16:[0-9]+]] = llvm.add %[[CHUNK]], %[[K16]] : i32
-// CHECK-NEXT: %[[ADDR16:[0-9]+]] = llvm.add %[[SLOT]], %[[OFF16]] : i32
-// CHECK-NEXT: %[[UNITS16:[0-9]+]] = llvm.lshr %[[ADDR16]], %[[FOUR]] : i32
-// CHECK-NEXT: %[[START16:[0-9]+]] = llvm.and %[[UNITS16]], %[[MASK14]] : i32
-// CHECK-NEXT: %[[WIDE16:[0-9]+]] = llvm.zext %[[START16]] : i32 to i64
-// CHECK-NEXT: %[[DESCK16:[0-9]+]] = llvm.or %[[WIDE16]], %[[FIELDS]] : i64
+// k 16: 16 lines of 64 bytes further, 64 more 16-byte units in the k-0
+// descriptor's start field.
+// CHECK: %[[K16:[0-9]+]] = llvm.mlir.constant(64 : i64) : i64
+// CHECK-NEXT: %[[DESCK16:[0-9]+]] = llvm.add %[[DESCK0]], %[[K16]] : i64
 // CHECK: %[[A64K0L:[0-9]+]] = llvm.insertelement %arg16, %[[U]][%[[I0]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A64K0H:[0-9]+]] = llvm.insertelement %arg17, %[[A64K0L]][%[[I1]] : i32] : vector<2xbf16>
 // CHECK-NEXT: %[[A64K0:[0-9]+]] = llvm.bitcast %[[A64K0H]] : vector<2xbf16> to i32
