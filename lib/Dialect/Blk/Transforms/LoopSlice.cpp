@@ -50,9 +50,10 @@ static std::optional<Advance> advanceOf(scf::ForOp loop, BlockArgument arg) {
   return Advance{arg, add.getOffset()};
 }
 
-std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, bool allowAdvances,
-                                             bool allowLoads) {
-  allowLoads = allowLoads && !writesMemory(loop);
+/// iterationSlice, where the caller has found whether the loop writes memory
+/// (`allowLoads` only where it does not).
+static std::optional<IterationSlice> sliceOfIteration(scf::ForOp loop, ValueRange roots, bool allowAdvances,
+                                                      bool allowLoads) {
   IterationSlice result;
   llvm::SetVector<Operation *> slice;
   llvm::SmallDenseSet<Value> seenArgs;
@@ -84,6 +85,11 @@ std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, 
     if (slice.contains(&op))
       result.ops.push_back(&op);
   return result;
+}
+
+std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, bool allowAdvances,
+                                             bool allowLoads) {
+  return sliceOfIteration(loop, roots, allowAdvances, allowLoads && !writesMemory(loop));
 }
 
 void cloneIteration(OpBuilder &b, scf::ForOp loop, const IterationSlice &slice, Value iv,
@@ -168,11 +174,16 @@ SharedBufferType cpAsyncRing(RankedTensorType tile, unsigned contig, unsigned ve
   return ring;
 }
 
-std::optional<IterationSlice> accessSlice(scf::ForOp loop, LoadOp load) {
+/// accessSlice, where the caller has found whether the loop writes memory.
+static std::optional<IterationSlice> accessSliceOf(scf::ForOp loop, LoadOp load, bool loopWrites) {
   SmallVector<Value> roots{load.getPtr()};
   if (load.getMask())
     roots.push_back(load.getMask());
-  return iterationSlice(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/true);
+  return sliceOfIteration(loop, roots, /*allowAdvances=*/true, /*allowLoads=*/!loopWrites);
+}
+
+std::optional<IterationSlice> accessSlice(scf::ForOp loop, LoadOp load) {
+  return accessSliceOf(loop, load, writesMemory(loop));
 }
 
 std::optional<IterationSlice> stagedBesideDots(scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig) {
@@ -181,7 +192,7 @@ std::optional<IterationSlice> stagedBesideDots(scf::ForOp loop, LoadOp load, uns
     return std::nullopt;
   if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop))
     return std::nullopt;
-  return accessSlice(loop, load);
+  return accessSliceOf(loop, load, /*loopWrites=*/false);
 }
 
 bool isZeroOrAbsent(Value v) {

@@ -521,9 +521,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // less lets one more program share an SM's shared memory, to slot n - 1
     // after a barrier that every warpgroup reaches once its wgmma of
     // iteration n - 1 is done.
-    int64_t slotBytes = 0, otherBytes = 0; // the buffers of wgmma operands that are no ring loads
-    for (RingOperand &r : rings)
-      slotBytes += ringFor(r.op, 1).getSlotBytes();
+    int64_t otherBytes = 0; // the buffers of wgmma operands that are no ring loads
     for (DotPlan &plan : plans) {
       if (plan.wgmma && plan.a < 0)
         if (auto [src, buffer] = stagedOperand(loop, plan.dot.getA()); src)
@@ -532,21 +530,26 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         otherBytes += operandBuffer(plan.bSource, 1).getSlotBytes() *
                       (loop.isDefinedOutsideOfLoop(plan.bSource) ? 1 : kStoredBSlots);
     }
-    auto programsPerSM = [&](int64_t slots) {
-      int64_t perSM = sharedMemoryLimit + kReservedSharedBytes;
-      return perSM / (slots * slotBytes + otherBytes + kReservedSharedBytes);
+    // The slots of the rings and the bytes of one slot of each.
+    int64_t slotBytes = 0, slots = 0;
+    bool reuseAfterBarrier = false;
+    auto sizeRings = [&] {
+      slotBytes = 0;
+      for (RingOperand &r : rings)
+        slotBytes += ringFor(r.op, 1).getSlotBytes();
+      auto programsPerSM = [&](int64_t slots) {
+        int64_t perSM = sharedMemoryLimit + kReservedSharedBytes;
+        return perSM / (slots * slotBytes + otherBytes + kReservedSharedBytes);
+      };
+      reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1) > programsPerSM(ahead + 2);
+      slots = ahead + (anyWgmma && !reuseAfterBarrier ? 2 : 1);
     };
-    bool reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1) > programsPerSM(ahead + 2);
-    int64_t slots = ahead + (anyWgmma && !reuseAfterBarrier ? 2 : 1);
+    sizeRings();
     // Rings of other loads only where every buffer leaves an eighth of
     // shared memory free (the operands' buffers are bounded below).
     if (rings.size() > operandRings && slots * slotBytes + otherBytes > sharedMemoryLimit / 8 * 7) {
       rings.resize(operandRings);
-      slotBytes = 0;
-      for (RingOperand &r : rings)
-        slotBytes += ringFor(r.op, 1).getSlotBytes();
-      reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1) > programsPerSM(ahead + 2);
-      slots = ahead + (anyWgmma && !reuseAfterBarrier ? 2 : 1);
+      sizeRings();
     }
     for (RingOperand &r : rings)
       r.type = ringFor(r.op, slots);
