@@ -69,7 +69,7 @@ inline std::vector<Check> reduce3Case(const Launch &L, const Blocks3dVariant &v,
   Buffer s0 = poisoned(v.type, P * v.b * v.c), m1 = poisoned(v.type, P * v.a * v.c),
          s2 = poisoned(v.type, P * v.a * v.b), s12 = poisoned(v.type, P * v.a);
   std::string what = "reduce3 " + v.name() + " n=" + std::to_string(n);
-  std::string e = L("blocks_3d", v.bindings(), "reduce3", P,
+  std::string e = L("blocks_3d", v.bindings(), "reduce3", unsigned(programs),
                     {KArg::buf_(x), KArg::buf_(s0), KArg::buf_(m1), KArg::buf_(s2), KArg::buf_(s12), KArg::int_(n)});
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};

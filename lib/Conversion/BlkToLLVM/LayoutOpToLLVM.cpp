@@ -1,6 +1,6 @@
 // Ops that change which thread or register holds an element: expand_dims and
-// broadcast (register renames); convert_layout, reshape, trans and permute (a rename,
-// warp shuffles, or a round trip through shared memory: the path
+// broadcast (register renames); convert_layout, reshape, trans and permute (a
+// rename, warp shuffles, or a round trip through shared memory: the path
 // planLayoutMove chooses); and the barrier that orders shared-memory accesses.
 #include <functional>
 #include "Patterns.h"
@@ -76,8 +76,9 @@ template <typename OpTy> struct RenameToLLVM : OpConversionPattern<OpTy> {
 /// Every thread writes what it holds to shared memory at the element's
 /// row-major position in the result, then reads what the result's layout
 /// gives it: layout conversions, reshapes (the same row-major order),
-/// transposes and permutations (source coordinates in the result's order). A conversion may write and read
-/// runs of consecutive elements as vectors (sharedMoveOf).
+/// transposes and permutations (source coordinates in the result's order).
+/// A conversion may write and read runs of consecutive elements as vectors
+/// (sharedMoveOf).
 template <typename OpT>
 LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewriter &rewriter) {
   auto srcType = op.getSrc().getType(), dstType = op.getType();
@@ -151,8 +152,9 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   return success();
 }
 
-/// convert_layout, reshape, trans and permute by the path planLayoutMove chooses
-/// (conversions to tensor-core operands by ldmatrix: DotOperandToLLVM.cpp).
+/// convert_layout, reshape, trans and permute by the path planLayoutMove
+/// chooses (conversions to tensor-core operands by ldmatrix:
+/// DotOperandToLLVM.cpp).
 template <typename OpT> struct LayoutMoveToLLVM : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult matchAndRewrite(OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor,

@@ -1,5 +1,7 @@
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "Patterns.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 
@@ -59,10 +61,15 @@ Value emitUniformWarpId(OpBuilder &b, Location loc) {
     func = func->getParentOp();
   if (func) {
     Block &entry = cast<FunctionOpInterface>(func).getFunctionBody().front();
-    for (Operation &op : entry) // one per kernel
-      if (auto shfl = dyn_cast<NVVM::ShflOp>(op); shfl && shfl.getKind() == NVVM::ShflKind::idx)
-        if (auto shift = shfl.getVal().getDefiningOp<LLVM::LShrOp>(); shift && shift.getLhs().getDefiningOp<NVVM::ThreadIdXOp>())
-          return shfl.getResult();
+    for (Operation &op : entry) { // one per kernel: tid >> 5 from lane 0
+      auto shfl = dyn_cast<NVVM::ShflOp>(op);
+      auto shift = shfl ? shfl.getVal().getDefiningOp<LLVM::LShrOp>() : nullptr;
+      APInt bits;
+      if (shift && shfl.getKind() == NVVM::ShflKind::idx && matchPattern(shfl.getOffset(), m_Zero()) &&
+          shift.getLhs().getDefiningOp<NVVM::ThreadIdXOp>() && matchPattern(shift.getRhs(), m_ConstantInt(&bits)) &&
+          bits == 5)
+        return shfl.getResult();
+    }
     b.setInsertionPointToStart(&entry);
   }
   return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32Const(b, loc, -1), emitWarpId(b, loc), i32Const(b, loc, 0),

@@ -48,8 +48,6 @@ OperandDesc operandDesc(const SharedRing &ring, unsigned kDim) {
   return {mnMajor ? ring.chunkBytes() : 16, 8 * ring.width, mnMajor};
 }
 
-/// Byte offset (i32) of the 16-wide K step at `k` and the MN position `mn`
-/// (a multiple of 64 for A, 0 for B) in one slot.
 /// The bytes K step `k` adds to an operand's offset (stepOffset's term of k).
 int64_t stepBytes(const SharedRing &ring, bool mnMajor, int64_t k) {
   if (mnMajor) // lines along K
@@ -57,6 +55,8 @@ int64_t stepBytes(const SharedRing &ring, bool mnMajor, int64_t k) {
   return (k / ring.lineElems) * ring.chunkBytes() + (k % ring.lineElems) * ring.elemBytes;
 }
 
+/// Byte offset (i32) of the 16-wide K step at `k` and the MN position `mn`
+/// (a multiple of 64 for A, 0 for B) in one slot.
 Value stepOffset(OpBuilder &b, Location loc, const SharedRing &ring, bool mnMajor, Value mn, int64_t k) {
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
   if (mnMajor) { // chunks along MN

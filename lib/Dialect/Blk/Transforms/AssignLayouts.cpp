@@ -11,8 +11,9 @@
 // rank. A group one dimension short of its readers takes the slice that
 // `x[:, None]` or a reduction along an axis asks for (a loaded 2-D block
 // expanded to 3-D keeps its anchor and is converted), or, when nothing asks,
-// a blocked layout of its own. A 2-D group that a scan reads takes a layout that keeps the scan's
-// axis inside threads when its layout would spread it over warps.
+// a blocked layout of its own. A 2-D group that a scan reads takes a layout
+// that keeps the scan's axis inside threads when its layout would spread it
+// over warps.
 // A gather's indices share its result's group (its source moves through
 // shared memory in whatever layout the source has).
 // Where a group's layout differs from what an op needs, a
