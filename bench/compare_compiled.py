@@ -2,9 +2,10 @@
 """Same-source comparison of compiled code, no GPU needed: every kernel the
 benchmark (bench/run.py) launches, compiled by blk and by Triton (its twin in
 bench/triton_kernels.py) for the same target with the same tiling and the same
-specialization, side by side: ptxas registers, spill bytes and the instruction
-families in the PTX (wgmma, mma.sync, cp.async, TMA, ldmatrix/stmatrix, shuffles,
-barriers, local memory).
+specialization, side by side: ptxas registers, spill bytes, SASS instructions (all,
+and those of the kernel's largest loop: where cuobjdump is found, on PATH, in the CUDA
+toolkit or in Triton's package) and the instruction families in the PTX (wgmma,
+mma.sync, cp.async, TMA, ldmatrix/stmatrix, shuffles, barriers, local memory).
 
     python3 bench/compare_compiled.py [--only layouts] [--filter REGEX] [--json OUT.json]
     python3 bench/compare_compiled.py --ptx-dir .bundle/ptx      # the GPU machine: no blkc there
@@ -552,9 +553,49 @@ def entries(ptx):
     return re.findall(r"\.entry\s+([A-Za-z_$][\w$]*)\s*\(", strip_comments(ptx))
 
 
-def run_ptxas(ptxas, arch, ptx_path):
-    """ptxas -v on a PTX file: {entry: {regs, spill_stores, spill_loads, stack, barriers}}."""
-    r = subprocess.run([ptxas, f"-arch={arch}", "-v", ptx_path, "-o", os.devnull], capture_output=True, text=True)
+def sass_counts(cuobjdump, cubin):
+    """{function: (SASS instructions, those of its largest loop)} from
+    cuobjdump -sass: a loop is the span from a branch's target back up to the
+    branch; the largest is the main loop of a kernel that has one."""
+    r = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True, text=True)
+    out = {}
+    for part in re.split(r"\n\s+Function : ", r.stdout)[1:]:
+        name = part.split("\n", 1)[0].strip()
+        addrs = [(int(m.group(1), 16), m.group(2)) for m in re.finditer(r"/\*([0-9a-f]{4,})\*/\s+(.*?);", part)]
+        loop = 0
+        for addr, text in addrs:
+            m = re.search(r"\bBRA\b.*?0x([0-9a-f]+)", text)
+            if m and int(m.group(1), 16) < addr:
+                start = int(m.group(1), 16)
+                loop = max(loop, sum(1 for a, _ in addrs if start <= a <= addr))
+        out[name] = (len(addrs), loop)
+    return out
+
+
+def find_cuobjdump():
+    """cuobjdump on PATH, in the CUDA toolkit, or the one Triton ships; None without."""
+    paths = [shutil.which("cuobjdump") or "", "/usr/local/cuda/bin/cuobjdump"]
+    try:
+        import triton.backends.nvidia as nv
+        paths.append(os.path.join(os.path.dirname(nv.__file__), "bin", "cuobjdump"))
+    except Exception:
+        pass
+    return next((p for p in paths if p and os.path.exists(p)), None)
+
+
+def run_ptxas(ptxas, arch, ptx_path, cuobjdump=None):
+    """ptxas -v on a PTX file: {entry: {regs, spill_stores, spill_loads, stack, barriers}}, and with
+    `cuobjdump` each entry's SASS instruction count and its largest loop's (sass, loop_sass)."""
+    cubin = os.devnull
+    if cuobjdump:  # not beside the PTX: --ptx-dir may be read-only
+        fd, cubin = tempfile.mkstemp(suffix=".cubin")
+        os.close(fd)
+    try:
+        r = subprocess.run([ptxas, f"-arch={arch}", "-v", ptx_path, "-o", cubin], capture_output=True, text=True)
+        counts = sass_counts(cuobjdump, cubin) if cuobjdump and r.returncode == 0 else {}
+    finally:
+        if cuobjdump:
+            os.unlink(cubin)
     if r.returncode != 0:
         raise RuntimeError(f"ptxas failed: {(r.stderr or r.stdout).strip().splitlines()[-1:]}")
     out, entry, props = {}, None, None
@@ -578,12 +619,15 @@ def run_ptxas(ptxas, arch, ptx_path):
             s = re.search(r"(\d+) bytes smem", line)
             if s:
                 out[entry]["smem"] = int(s.group(1))
+    for name, (total, loop) in counts.items():
+        if name in out:
+            out[name].update(sass=total, loop_sass=loop)
     return out
 
 
-def analyze(ptx_text, ptx_path, kernel, ptxas, arch, ptxas_cache):
+def analyze(ptx_text, ptx_path, kernel, ptxas, arch, ptxas_cache, cuobjdump=None):
     if ptx_path not in ptxas_cache:
-        ptxas_cache[ptx_path] = run_ptxas(ptxas, arch, ptx_path)
+        ptxas_cache[ptx_path] = run_ptxas(ptxas, arch, ptx_path, cuobjdump)
     info = dict(ptxas_cache[ptx_path].get(kernel, {}))
     if "regs" not in info:
         raise RuntimeError(f"ptxas printed nothing for {kernel}")
@@ -753,6 +797,12 @@ def fmt_spill(side):
     return "0" if st == ld == 0 else f"{st}/{ld}"
 
 
+def fmt_sass(side):
+    if side is None or "error" in side or "sass" not in side:
+        return "-"
+    return f"{side['sass']} (loop {side['loop_sass']})" if side["loop_sass"] else str(side["sass"])
+
+
 def fmt_families(side):
     if side is None or "error" in side:
         return "-"
@@ -762,19 +812,19 @@ def fmt_families(side):
 
 
 def table(rows, with_triton):
-    head = ["case", "blk kernel", "blk variant", "regs", "spill st/ld B", "PTX families (static counts)"]
+    head = ["case", "blk kernel", "blk variant", "regs", "spill st/ld B", "SASS (loop)", "PTX families (static counts)"]
     if with_triton:
-        head += ["Triton twin", "regs", "spill st/ld B", "PTX families (static counts)"]
+        head += ["Triton twin", "regs", "spill st/ld B", "SASS (loop)", "PTX families (static counts)"]
     lines = []
     for r in rows:
         cells = [r["case"], r["blk"]["kernel"] if r["blk"] else "-", r["blk"]["variant"] if r["blk"] else "-",
-                 fmt_regs(r["blk"]), fmt_spill(r["blk"]), fmt_families(r["blk"])]
+                 fmt_regs(r["blk"]), fmt_spill(r["blk"]), fmt_sass(r["blk"]), fmt_families(r["blk"])]
         if with_triton:
             t = r["triton"]
             short = {"num_warps": "w", "num_stages": "st"}  # as variant names write them
             twin = "-" if t is None else t["kernel"] + "".join(
                 f" {short[k]}{v}" if k in short else f" {k}={v}" for k, v in t.get("options", {}).items())
-            cells += [twin, fmt_regs(t), fmt_spill(t), fmt_families(t)]
+            cells += [twin, fmt_regs(t), fmt_spill(t), fmt_sass(t), fmt_families(t)]
         lines.append(cells)
     width = [max(len(str(c)) for c in col) for col in zip(head, *lines)] if lines else [len(h) for h in head]
     out = ["| " + " | ".join(h.ljust(w) for h, w in zip(head, width)) + " |",
@@ -799,6 +849,7 @@ def main():
     ap.add_argument("--only", help="run.py's --only (its SUITES: matmul, attention, layouts, dots): these cases")
     ap.add_argument("--filter", help="regular expression: only rows whose case, kernel, variant or twin matches")
     ap.add_argument("--no-triton", action="store_true", help="blk's side only, even where Triton imports")
+    ap.add_argument("--no-sass", action="store_true", help="no SASS counts, even where cuobjdump is found")
     ap.add_argument("--json", help="also write the rows (with the Triton signatures and the blkc commands) here")
     ap.add_argument("--save-ptx", metavar="DIR", help="keep the PTX: DIR/blk/<variant>.ptx (a --ptx-dir for a "
                                                       "later run) and DIR/triton/<row>.<twin>.ptx")
@@ -834,6 +885,7 @@ def main():
         ptxas = triton_ptxas(None) if tk is not None else None
         if ptxas is None:
             ap.error("no ptxas: pass --ptxas PATH")
+    cuobjdump = None if args.no_sass else find_cuobjdump()
 
     # Rows: a benchmark row's blk kernels and Triton launches paired in order,
     # each distinct pair once.
@@ -862,7 +914,7 @@ def main():
         def build(variant):
             try:
                 path, cmd = blk_ptx(variant, args, tmp)
-                ptxas_cache[path] = run_ptxas(ptxas, args.arch, path)
+                ptxas_cache[path] = run_ptxas(ptxas, args.arch, path, cuobjdump)
                 return variant, (path, cmd, None)
             except Exception as e:
                 return variant, (None, None, str(e) if isinstance(e, RuntimeError) else f"{type(e).__name__}: {e}")
@@ -890,7 +942,7 @@ def main():
                 else:
                     try:
                         with open(path) as f:
-                            blk_side.update(analyze(f.read(), path, kernel, ptxas, args.arch, ptxas_cache))
+                            blk_side.update(analyze(f.read(), path, kernel, ptxas, args.arch, ptxas_cache, cuobjdump))
                     except Exception as e:
                         blk_side["error"] = f"{type(e).__name__}: {e}"
             tri_side = None
@@ -909,13 +961,13 @@ def main():
                     if len(names) != 1:
                         raise RuntimeError(f"{len(names)} entries in Triton's PTX")
                     try:
-                        info = analyze(ptx, path, names[0], ptxas, args.arch, ptxas_cache)
+                        info = analyze(ptx, path, names[0], ptxas, args.arch, ptxas_cache, cuobjdump)
                     except RuntimeError as e:  # PTX newer than this ptxas reads: one Triton ships
                         info = None
                         for t_ptxas in [p for p in triton_ptxases() if p != ptxas]:
                             ptxas_cache.pop(path, None)
                             try:
-                                info = analyze(ptx, path, names[0], t_ptxas, args.arch, ptxas_cache)
+                                info = analyze(ptx, path, names[0], t_ptxas, args.arch, ptxas_cache, cuobjdump)
                             except RuntimeError:
                                 continue
                             info["ptxas"] = t_ptxas
@@ -936,7 +988,8 @@ def main():
 
     version = subprocess.run([ptxas, "--version"], capture_output=True, text=True).stdout.strip().splitlines()
     print(f"blk: {'PTX from ' + args.ptx_dir if args.ptx_dir else args.blkc} ({args.arch}); "
-          f"ptxas: {ptxas} ({version[-1] if version else '?'})")
+          f"ptxas: {ptxas} ({version[-1] if version else '?'}); "
+          + (f"SASS: {cuobjdump}" if cuobjdump else "SASS: not counted (no cuobjdump)"))
     print(triton_note)
     print(table(out_rows, tk is not None))
     if args.json:
