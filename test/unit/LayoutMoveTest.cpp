@@ -1,7 +1,8 @@
 // Warp-shuffle plans of layout moves (blk/Analysis/LayoutMove.h), run on the
 // host: every lane of every warp offers, reads and keeps what the plan says,
 // and each result register must end up holding its element. Pairs of
-// blocked layouts of random tilings, their slices, and tensor-core layouts.
+// blocked layouts of random tilings, their slices (and slices of slices),
+// tensor-core layouts, and permutations of 3-D blocks.
 #include "blk/Analysis/LayoutMove.h"
 
 #include <gtest/gtest.h>
@@ -202,6 +203,83 @@ TEST(LayoutMove, TransposesAndReshapes) {
           if (HasFailure())
             return;
         }
+  }
+}
+
+TEST(LayoutMove, PermutationsOf3DBlocks) {
+  // blk.permute of a [4, 8, 16] block in every order: the element each
+  // result register needs comes from layoutMoveSource on a real op.
+  Ctx c;
+  std::mt19937 rng(13);
+  mlir::OpBuilder b(&c.ctx);
+  mlir::Location loc = b.getUnknownLoc();
+  auto module = mlir::ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module.getBody());
+  llvm::SmallVector<int64_t> shape{4, 8, 16};
+  int planned = 0;
+  for (llvm::SmallVector<int64_t> order : {llvm::SmallVector<int64_t>{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1},
+                                           {2, 1, 0}}) {
+    llvm::SmallVector<int64_t> permuted;
+    for (int64_t d : order)
+      permuted.push_back(shape[d]);
+    auto src = b.create<mlir::UnrealizedConversionCastOp>(
+        loc, mlir::TypeRange{mlir::RankedTensorType::get(shape, b.getF32Type())}, mlir::ValueRange{});
+    auto permute = b.create<PermuteOp>(loc, mlir::RankedTensorType::get(permuted, b.getF32Type()),
+                                       src.getResult(0), b.getDenseI64ArrayAttr(order));
+    EXPECT_EQ(movePermutation(permute), order);
+    CoordMap toSource = [&](const LinearLayout::Coord &x) { return layoutMoveSource(permute, x); };
+    for (unsigned warps : {1u, 4u}) {
+      for (int i = 0; i < 8; ++i) {
+        LinearLayout from = LinearLayout::blocked(randomBlocked(&c.ctx, shape, warps, rng), shape);
+        LinearLayout to = LinearLayout::blocked(randomBlocked(&c.ctx, permuted, warps, rng), permuted);
+        std::optional<WarpShufflePlan> plan = planWarpShuffles(from, to, toSource);
+        ASSERT_EQ(plan.has_value(), staysInWarps(from, to, warps, toSource));
+        if (plan) {
+          ++planned;
+          expectPlanMoves(*plan, from, to, warps, toSource);
+        }
+        if (HasFailure())
+          return;
+      }
+    }
+  }
+  EXPECT_GT(planned, 5); // one warp: every pair
+  module->erase();
+}
+
+TEST(LayoutMove, SlicesOfSlices) {
+  // arange(0, 16)[None, :, None] in a 3-D parent: the 1-D block's layout is a
+  // slice of a slice; it moves to another parent's or to a 1-D layout.
+  Ctx c;
+  std::mt19937 rng(17);
+  for (unsigned warps : {1u, 4u}) {
+    SCOPED_TRACE(std::to_string(warps) + " warps");
+    std::vector<LinearLayout> layouts;
+    for (int i = 0; i < 8; ++i) {
+      auto parent = randomBlocked(&c.ctx, {4, 16, 8}, warps, rng);
+      auto outer = SliceLayoutAttr::get(&c.ctx, 2, parent);
+      auto inner = SliceLayoutAttr::get(&c.ctx, 0, outer);
+      layouts.push_back(LinearLayout::get(inner, {16}));
+      // The same elements as dimension 1 of the parent: every lane and warp
+      // holds what the parent's threads hold at coordinate (0, j, 0).
+      LinearLayout l = LinearLayout::get(inner, {16}), p = LinearLayout::blocked(parent, {4, 16, 8});
+      for (unsigned lane = 0; lane < 32; ++lane)
+        for (unsigned w = 0; w < warps; ++w)
+          for (int64_t r = 0; r < l.numRegisters(); ++r) {
+            LinearLayout::Coord at = l.apply(r, lane, w);
+            ASSERT_EQ(at.size(), 1u);
+            bool held = false;
+            for (int64_t pr = 0; pr < p.numRegisters() && !held; ++pr) {
+              LinearLayout::Coord full = p.apply(pr, lane, w);
+              held = full[1] == at[0];
+            }
+            ASSERT_TRUE(held) << "lane " << lane << " warp " << w << " register " << r;
+          }
+    }
+    layouts.push_back(LinearLayout::blocked(getBlockedLayout(&c.ctx, {16}, warps, 1), {16}));
+    checkPairs(layouts, warps, same);
+    if (HasFailure())
+      return;
   }
 }
 
