@@ -289,8 +289,7 @@ LinearLayout::Coord layoutMoveSource(Operation *op, const LinearLayout::Coord &c
   return c;
 }
 
-/// 32-bit words of one element in registers (pointers are 64-bit).
-static int64_t wordsPerElement(Type type) {
+int64_t wordsPerElement(Type type) {
   Type elem = getElementTypeOrSelf(type);
   if (isa<PointerType>(elem))
     return 2;
@@ -312,12 +311,18 @@ LayoutMovePlan planLayoutMove(Operation *op) {
       return plan;
     }
   }
+  return planLayoutMove(from, to, [&](const LinearLayout::Coord &c) { return layoutMoveSource(op, c); },
+                        wordsPerElement(srcType));
+}
+
+LayoutMovePlan planLayoutMove(const LinearLayout &from, const LinearLayout &to,
+                              function_ref<LinearLayout::Coord(const LinearLayout::Coord &)> toSource, int64_t words) {
+  LayoutMovePlan plan;
   // Each word stored and loaded once; a barrier after the stores and one
   // before the buffer is written again, each worth a round trip's wait.
   constexpr int64_t kBarrierCost = 8;
-  int64_t words = wordsPerElement(srcType);
   plan.sharedCost = words * (from.numRegisters() + to.numRegisters()) + 2 * kBarrierCost;
-  plan.rounds = planWarpShuffles(from, to, [&](const LinearLayout::Coord &c) { return layoutMoveSource(op, c); });
+  plan.rounds = planWarpShuffles(from, to, toSource);
   if (!plan.rounds) {
     plan.path = MovePath::Shared;
     return plan;
@@ -330,6 +335,19 @@ LayoutMovePlan planLayoutMove(Operation *op) {
   else
     plan.path = MovePath::Shared;
   return plan;
+}
+
+int64_t moveCost(const LayoutMovePlan &plan) {
+  switch (plan.path) {
+  case MovePath::Registers:
+  case MovePath::Ldmatrix:
+    return 0;
+  case MovePath::Shuffles:
+    return plan.shuffleCost;
+  case MovePath::Shared:
+    return plan.sharedCost;
+  }
+  return plan.sharedCost;
 }
 
 } // namespace blk

@@ -80,6 +80,87 @@ TEST(Layout, TwoDimensionsAndSlices) {
     }
 }
 
+/// Whether two maps give every thread the same elements (registers in any order).
+bool sameElements(const LinearLayout &a, const LinearLayout &b) {
+  auto sorted = [](llvm::SmallVector<LinearLayout::Coord> v) {
+    llvm::sort(v);
+    return v;
+  };
+  return a.shape == b.shape && a.lanes == b.lanes && a.warps == b.warps && sorted(a.regs) == sorted(b.regs);
+}
+
+TEST(Layout, BlockedLayoutOfItsOwnMap) {
+  Ctx c;
+  // Every blocked layout without copies is found again from its map, with
+  // the same sizes (the order may differ only where it decides nothing).
+  for (auto shape : {std::vector<int64_t>{64, 128}, {128, 16}, {32, 32}, {4, 8, 32}, {16, 16, 4}, {2, 8, 64}})
+    for (unsigned warps : {1u, 4u, 8u})
+      for (unsigned vec : {1u, 4u})
+        for (bool reversed : {false, true}) {
+          llvm::SmallVector<unsigned> order;
+          for (unsigned d = 0; d < shape.size(); ++d)
+            order.push_back(reversed ? d : unsigned(shape.size() - 1 - d));
+          auto blocked = getBlockedLayout(&c.ctx, shape, warps, vec, order);
+          LinearLayout l = LinearLayout::blocked(blocked, shape);
+          SCOPED_TRACE(::testing::PrintToString(shape) + " w" + std::to_string(warps) + " v" + std::to_string(vec) +
+                       (reversed ? " column-major" : ""));
+          BlockedLayoutAttr found = blockedLayoutWithMap(&c.ctx, l);
+          if (l.broadcastLaneMask() || l.broadcastWarpMask()) {
+            EXPECT_FALSE(found); // threads holding copies: not sought
+            continue;
+          }
+          ASSERT_TRUE(found);
+          EXPECT_TRUE(sameElements(LinearLayout::blocked(found, shape), l));
+          EXPECT_EQ(found.getThreadsPerWarp(), blocked.getThreadsPerWarp());
+          EXPECT_EQ(found.getWarpsPerCTA(), blocked.getWarpsPerCTA());
+        }
+}
+
+TEST(Layout, BlockedLayoutsAcrossReshapesAndTransposes) {
+  Ctx c;
+  // A [32, 128] tile, 4-element vectors and 32 lanes along each row, 4
+  // warps over the rows.
+  auto tile = BlockedLayoutAttr::get(&c.ctx, {1, 4}, {1, 32}, {4, 1}, {1, 0});
+  LinearLayout l = LinearLayout::blocked(tile, {32, 128});
+  auto reshapeTo = [&](std::vector<int64_t> to) {
+    std::vector<int64_t> from(l.shape.begin(), l.shape.end());
+    return l.moved(to, [&](const LinearLayout::Coord &c) {
+      int64_t pos = 0;
+      for (unsigned d = 0; d < from.size(); ++d)
+        pos = pos * from[d] + c[d];
+      LinearLayout::Coord out(to.size(), 0);
+      for (unsigned d = to.size(); d-- > 0; pos /= to[d])
+        out[d] = pos % to[d];
+      return out;
+    });
+  };
+  // As [128, 32]: vectors and 8 lanes along each row, 4 lanes and the warps
+  // over the rows.
+  EXPECT_EQ(blockedLayoutWithMap(&c.ctx, reshapeTo({128, 32})),
+            BlockedLayoutAttr::get(&c.ctx, {1, 4}, {4, 8}, {4, 1}, {1, 0}));
+  // As groups of 32: [32, 4, 32].
+  EXPECT_EQ(blockedLayoutWithMap(&c.ctx, reshapeTo({32, 4, 32})),
+            BlockedLayoutAttr::get(&c.ctx, {1, 1, 4}, {1, 4, 8}, {4, 1, 1}, {2, 1, 0}));
+  // As pairs: [32, 64, 2], the pair in a thread's vector.
+  EXPECT_EQ(blockedLayoutWithMap(&c.ctx, reshapeTo({32, 64, 2})),
+            BlockedLayoutAttr::get(&c.ctx, {1, 2, 2}, {1, 32, 1}, {4, 1, 1}, {2, 1, 0}));
+  // Flattened: 4 elements, 32 lanes, then the warps, then the rows' repetitions.
+  EXPECT_EQ(blockedLayoutWithMap(&c.ctx, reshapeTo({4096})), BlockedLayoutAttr::get(&c.ctx, {4}, {32}, {4}, {0}));
+  // Transposed: the same sizes with dimensions swapped, dimension 0 fastest.
+  LinearLayout t = l.moved({128, 32}, [](const LinearLayout::Coord &c) { return LinearLayout::Coord{c[1], c[0]}; });
+  EXPECT_EQ(blockedLayoutWithMap(&c.ctx, t), BlockedLayoutAttr::get(&c.ctx, {4, 1}, {32, 1}, {1, 4}, {0, 1}));
+  // A reshape that interleaves lanes and registers within a dimension has
+  // no blocked layout: [32, 128] as [4096] with the rows fastest.
+  LinearLayout columns = LinearLayout::blocked(BlockedLayoutAttr::get(&c.ctx, {1, 4}, {8, 4}, {4, 1}, {1, 0}), {32, 128});
+  EXPECT_FALSE(blockedLayoutWithMap(
+      &c.ctx, columns.moved({128, 32}, [](const LinearLayout::Coord &c) { return LinearLayout::Coord{c[1], c[0]}; })
+                  .moved({4096}, [](const LinearLayout::Coord &c) { return LinearLayout::Coord{c[0] * 32 + c[1]}; })));
+  // Nor has an mma.sync accumulator (lanes, then a register, then warps
+  // along its rows).
+  auto mma = MmaLayoutAttr::get(&c.ctx, 2, {2, 2}, {16, 8, 16});
+  EXPECT_FALSE(blockedLayoutWithMap(&c.ctx, LinearLayout::mma(mma, {64, 64})));
+}
+
 TEST(Layout, ColumnMajorOrder) {
   Ctx c;
   // Dimension 0 fastest: a thread's vector and a warp's lanes run down a

@@ -78,6 +78,18 @@ struct LayoutMovePlan {
 /// blocks have layouts).
 LayoutMovePlan planLayoutMove(mlir::Operation *op);
 
+/// The path of moving a block of `words` 32-bit words per element from
+/// layout `from` to layout `to`, `toSource` giving the source coordinates of
+/// a result coordinate (as for planWarpShuffles); ldmatrix not considered.
+LayoutMovePlan planLayoutMove(const LinearLayout &from, const LinearLayout &to,
+                              llvm::function_ref<LinearLayout::Coord(const LinearLayout::Coord &)> toSource,
+                              int64_t words);
+/// The estimated cost of a plan: its path's (zero for registers).
+int64_t moveCost(const LayoutMovePlan &plan);
+
+/// 32-bit words of one element of `type` in registers (pointers are 64-bit).
+int64_t wordsPerElement(mlir::Type type);
+
 /// The source coordinates of result coordinate `c` of a layout move `op`.
 LinearLayout::Coord layoutMoveSource(mlir::Operation *op, const LinearLayout::Coord &c);
 

@@ -204,6 +204,99 @@ LinearLayout LinearLayout::sliced(unsigned dim) const {
   return l;
 }
 
+LinearLayout LinearLayout::moved(ArrayRef<int64_t> newShape, function_ref<Coord(const Coord &)> moveTo) const {
+  LinearLayout l;
+  l.shape.assign(newShape.begin(), newShape.end());
+  for (const Coord &c : regs)
+    l.regs.push_back(moveTo(c));
+  for (const Coord &c : lanes)
+    l.lanes.push_back(moveTo(c));
+  for (const Coord &c : warps)
+    l.warps.push_back(moveTo(c));
+  return l;
+}
+
+BlockedLayoutAttr blockedLayoutWithMap(MLIRContext *ctx, const LinearLayout &l) {
+  unsigned rank = l.rank();
+  if (rank == 0)
+    return {};
+  // The dimension and bit a basis moves; none for a zero basis (copies) or
+  // one that moves along several dimensions or by several bits.
+  auto bitOf = [&](const LinearLayout::Coord &c) -> std::optional<std::pair<unsigned, unsigned>> {
+    std::optional<std::pair<unsigned, unsigned>> bit;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (c[d] == 0)
+        continue;
+      if (bit || !llvm::isPowerOf2_64(uint64_t(c[d])))
+        return std::nullopt;
+      bit = {d, llvm::Log2_64(uint64_t(c[d]))};
+    }
+    return bit;
+  };
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
+  // The first lane and warp bit of each dimension (the order's keys), and
+  // its lowest coordinate bit held by a thread bit.
+  SmallVector<unsigned> firstLane(rank, ~0u), firstWarp(rank, ~0u), lowestThreadBit(rank, ~0u);
+  auto threadBits = [&](ArrayRef<LinearLayout::Coord> bases, SmallVector<unsigned> &count,
+                        SmallVector<unsigned> &first) {
+    for (auto [i, c] : llvm::enumerate(bases)) {
+      auto bit = bitOf(c);
+      if (!bit)
+        return false;
+      auto [d, b] = *bit;
+      count[d] *= 2;
+      first[d] = std::min(first[d], unsigned(i));
+      lowestThreadBit[d] = std::min(lowestThreadBit[d], b);
+    }
+    return true;
+  };
+  if (!threadBits(l.lanes, tpw, firstLane) || !threadBits(l.warps, wpc, firstWarp))
+    return {};
+  for (const LinearLayout::Coord &c : l.regs) {
+    auto bit = bitOf(c);
+    if (!bit)
+      return {};
+    if (bit->second < lowestThreadBit[bit->first])
+      spt[bit->first] *= 2;
+  }
+  // The order: dimensions that take no lane and no warp first (the last
+  // first), then the others as their lanes and their warps both run (each
+  // taking its lanes and warps after those of the dimensions before it).
+  SmallVector<unsigned> order, threaded;
+  for (unsigned d = rank; d-- > 0;)
+    (firstLane[d] == ~0u && firstWarp[d] == ~0u ? order : threaded).push_back(d);
+  auto precedes = [&](unsigned a, unsigned b) { // a must come before b
+    return (firstLane[a] != ~0u && firstLane[b] != ~0u && firstLane[a] < firstLane[b]) ||
+           (firstWarp[a] != ~0u && firstWarp[b] != ~0u && firstWarp[a] < firstWarp[b]);
+  };
+  while (!threaded.empty()) {
+    // Of the dimensions free to come next, the one with the first lane (the
+    // fastest, as getBlockedLayout orders them).
+    auto next = threaded.end();
+    for (auto it = threaded.begin(); it != threaded.end(); ++it)
+      if (llvm::none_of(threaded, [&](unsigned e) { return e != *it && precedes(e, *it); }) &&
+          (next == threaded.end() || firstLane[*it] < firstLane[*next]))
+        next = it;
+    if (next == threaded.end())
+      return {}; // lanes and warps run through the dimensions in different orders
+    order.push_back(*next);
+    threaded.erase(next);
+  }
+  if (l.lanes.size() != 5) // a warp's 32 lanes
+    return {};
+  auto blocked = BlockedLayoutAttr::get(ctx, spt, tpw, wpc, order);
+  // The candidate must hold what `l` holds: the same lanes and warps, the
+  // same registers in any order.
+  LinearLayout check = LinearLayout::blocked(blocked, l.shape);
+  auto sorted = [](SmallVector<LinearLayout::Coord> bases) {
+    llvm::sort(bases);
+    return bases;
+  };
+  if (check.lanes != l.lanes || check.warps != l.warps || sorted(check.regs) != sorted(l.regs))
+    return {};
+  return blocked;
+}
+
 static void xorBits(LinearLayout::Coord &out, ArrayRef<LinearLayout::Coord> bases, int64_t bits) {
   for (unsigned i = 0; i < bases.size(); ++i)
     if (bits >> i & 1)

@@ -13,11 +13,15 @@
 // expanded to 3-D keeps its anchor and is converted), or, when nothing asks,
 // a blocked layout of its own. A 2-D group that a scan reads takes a layout
 // that keeps the scan's axis inside threads when its layout would spread it
-// over warps.
+// over warps. Across a reshape, trans or permute, a side that no access
+// anchors and nothing else asked for takes the layout in which each thread
+// keeps its elements (the move renames registers), where a blocked layout
+// holds them.
 // A gather's indices share its result's group (its source moves through
 // shared memory in whatever layout the source has).
 // Where a group's layout differs from what an op needs, a
 // blk.convert_layout goes in.
+#include "blk/Analysis/LayoutMove.h"
 #include "blk/Support/InternalErrors.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
@@ -195,6 +199,88 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     return BlockedLayoutAttr::get(&getContext(), spt, tpw, wpc, {1, 0});
   }
 
+  /// The blocked layout in which the other side of a reshape, trans or
+  /// permute `op` holds what each thread holds in `layout` on this side
+  /// (`forward`: `layout` is the source's), if there is one.
+  BlockedLayoutAttr layoutAcrossMove(Operation *op, Attribute layout, bool forward) {
+    auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto res = cast<RankedTensorType>(op->getResult(0).getType());
+    ArrayRef<int64_t> from = forward ? src.getShape() : res.getShape(), to = forward ? res.getShape() : src.getShape();
+    auto powerOf2 = [](int64_t n) { return llvm::isPowerOf2_64(uint64_t(n)); };
+    if (!llvm::all_of(from, powerOf2) || !llvm::all_of(to, powerOf2))
+      return {}; // a reshape is then not linear over bits
+    SmallVector<int64_t, 4> order = movePermutation(op); // result dim d is source dim order[d]
+    auto moveTo = [&](const LinearLayout::Coord &c) {
+      LinearLayout::Coord out(to.size(), 0);
+      if (!order.empty()) {
+        for (auto [d, s] : llvm::enumerate(order))
+          forward ? out[d] = c[s] : out[s] = c[d];
+        return out;
+      }
+      int64_t pos = 0; // the same row-major position
+      for (unsigned d = 0; d < from.size(); ++d)
+        pos = pos * from[d] + c[d];
+      for (unsigned d = to.size(); d-- > 0; pos /= to[d])
+        out[d] = pos % to[d];
+      return out;
+    };
+    return blockedLayoutWithMap(&getContext(), LinearLayout::get(layout, from).moved(to, moveTo));
+  }
+
+  /// Estimated warp instructions per thread that the group of `v` costs at
+  /// its moves and combines in `layout`: each reshape, trans or permute into
+  /// or out of it (the other side in its layout as known now), and each
+  /// reduction or scan of it across lanes (a shuffle and a combine per lane
+  /// bit of its axis, for each result register) and warps (a round trip
+  /// through shared memory).
+  int64_t groupCost(Value v, Attribute layout) {
+    Value leader = groups.getLeaderValue(v);
+    auto layoutFor = [&](Value other) {
+      return groups.isEquivalent(other, leader) ? layout : layoutOf(other);
+    };
+    auto linear = [&](Value value, Attribute l) {
+      return LinearLayout::get(l, cast<RankedTensorType>(value.getType()).getShape());
+    };
+    auto moveCostOf = [&](Operation *move) -> int64_t {
+      Value src = move->getOperand(0), res = move->getResult(0);
+      Attribute from = layoutFor(src), to = layoutFor(res);
+      if (!from || !to)
+        return 0;
+      return moveCost(planLayoutMove(linear(src, from), linear(res, to),
+                                     [&](const LinearLayout::Coord &c) { return layoutMoveSource(move, c); },
+                                     wordsPerElement(src.getType())));
+    };
+    auto combineCost = [&](Value src, unsigned axis, ValueRange srcs, bool scan) -> int64_t {
+      LinearLayout l = linear(src, layout);
+      auto along = [&](ArrayRef<LinearLayout::Coord> bases) {
+        return int64_t(llvm::count_if(bases, [&](const LinearLayout::Coord &c) { return c[axis] != 0; }));
+      };
+      int64_t words = 0;
+      for (Value s : srcs)
+        words += wordsPerElement(s.getType());
+      int64_t results = l.sliced(axis).numRegisters(), lanes = along(l.lanes), cost = lanes * results * (words + 1);
+      if (scan && lanes)
+        cost += l.numRegisters(); // each register takes its lanes' carry
+      if (along(l.warps))
+        cost += 2 * words * results + 16;
+      return cost;
+    };
+    int64_t cost = 0;
+    for (Value member : groups.members(leader)) {
+      if (Operation *def = member.getDefiningOp(); def && isa<ReshapeOp, TransOp, PermuteOp>(def))
+        cost += moveCostOf(def);
+      for (Operation *user : member.getUsers()) {
+        if (isa<ReshapeOp, TransOp, PermuteOp>(user) && !groups.isEquivalent(user->getResult(0), leader))
+          cost += moveCostOf(user);
+        else if (auto reduce = dyn_cast<ReduceOp>(user); reduce && reduce.getSrcs()[0] == member)
+          cost += combineCost(member, reduce.getAxis(), reduce.getSrcs(), /*scan=*/false);
+        else if (auto scan = dyn_cast<ScanOp>(user); scan && scan.getSrcs()[0] == member)
+          cost += combineCost(member, scan.getAxis(), scan.getSrcs(), /*scan=*/true);
+      }
+    }
+    return cost;
+  }
+
   /// The layout of the group of `v`.
   Attribute layoutOf(Value v) {
     auto t = cast<RankedTensorType>(v.getType());
@@ -366,6 +452,37 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       auto current = dyn_cast_or_null<BlockedLayoutAttr>(layoutOf(sort.getSrc()));
       if (current && current.getWarpsPerCTA()[1] > 1)
         request(sort.getSrc(), sortLayout(t.getShape()));
+    });
+    // Reshapes, transposes and permutations, in program order: a result
+    // group no access anchors and nothing asked for takes its source's
+    // layout carried across the move (the move then renames registers), a
+    // free source its bound result's, when that costs the group no more at
+    // its moves and combines than the layout it has otherwise.
+    llvm::DenseSet<Value> accessedGroups;
+    for (const Access &a : accesses)
+      if (isBlock(a.data))
+        accessedGroups.insert(groups.getLeaderValue(a.data));
+    auto isFree = [&](Value v) {
+      Value leader = groups.getLeaderValue(v);
+      return !cast<RankedTensorType>(v.getType()).getEncoding() && !requested.count(leader) &&
+             !accessedGroups.count(leader);
+    };
+    func.walk([&](Operation *op) {
+      if (!isa<ReshapeOp, TransOp, PermuteOp>(op))
+        return;
+      Value src = op->getOperand(0), res = op->getResult(0);
+      auto across = [&](Value free, Value bound, bool forward) {
+        Attribute fixed = layoutOf(bound), otherwise = layoutOf(free);
+        if (!fixed || !otherwise)
+          return;
+        BlockedLayoutAttr l = layoutAcrossMove(op, fixed, forward);
+        if (l && groupCost(free, l) <= groupCost(free, otherwise))
+          request(free, l);
+      };
+      if (isFree(res))
+        across(res, src, /*forward=*/true);
+      else if (isFree(src))
+        across(src, res, /*forward=*/false);
     });
     SmallVector<BroadcastOp> broadcasts;
     func.walk([&](BroadcastOp op) { broadcasts.push_back(op); });

@@ -55,6 +55,11 @@ struct LinearLayout {
   /// a reduction's result along `dim`); register bits that no longer move
   /// anything are removed.
   LinearLayout sliced(unsigned dim) const;
+  /// The same threads holding the same elements of a block of `newShape`
+  /// that element `c` moves to at `moveTo(c)`, a linear map (a reshape
+  /// between shapes of powers of two, a permutation): every basis moved.
+  LinearLayout moved(llvm::ArrayRef<int64_t> newShape,
+                     llvm::function_ref<Coord(const Coord &)> moveTo) const;
 
   unsigned rank() const { return shape.size(); }
   int64_t numRegisters() const { return int64_t(1) << regs.size(); }
@@ -84,6 +89,13 @@ struct LinearLayout {
   int64_t linearIndex(llvm::ArrayRef<int64_t> coord) const;
   int64_t numElements() const;
 };
+
+/// The blocked layout whose map is `l` with its registers in some order, if
+/// there is one: each basis one bit of one dimension, no copies, each
+/// dimension's bits from the lowest registers, then lanes, then warps, then
+/// registers, and the dimensions taking lanes and warps in one order. Moving
+/// a block into it renames registers.
+BlockedLayoutAttr blockedLayoutWithMap(mlir::MLIRContext *ctx, const LinearLayout &l);
 
 } // namespace blk
 
