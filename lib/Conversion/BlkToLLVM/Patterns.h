@@ -34,9 +34,6 @@ ThreadCoords emitThreadCoords(mlir::OpBuilder &b, mlir::Location loc, const Line
 /// Lane id and warp id of the calling thread (i32).
 mlir::Value emitLaneId(mlir::OpBuilder &b, mlir::Location loc);
 mlir::Value emitWarpId(mlir::OpBuilder &b, mlir::Location loc);
-/// The warp id read from lane 0 once per kernel, so that ptxas sees it is
-/// warp-uniform (for values it keeps in uniform registers: wgmma descriptors).
-mlir::Value emitUniformWarpId(mlir::OpBuilder &b, mlir::Location loc);
 /// The sum over set bits i of `id` of bases[i][dim], built from shifts and
 /// masks of runs of bits.
 mlir::Value emitBasisSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value id,

@@ -1,7 +1,6 @@
 #include "Patterns.h"
 
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 
@@ -46,34 +45,6 @@ Value emitLaneId(OpBuilder &b, Location loc) {
 Value emitWarpId(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   return LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, 5));
-}
-
-Value emitUniformWarpId(OpBuilder &b, Location loc) {
-  // Read from lane 0, the warp id is warp-uniform to ptxas as well: what is
-  // computed from it (wgmma descriptors) goes to uniform registers instead
-  // of being moved there (R2UR) at each use. It is computed once, at the
-  // kernel's entry, where every lane is (a shuffle is not moved out of a
-  // loop).
-  OpBuilder::InsertionGuard guard(b);
-  Block *block = b.getInsertionBlock();
-  Operation *func = block ? block->getParentOp() : nullptr;
-  while (func && !isa<FunctionOpInterface>(func))
-    func = func->getParentOp();
-  if (func) {
-    Block &entry = cast<FunctionOpInterface>(func).getFunctionBody().front();
-    for (Operation &op : entry) { // one per kernel: tid >> 5 from lane 0
-      auto shfl = dyn_cast<NVVM::ShflOp>(op);
-      auto shift = shfl ? shfl.getVal().getDefiningOp<LLVM::LShrOp>() : nullptr;
-      APInt bits;
-      if (shift && shfl.getKind() == NVVM::ShflKind::idx && matchPattern(shfl.getOffset(), m_Zero()) &&
-          shift.getLhs().getDefiningOp<NVVM::ThreadIdXOp>() && matchPattern(shift.getRhs(), m_ConstantInt(&bits)) &&
-          bits == 5)
-        return shfl.getResult();
-    }
-    b.setInsertionPointToStart(&entry);
-  }
-  return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32Const(b, loc, -1), emitWarpId(b, loc), i32Const(b, loc, 0),
-                              i32Const(b, loc, kWarpSize - 1), NVVM::ShflKind::idx, UnitAttr());
 }
 
 Value emitBasisSum(OpBuilder &b, Location loc, Value id, ArrayRef<LinearLayout::Coord> bases, unsigned dim) {

@@ -13,13 +13,6 @@
 // CHECK: llvm.mlir.global external @blk_shared() {addr_space = 3 : i32, alignment = 1024 : i64}
 // CHECK-LABEL: func.func @wgmma
 // CHECK-SAME: blk.shared = 32768
-// The warp id, read from lane 0 once at the kernel's entry (ptxas keeps what
-// is computed from it, the warpgroup's rows of A, in uniform registers).
-// CHECK: %[[TID:[0-9]+]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK-NEXT: %[[FIVE:[0-9]+]] = llvm.mlir.constant(5 : i32) : i32
-// CHECK-NEXT: %[[WARP:[0-9]+]] = llvm.lshr %[[TID]], %[[FIVE]] : i32
-// CHECK-NEXT: %[[ALL:[0-9]+]] = llvm.mlir.constant(-1 : i32) : i32
-// CHECK-NEXT: nvvm.shfl.sync  idx %[[ALL]], %[[WARP]], %{{[0-9]+}}, %{{[0-9]+}} : i32 -> i32
 // CHECK-COUNT-4: cp.async.cg.shared.global [$0], [$1], 16, $2;
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: scf.for
