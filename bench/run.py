@@ -282,6 +282,7 @@ class Harness:
             self.fail(f"{case} {shape} {DT[dtype]}: blk {row['status']}")
             return row
         anchors = {"triton_us": list(triton_fns()), "torch_us": list(torch_fns), **(extra or {})}
+        anchors = {k: fns for k, fns in anchors.items() if fns}  # an empty list: no such anchor
         timed, errors, failed = {"blk_us": blk_fns}, {}, []
         for key, fns in anchors.items():
             e, why = self.safe_check(check, key, fns[0])
@@ -1387,8 +1388,11 @@ def layout_stress(h, elems=1 << 24):
 def blocks_3d(h, elems=1 << 24):
     """Blocks of three dimensions (test/kernels/blocks_3d.blk against the same
     sources in Triton): reductions and scans along each axis of [A, B, C]
-    tiles, permutations with join, split and interleave, and group-wise scales
-    through a reshape to [R, W / G, G]. Outputs checked before timing."""
+    tiles, permutations with join, split and interleave, group-wise scales
+    through a reshape to [R, W / G, G], and a product of broadcast tiles
+    summed along an axis (PyTorch: torch.matmul; no Triton anchor, since
+    Triton computes that sum as a TF32 dot). Outputs checked before
+    timing."""
     def data(dt, n):
         if dt == torch.int32:
             return torch.randint(-1000, 1000, (n,), device="cuda", dtype=dt)
@@ -1468,6 +1472,23 @@ def blocks_3d(h, elems=1 << 24):
                          x, q, sc, rows, R=32, W=128, G=32, num_warps=4)],
                      [torch_scale], check=output_check((q, sc), refs, exact_or_rel_err))
             del refs, q, sc
+
+            # A product on CUDA cores: [16, 8] tiles of X times [8, 16] tiles
+            # of Y broadcast to [16, 8, 16] and summed along the middle axis.
+            if dt == torch.float32:
+                m = nn = kk = 1024
+                xm, ym = torch.randn(m, kk, device="cuda"), torch.randn(kk, nn, device="cuda")
+                z = torch.empty(m, nn, device="cuda")
+                grid = (m // 16, nn // 16)
+                fn = h.load(ptx, "broadcast_product").prepare(grid, xm, ym, z, m, nn, kk)
+                refs = (xm.double() @ ym.double(),)
+                # No Triton anchor: Triton rewrites the sum of the broadcast
+                # product into a TF32 tensor-core dot (relative error 7.7e-4
+                # on an H100, outside f32's 1e-5), a different computation.
+                h.record("layout3d broadcast_product f32", f"{m}x{nn}x{kk}, [16, 8, 16] products", dt, None,
+                         (m * kk + kk * nn + m * nn) * 4, [fn], lambda: [],
+                         [lambda xm=xm, ym=ym: xm @ ym], check=output_check((z,), refs, exact_or_rel_err))
+                del refs, xm, ym, z
         del x, tiles, tiles_acc
 
 def dot_stress(h, n=4096):

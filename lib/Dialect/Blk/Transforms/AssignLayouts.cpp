@@ -16,7 +16,9 @@
 // over warps. Across a reshape, trans or permute, a side that no access
 // anchors and nothing else asked for takes the layout in which each thread
 // keeps its elements (the move renames registers), where a blocked layout
-// holds them.
+// holds them; the other groups that nothing binds may take a layout that
+// keeps a reduction's axis in registers. Both choices are by estimated cost
+// (groupCost, broadcastCost).
 // A gather's indices share its result's group (its source moves through
 // shared memory in whatever layout the source has).
 // Where a group's layout differs from what an op needs, a
@@ -31,6 +33,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 
@@ -58,6 +61,16 @@ bool computesData(Operation *op) {
 bool storesData(Operation *op) {
   auto store = dyn_cast<StoreOp>(op);
   return store && isBlock(store.getValue()) && !isRecomputable(store.getValue());
+}
+
+/// How often a cost at `op` counts: 8 times per loop around it (an op in a
+/// loop runs once per iteration; trip counts are not known here).
+int64_t timesRun(Operation *op) {
+  int64_t times = 1;
+  for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p); p = p->getParentOp())
+    if (isa<scf::ForOp, scf::WhileOp>(p))
+      times = std::min<int64_t>(times * 8, 512);
+  return times;
 }
 
 /// A load or store of a block: its pointers, the data read or written, and
@@ -232,7 +245,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
   /// or out of it (the other side in its layout as known now), and each
   /// reduction or scan of it across lanes (a shuffle and a combine per lane
   /// bit of its axis, for each result register) and warps (a round trip
-  /// through shared memory).
+  /// through shared memory), each times the loops around it.
   int64_t groupCost(Value v, Attribute layout) {
     Value leader = groups.getLeaderValue(v);
     auto layoutFor = [&](Value other) {
@@ -268,15 +281,59 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     int64_t cost = 0;
     for (Value member : groups.members(leader)) {
       if (Operation *def = member.getDefiningOp(); def && isa<ReshapeOp, TransOp, PermuteOp>(def))
-        cost += moveCostOf(def);
+        cost += timesRun(def) * moveCostOf(def);
       for (Operation *user : member.getUsers()) {
         if (isa<ReshapeOp, TransOp, PermuteOp>(user) && !groups.isEquivalent(user->getResult(0), leader))
-          cost += moveCostOf(user);
+          cost += timesRun(user) * moveCostOf(user);
         else if (auto reduce = dyn_cast<ReduceOp>(user); reduce && reduce.getSrcs()[0] == member)
-          cost += combineCost(member, reduce.getAxis(), reduce.getSrcs(), /*scan=*/false);
+          cost += timesRun(user) * combineCost(member, reduce.getAxis(), reduce.getSrcs(), /*scan=*/false);
         else if (auto scan = dyn_cast<ScanOp>(user); scan && scan.getSrcs()[0] == member)
-          cost += combineCost(member, scan.getAxis(), scan.getSrcs(), /*scan=*/true);
+          cost += timesRun(user) * combineCost(member, scan.getAxis(), scan.getSrcs(), /*scan=*/true);
       }
+    }
+    return cost;
+  }
+
+  /// The layout of a block of `shape` whose dimension `axis` lies in each
+  /// thread's registers, lanes and warps spread over the other dimensions
+  /// (the last fastest); none when they would hold copies or a thread more
+  /// than 64 values.
+  BlockedLayoutAttr reductionLayout(ArrayRef<int64_t> shape, unsigned axis) {
+    SmallVector<int64_t> rest(shape);
+    rest[axis] = 1;
+    SmallVector<unsigned> order{axis}; // the axis, with one element, slowest
+    for (unsigned d = shape.size(); d-- > 0;)
+      if (d != axis)
+        order.insert(order.end() - 1, d);
+    BlockedLayoutAttr spread = getBlockedLayout(&getContext(), rest, numWarps, 1, order);
+    SmallVector<unsigned> spt(spread.getSizePerThread());
+    spt[axis] = unsigned(shape[axis]);
+    auto l = BlockedLayoutAttr::get(&getContext(), spt, spread.getThreadsPerWarp(), spread.getWarpsPerCTA(), order);
+    LinearLayout linear = LinearLayout::blocked(l, shape);
+    if (linear.broadcastLaneMask() || linear.broadcastWarpMask() || linear.numRegisters() > 64)
+      return {};
+    return l;
+  }
+
+  /// Estimated cost of the conversions that giving the group of `v` the
+  /// layout `layout` puts in front of expansions of loaded blocks broadcast
+  /// into it (a loaded block keeps its own layout and is converted into the
+  /// slice of the broadcast's), each times the loops around it.
+  int64_t broadcastCost(Value v, Attribute layout) {
+    int64_t cost = 0;
+    for (Value member : groups.members(groups.getLeaderValue(v))) {
+      auto broadcast = member.getDefiningOp<BroadcastOp>();
+      auto expand = broadcast ? broadcast.getSrc().getDefiningOp<ExpandDimsOp>() : ExpandDimsOp();
+      if (!expand)
+        continue;
+      Value src = expand.getSrc();
+      auto t = cast<RankedTensorType>(src.getType());
+      if (t.getRank() < 2 || !anchored.count(groups.getLeaderValue(src)))
+        continue;
+      LinearLayout from = LinearLayout::get(layoutOf(src), t.getShape());
+      LinearLayout to = LinearLayout::get(sliceOf(expand.getAxis(), layout), t.getShape());
+      cost += timesRun(expand) * moveCost(planLayoutMove(from, to, [](const LinearLayout::Coord &c) { return c; },
+                                              wordsPerElement(t)));
     }
     return cost;
   }
@@ -484,6 +541,37 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       else if (isFree(src))
         across(src, res, /*forward=*/false);
     });
+    // The other groups of 2 or more dimensions that nothing binds: the
+    // kernel's layout for their rank, or one that keeps the axis of one of
+    // their reductions in each thread's registers, whichever costs less at
+    // their moves and combines and at the conversions of loaded blocks
+    // broadcast into them (a product of x[:, :, None] and y[None, :, :]
+    // summed along its middle axis).
+    llvm::SetVector<Value> freeGroups;
+    func.walk([&](Operation *op) {
+      for (Value r : op->getResults())
+        if (auto t = dyn_cast<RankedTensorType>(r.getType()); t && t.getRank() >= 2 && isFree(r))
+          freeGroups.insert(groups.getLeaderValue(r));
+    });
+    for (Value leader : freeGroups) {
+      Attribute otherwise = layoutOf(leader);
+      if (!otherwise)
+        continue;
+      SmallVector<BlockedLayoutAttr> candidates;
+      for (Value member : groups.members(leader))
+        for (Operation *user : member.getUsers())
+          if (auto reduce = dyn_cast<ReduceOp>(user); reduce && reduce.getSrcs()[0] == member)
+            if (BlockedLayoutAttr l = reductionLayout(cast<RankedTensorType>(member.getType()).getShape(),
+                                                      reduce.getAxis()))
+              candidates.push_back(l);
+      int64_t best = groupCost(leader, otherwise) + broadcastCost(leader, otherwise);
+      BlockedLayoutAttr chosen;
+      for (BlockedLayoutAttr l : candidates)
+        if (int64_t cost = groupCost(leader, l) + broadcastCost(leader, l); cost < best)
+          best = cost, chosen = l;
+      if (chosen)
+        request(leader, chosen);
+    }
     SmallVector<BroadcastOp> broadcasts;
     func.walk([&](BroadcastOp op) { broadcasts.push_back(op); });
     for (BroadcastOp op : llvm::reverse(broadcasts))

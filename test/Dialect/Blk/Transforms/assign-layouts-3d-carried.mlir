@@ -3,10 +3,11 @@
 // A loop-carried sum of products over a broadcast [16, 8, 16] block
 // (acc += sum(x[:, :, None] * y[None, :, :], axis=1)): the carried [16, 16]
 // accumulator takes the slice of the 3-D layout that its reduction along
-// axis 1 produces, so the loop adds and yields it with no conversion; each
+// axis 1 produces, so the loop adds and yields it with no conversion (the
+// product keeps axis 1 in each thread's registers: assign-layouts-cost.mlir); each
 // loaded tile keeps the layout its load anchors and moves into the slice it is
 // expanded from; the store after the loop writes in the accumulator's slice.
-// CHECK-DAG: #[[PRODUCT:.+]] = #blk.blocked<sizePerThread = [1, 1, 4], threadsPerWarp = [1, 8, 4], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]>
+// CHECK-DAG: #[[PRODUCT:.+]] = #blk.blocked<sizePerThread = [1, 8, 1], threadsPerWarp = [2, 1, 16], warpsPerCTA = [4, 1, 1], order = [2, 0, 1]>
 // CHECK-DAG: #[[SUM1:.+]] = #blk.slice<dim = 1, parent = #[[PRODUCT]]>
 // CHECK-DAG: #[[XS:.+]] = #blk.slice<dim = 2, parent = #[[PRODUCT]]>
 // CHECK-DAG: #[[YS:.+]] = #blk.slice<dim = 0, parent = #[[PRODUCT]]>
