@@ -260,7 +260,8 @@ class Harness:
         compute it; check(key, fn) runs a contender's first launch (input set
         0) and returns its error, and is applied to every anchor too: Triton
         (`triton_fns()`, called only when blk passes: Triton compiles then),
-        PyTorch (`torch_fns`) and `extra` ({row key: fns}). A blk FAIL is not
+        PyTorch (`torch_fns`) and `extra` ({row key: fns}); an empty list is
+        no anchor (its cell stays empty). A blk FAIL is not
         timed; an anchor over the tolerance is marked FAIL in the row and not
         timed; both are failures of the run. Each *_fns is a list of launches,
         one per input set. The contenders take `rounds` turns (the first of

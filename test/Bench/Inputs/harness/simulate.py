@@ -165,6 +165,14 @@ expect(row["method"] == "events", "large kernels are timed with an event pair pe
 expect(near(row["blk_us"], 500, 0.01) and near(row["triton_us"], 520, 0.01) and near(row["torch_us"], 510, 0.01),
        f"event times are the kernels' ({row['blk_us']:.1f}, {row['triton_us']:.1f}, {row['torch_us']:.1f})")
 
+# An anchor given no launches is no anchor: not checked, not timed, no failure.
+gpu.__init__()
+h = harness()
+row = h.record("no triton", "-", torch.float32, 0.0, 1000, contender(h, "blk", 1, 4, 500), lambda: [],
+               contender(h, "torch", 1, 10, 510), check=ok_check)
+expect(row["triton_us"] is None and near(row["torch_us"], 510, 0.01) and not h.failures and row["status"] == "ok",
+       "an anchor without launches is left out")
+
 # 3. More input sets than launches: every contender reads every set in its
 # warm-up and in every timed pass; turns rotate the first contender.
 gpu.__init__()
