@@ -273,20 +273,19 @@ LinearLayout::Coord layoutMoveSource(Operation *op, const LinearLayout::Coord &c
       source[from] = c[d];
     return source;
   }
-  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
-    // The same row-major position in the source's shape.
-    ArrayRef<int64_t> to = reshape.getType().getShape(), from = reshape.getSrc().getType().getShape();
-    int64_t pos = 0;
-    for (unsigned d = 0; d < to.size(); ++d)
-      pos = pos * to[d] + c[d];
-    LinearLayout::Coord out(from.size(), 0);
-    for (unsigned d = from.size(); d-- > 0;) {
-      out[d] = pos % from[d];
-      pos /= from[d];
-    }
-    return out;
-  }
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return reshapedCoord(reshape.getType().getShape(), reshape.getSrc().getType().getShape(), c);
   return c;
+}
+
+LinearLayout::Coord reshapedCoord(ArrayRef<int64_t> from, ArrayRef<int64_t> to, const LinearLayout::Coord &c) {
+  int64_t pos = 0;
+  for (unsigned d = 0; d < from.size(); ++d)
+    pos = pos * from[d] + c[d];
+  LinearLayout::Coord out(to.size(), 0);
+  for (unsigned d = to.size(); d-- > 0; pos /= to[d])
+    out[d] = pos % to[d];
+  return out;
 }
 
 int64_t wordsPerElement(Type type) {

@@ -1,4 +1,5 @@
 #include "blk/Analysis/Allocation.h"
+#include "blk/Analysis/LayoutMove.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 
 #include <gtest/gtest.h>
@@ -123,16 +124,7 @@ TEST(Layout, BlockedLayoutsAcrossReshapesAndTransposes) {
   auto tile = BlockedLayoutAttr::get(&c.ctx, {1, 4}, {1, 32}, {4, 1}, {1, 0});
   LinearLayout l = LinearLayout::blocked(tile, {32, 128});
   auto reshapeTo = [&](std::vector<int64_t> to) {
-    std::vector<int64_t> from(l.shape.begin(), l.shape.end());
-    return l.moved(to, [&](const LinearLayout::Coord &c) {
-      int64_t pos = 0;
-      for (unsigned d = 0; d < from.size(); ++d)
-        pos = pos * from[d] + c[d];
-      LinearLayout::Coord out(to.size(), 0);
-      for (unsigned d = to.size(); d-- > 0; pos /= to[d])
-        out[d] = pos % to[d];
-      return out;
-    });
+    return l.moved(to, [&](const LinearLayout::Coord &c) { return reshapedCoord(l.shape, to, c); });
   };
   // As [128, 32]: vectors and 8 lanes along each row, 4 lanes and the warps
   // over the rows.

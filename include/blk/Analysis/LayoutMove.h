@@ -90,6 +90,11 @@ int64_t moveCost(const LayoutMovePlan &plan);
 /// 32-bit words of one element of `type` in registers (pointers are 64-bit).
 int64_t wordsPerElement(mlir::Type type);
 
+/// The coordinates, in a block of shape `to`, of the element at `c` in a
+/// block of shape `from` with the same row-major position (a reshape).
+LinearLayout::Coord reshapedCoord(llvm::ArrayRef<int64_t> from, llvm::ArrayRef<int64_t> to,
+                                  const LinearLayout::Coord &c);
+
 /// The source coordinates of result coordinate `c` of a layout move `op`.
 LinearLayout::Coord layoutMoveSource(mlir::Operation *op, const LinearLayout::Coord &c);
 

@@ -224,17 +224,11 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       return {}; // a reshape is then not linear over bits
     SmallVector<int64_t, 4> order = movePermutation(op); // result dim d is source dim order[d]
     auto moveTo = [&](const LinearLayout::Coord &c) {
+      if (order.empty())
+        return reshapedCoord(from, to, c);
       LinearLayout::Coord out(to.size(), 0);
-      if (!order.empty()) {
-        for (auto [d, s] : llvm::enumerate(order))
-          forward ? out[d] = c[s] : out[s] = c[d];
-        return out;
-      }
-      int64_t pos = 0; // the same row-major position
-      for (unsigned d = 0; d < from.size(); ++d)
-        pos = pos * from[d] + c[d];
-      for (unsigned d = to.size(); d-- > 0; pos /= to[d])
-        out[d] = pos % to[d];
+      for (auto [d, s] : llvm::enumerate(order))
+        forward ? out[d] = c[s] : out[s] = c[d];
       return out;
     };
     return blockedLayoutWithMap(&getContext(), LinearLayout::get(layout, from).moved(to, moveTo));
