@@ -30,6 +30,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"cdiv", {2, 2, {"x", "div"}}},
       {"multiple_of", {2, 2, {"input", "values"}}},
       {"max_contiguous", {2, 2, {"input", "values"}}},
+      {"float", {1, 1, {"x"}}},
       {"static_assert", {1, 2, {"cond", "msg"}}},
       {"device_assert", {1, 2, {"cond", "msg"}}},
       {"device_print", {1, 64, {"prefix"}}},
@@ -112,6 +113,24 @@ const std::map<std::string, Arity> &builtinTable() {
 
 bool isReduction(const std::string &n) {
   return llvm::is_contained({"sum", "xor_sum", "max", "min", "argmax", "argmin"}, n);
+}
+
+/// What Python's float() makes of `text`: a decimal or exponent form, or
+/// inf, infinity or nan in any case, signed, with surrounding spaces.
+std::optional<double> parsePythonFloat(llvm::StringRef text) {
+  text = text.trim();
+  bool negative = text.consume_front("-");
+  if (!negative)
+    text.consume_front("+");
+  std::string lower = text.lower();
+  double v;
+  if (lower == "inf" || lower == "infinity")
+    v = std::numeric_limits<double>::infinity();
+  else if (lower == "nan")
+    v = std::numeric_limits<double>::quiet_NaN();
+  else if (text.empty() || !(std::isdigit(text.front()) || text.front() == '.') || text.getAsDouble(v))
+    return std::nullopt;
+  return negative ? -v : v;
 }
 
 bool isMathFunction(const std::string &n) {
@@ -484,6 +503,18 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       constancy = builder.getI64IntegerAttr(args[1].i);
     return TV::makeVal(AssumeOp::create(builder, at, x.value.getType(), x.value, div, contig, constancy),
                        x.isUnsigned);
+  }
+  if (name == "float") {
+    // Python's float() of a compile-time number or string: Triton kernels
+    // write float("-inf") for a masked maximum's `other`.
+    TV x = args[0];
+    if (x.isConst())
+      return TV::makeFloat(x.asDouble());
+    if (x.kind != TV::Str)
+      return error(argLoc(0), "float() takes a compile-time number or string, got " + describe(x));
+    if (std::optional<double> v = parsePythonFloat(x.s))
+      return TV::makeFloat(*v);
+    return error(argLoc(0), "could not convert string to float: '" + x.s + "'");
   }
   if (name == "static_assert") {
     TV c = args[0];
