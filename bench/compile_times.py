@@ -45,7 +45,7 @@ ROOT = os.path.dirname(HERE)
 DEFAULT_FILTER = (r"^(vector_add f32|swiglu_fwd bf16|geglu_fwd bf16|kl_div \(.* f32|softmax_fwd bf16|"
                   r"rms_norm_fwd \(PyTorch|layer_norm_fwd bf16|kl_div_fwd |cross_entropy_fwd_bwd \(PyTorch|"
                   r"transpose f32|matmul bf16|matmul_tma bf16|attention fwd bf16|"
-                  r"layout scan_axis1 f32 layout_stress\.f32\.128\.128)")
+                  r"layout scan_axis1 f32 layout_stress\.f32\.128\.128\.st3)")
 
 
 def triton_child(spec_json):

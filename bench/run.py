@@ -1315,7 +1315,7 @@ def layout_stress(h, elems=1 << 24):
         y = torch.empty_like(x)
         acc = torch.int64 if dt == torch.int32 else torch.float64
         for r, c in ((1024, 16), (16, 1024), (128, 128)):
-            ptx = f"layout_stress.{t}.{r}.{c}"
+            ptx = f"layout_stress.{t}.{r}.{c}.st3"
             tiles = x.view(-1, r, c)
             grid = (elems // (r * c),)
             for axis, name, tri in ((0, "scan_axis0", tk.scan_axis0_kernel), (1, "scan_axis1", tk.scan_axis1_kernel)):

@@ -38,7 +38,8 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   if (tma)
     pm.addPass(createBlkLoadsToTensorDescriptorsPass());
   pm.addPass(createBlkLowerTensorDescriptorsPass(BlkLowerTensorDescriptorsPassOptions{tma}));
-  pm.addPass(createBlkPipelineLoadsPass(BlkPipelineLoadsPassOptions{options.numStages}));
+  pm.addPass(createBlkPipelineLoadsPass(
+      BlkPipelineLoadsPassOptions{options.numStages, options.numWarps, sharedMemoryLimit(options.arch)}));
   pm.addPass(createCanonicalizer());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createBlkVectorizeMemoryPass());

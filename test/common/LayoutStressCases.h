@@ -9,11 +9,14 @@
 
 namespace blk::ref {
 
-/// A variant of the file's `# variants:` line: element type and [R, C] tile.
+/// A variant of the file's `# variants:` line: element type and [R, C] tile
+/// (at three stages: column sums' tiles go through cp.async rings).
 struct LayoutStressVariant {
   DType type;
   int r, c;
-  Bindings bindings() const { return {{"T", ref::name(type)}, {"R", std::to_string(r)}, {"C", std::to_string(c)}}; }
+  Bindings bindings() const {
+    return {{"T", ref::name(type)}, {"R", std::to_string(r)}, {"C", std::to_string(c)}, {"num_stages", "3"}};
+  }
   std::string name() const {
     return std::string(ref::name(type)) + " [" + std::to_string(r) + ", " + std::to_string(c) + "]";
   }

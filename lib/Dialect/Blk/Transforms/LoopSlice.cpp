@@ -195,6 +195,23 @@ std::optional<IterationSlice> stagedBesideDots(scf::ForOp loop, LoadOp load, uns
   return accessSliceOf(loop, load, /*loopWrites=*/false);
 }
 
+std::optional<IterationSlice> stagedWithoutDots(scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig,
+                                                int64_t slots, int64_t threads, int64_t sharedMemoryLimit) {
+  auto tile = dyn_cast<RankedTensorType>(load.getType());
+  if (slots < 2 || threads <= 0 || load->getBlock() != loop.getBody() || !pipelinableLoop(load) || !tile)
+    return std::nullopt;
+  SharedBufferType ring = cpAsyncRing(tile, contig, vec, slots);
+  if (!ring || slots * ring.getSlotBytes() > sharedMemoryLimit / 8 * 7)
+    return std::nullopt;
+  int64_t carried = (slots - 1) * tile.getNumElements() * ring.getElementBytes() / (threads * 4);
+  if (carried <= kCarriedRegisterLimit)
+    return std::nullopt;
+  if (llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop) ||
+      llvm::any_of(load->getUsers(), [](Operation *user) { return isa<DotOp>(user); }))
+    return std::nullopt;
+  return accessSliceOf(loop, load, /*loopWrites=*/false);
+}
+
 bool isZeroOrAbsent(Value v) {
   if (!v)
     return true;

@@ -97,6 +97,20 @@ std::optional<IterationSlice> accessSlice(mlir::scf::ForOp loop, LoadOp load);
 /// pipelining (blk-pipeline-loads) leaves such loads alone.
 std::optional<IterationSlice> stagedBesideDots(mlir::scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig);
 
+/// 32-bit registers per thread above which a loop without tensor-core dots
+/// carries a tile ahead through shared memory rather than in registers.
+inline constexpr int64_t kCarriedRegisterLimit = 64;
+
+/// When blk-pipeline-dot (at `slots` > 1 stages) copies `load` ahead
+/// through a ring in a loop without ring-reading dots: a 2-D tile cp.async
+/// can copy (`vec`, `contig`), read by no dot, in a loop that writes no
+/// memory, whose `slots - 1` tiles in flight would take more than
+/// kCarriedRegisterLimit registers in each of `threads` threads, and whose
+/// ring leaves an eighth of `sharedMemoryLimit` free. Its accessSlice then;
+/// register pipelining (blk-pipeline-loads) leaves such loads alone.
+std::optional<IterationSlice> stagedWithoutDots(mlir::scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig,
+                                                int64_t slots, int64_t threads, int64_t sharedMemoryLimit);
+
 /// Whether `v` (a load's `other`) is a block of zeros, or absent.
 bool isZeroOrAbsent(mlir::Value v);
 

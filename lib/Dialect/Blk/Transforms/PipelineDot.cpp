@@ -426,8 +426,26 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         steps[loop] = step;
       }
     });
+    // Loops whose only rings are tiles too large to carry in registers.
+    if (numStages > 1)
+      getOperation().walk([&](LoadOp load) {
+        APInt step;
+        scf::ForOp loop = pipelinableLoop(load, &step);
+        if (loop && !byLoop.count(loop) && tooLargeToCarry(loop, load)) {
+          byLoop[loop];
+          steps[loop] = step;
+        }
+      });
     for (auto &[loop, dots] : byLoop)
       pipeline(cast<scf::ForOp>(loop), steps[loop], dots);
+  }
+
+  /// stagedWithoutDots for `load` of `loop`, at this pass's stages, with
+  /// the threads of the module's warps.
+  std::optional<IterationSlice> tooLargeToCarry(scf::ForOp loop, LoadOp load) {
+    auto warps = getOperation()->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    return stagedWithoutDots(loop, load, load.getVec(), load.getAccessDim(), numStages,
+                             warps ? warps.getInt() * 32 : 0, sharedMemoryLimit);
   }
 
   /// Each staged block's buffer and slot (0), shared by every loop that
@@ -497,13 +515,12 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       anyWgmma |= plan.wgmma;
       plans.push_back(plan);
     }
-    if (plans.empty())
-      return;
     // The loop's other 2-D loads that cp.async can copy go through rings of
     // their own, issued with the operands' copies and read back where they
     // were loaded (registers carried across iterations would hold 8- and
     // 16-bit elements unpacked, which waits for the load where it is
-    // issued). As blk-pipeline-loads, only at more than one stage.
+    // issued). As blk-pipeline-loads, only at more than one stage. In a
+    // loop with no dot on rings, only tiles too large to carry.
     size_t operandRings = rings.size();
     if (numStages > 1)
       for (auto load : loop.getBody()->getOps<LoadOp>()) {
@@ -512,7 +529,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         bool carried = llvm::any_of(load->getUsers(), [](Operation *user) { return isa<scf::YieldOp>(user); });
         if (carried || ringOfLoad.count(load))
           continue;
-        if (std::optional<IterationSlice> slice = stagedBesideDots(loop, load, load.getVec(), load.getAccessDim()))
+        std::optional<IterationSlice> slice =
+            plans.empty() ? tooLargeToCarry(loop, load)
+                          : stagedBesideDots(loop, load, load.getVec(), load.getAccessDim());
+        if (slice)
           rings.push_back({OperandLoad{load, std::move(*slice)}, SharedBufferType(), Value(), Value(), true});
       }
     // An asynchronous wgmma may still read slot n - 1 while another
@@ -551,6 +571,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       rings.resize(operandRings);
       sizeRings();
     }
+    if (plans.empty() && rings.empty())
+      return;
     for (RingOperand &r : rings)
       r.type = ringFor(r.op, slots);
     // A wgmma's loop-invariant A is read from shared memory (as Triton
@@ -737,8 +759,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         if (r.bars)
           MBarrierWaitOp::create(body, loc, r.bars, slot, phase);
     }
+    Operation *top = nullptr; // where copies go in a loop without dots
     if (!empty) // cp.async data of other threads, and slots no warpgroup still reads (TMA overwrites them next)
-      BarrierOp::create(body, loc);
+      top = BarrierOp::create(body, loc);
     // The other loads read this iteration's slot where they were loaded;
     // cp.async filled zeros where the mask is off, `other` goes there.
     for (RingOperand &r : rings) {
@@ -841,8 +864,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       }
       carriedAccs.push_back(accArg);
     }
-    // The tiles `ahead` iterations on, after the last dot.
-    body.setInsertionPointAfter(last);
+    // The tiles `ahead` iterations on, after the last dot, or where no dot
+    // reads rings, as soon as every thread is done with the slot they fill
+    // (read in the last iteration, before the barrier at the top).
+    body.setInsertionPointAfter(last ? last : top);
     if (empty) {
       // Here every wgmma of iteration n - 1 is done in this warp: it
       // releases tile n - 1's slot ((n + S - 1) % S). The copies go to tile

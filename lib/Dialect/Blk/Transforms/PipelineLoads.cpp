@@ -10,7 +10,9 @@
 // In a loop with tensor-core dots, the 2-D loads cp.async can copy go
 // through shared-memory rings instead (blk-pipeline-dot): carried in
 // registers, a block of 8- or 16-bit elements is unpacked where it is
-// loaded, which waits for the load in its own iteration. So do the loads
+// loaded, which waits for the load in its own iteration. In a loop without
+// them, so do tiles too large to carry (stagedWithoutDots: a [1024, 16] f32
+// tile is 128 registers per thread of 4 warps for each iteration ahead). So do the loads
 // that address other loads (indices), which blk-pipeline-dot issues ahead
 // with the tiles they address.
 #include "blk/Analysis/AxisInfo.h"
@@ -112,9 +114,12 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     // blk-vectorize-memory will set them) say which loads beside a dot
     // cp.async can copy. The analysis runs only for modules with such a
     // loop.
+    // In a loop without such a dot, they say which tiles too large to carry
+    // in registers cp.async copies instead.
     std::optional<AxisInfoAnalysis> axis;
     for (scf::ForOp loop : loops) {
-      if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader))
+      bool withDots = llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader);
+      if (!withDots && loop.getBody()->getOps<LoadOp>().empty())
         continue;
       if (!axis)
         axis.emplace(getOperation());
@@ -122,6 +127,14 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
         unsigned dim = axis->contiguousDim(load.getPtr());
         return std::pair{axis->accessVectorWidth(load.getPtr(), load.getMask(), dim), dim};
       };
+      if (!withDots) {
+        for (auto load : loop.getBody()->getOps<LoadOp>()) {
+          auto [vec, dim] = access(load);
+          if (stagedWithoutDots(loop, load, vec, dim, numStages, int64_t(numWarps) * 32, sharedMemoryLimit))
+            leftToRings.insert(load);
+        }
+        continue;
+      }
       auto copied = [&](LoadOp load) {
         auto tile = dyn_cast<RankedTensorType>(load.getType());
         auto [vec, dim] = access(load);

@@ -14,11 +14,19 @@ def BlkPipelineLoadsPass : Pass<"blk-pipeline-loads", "mlir::ModuleOp"> {
     load for iteration `i + (num-stages - 1) * step`, masked off past the
     upper bound, while it computes with the value loaded earlier, which the
     loop carries. The memory latency of one iteration overlaps the work of
-    the previous ones. `num-stages` 1 changes nothing.
+    the previous ones. `num-stages` 1 changes nothing. Loads that
+    `blk-pipeline-dot` copies through shared-memory rings are left alone:
+    2-D tiles beside a tensor-core dot, and, in a loop without one, 2-D
+    tiles whose `num-stages - 1` copies in flight would take more than 64
+    registers in each of `num-warps` warps' threads.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"1",
            "Loads in flight per pipelined load (1: no pipelining)">,
+    Option<"numWarps", "num-warps", "unsigned", /*default=*/"4",
+           "Warps per program (the threads a carried tile spreads over)">,
+    Option<"sharedMemoryLimit", "shared-memory-limit", "int64_t", /*default=*/"232448",
+           "Bytes of shared memory one program may use (as blk-pipeline-dot's option)">,
   ];
   let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
