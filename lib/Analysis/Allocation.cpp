@@ -73,6 +73,30 @@ static int64_t rowVector(RankedTensorType t) {
   return std::min<int64_t>(run, 16 / sharedElementBytes(t));
 }
 
+int64_t SharedMove::elements() const {
+  return swizzle ? storage.getNumElements() : paddedSharedElements(storage, pad);
+}
+
+/// The index of coordinates `c` in a row-major buffer of `shape`, taken in
+/// `order` (a transpose's writes) or as they are (`order` empty).
+static int64_t storageIndex(const LinearLayout::Coord &c, ArrayRef<int64_t> shape, ArrayRef<int64_t> order) {
+  int64_t index = 0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    index = index * shape[d] + (order.empty() ? c[d] : c[order[d]]);
+  return index;
+}
+
+/// How far flipping each lane bit of `layout` moves an element in that
+/// buffer.
+static SharedAccess accessOf(const LinearLayout &layout, ArrayRef<int64_t> shape, ArrayRef<int64_t> order,
+                             int64_t vector) {
+  SharedAccess access;
+  access.vector = vector;
+  for (const LinearLayout::Coord &c : layout.lanes)
+    access.laneSteps.push_back(storageIndex(c, shape, order));
+  return access;
+}
+
 SharedMove sharedMoveOf(Operation *op) {
   auto from = cast<RankedTensorType>(op->getOperand(0).getType());
   auto to = cast<RankedTensorType>(op->getResult(0).getType());
@@ -80,6 +104,36 @@ SharedMove sharedMoveOf(Operation *op) {
   int64_t write = rowVector(from), read = rowVector(to);
   if (isa<ConvertLayoutOp>(op) && write > 1 && read > 1)
     move.write = write, move.read = read, move.pad = std::max(write, read);
+  // Row-major indices are linear over the bits of coordinates only in
+  // shapes of powers of two.
+  auto powersOf2 = [](RankedTensorType t) {
+    return llvm::all_of(t.getShape(), [](int64_t n) { return llvm::isPowerOf2_64(uint64_t(n)); });
+  };
+  if (!hasLayout(from) || !hasLayout(to) || !powersOf2(from) || !powersOf2(to))
+    return move;
+  // Row-major where that is conflict free (no padding, no address
+  // arithmetic); else padded where the padding is (its addresses cost no
+  // XOR per register); else swizzled where a swizzle is.
+  SmallVector<int64_t, 4> order = movePermutation(op);
+  LinearLayout src = LinearLayout::get(from), dst = LinearLayout::get(to);
+  SharedAccess writes = accessOf(src, move.storage.getShape(), order, move.write);
+  SharedAccess reads = accessOf(dst, to.getShape(), {}, move.read);
+  int64_t bytes = sharedElementBytes(from);
+  if (conflictFree(writes, bytes, SharedSwizzle()) && conflictFree(reads, bytes, SharedSwizzle())) {
+    move.swizzle = SharedSwizzle();
+    return move;
+  }
+  int64_t period = sharedPadPeriod(move.storage);
+  auto padded = [&](ArrayRef<int64_t> shape, ArrayRef<int64_t> coordOrder) {
+    return [&, shape, coordOrder](const LinearLayout::Coord &c) {
+      int64_t index = storageIndex(c, shape, coordOrder);
+      return period ? index + move.pad * (index / period) : index;
+    };
+  };
+  if (bankConflictWays(src, move.write, bytes, padded(move.storage.getShape(), order)) == 1 &&
+      bankConflictWays(dst, move.read, bytes, padded(to.getShape(), {})) == 1)
+    return move;
+  move.swizzle = findSharedSwizzle(writes, reads, bytes, move.storage.getNumElements());
   return move;
 }
 
@@ -140,8 +194,7 @@ ScratchPlan scratchFor(Operation *op) {
       return plan;
     if (path == MovePath::Ldmatrix)
       return onePart(from.getNumElements() * 2);
-    SharedMove move = sharedMoveOf(op);
-    return onePart(paddedSharedElements(move.storage, move.pad) * sharedElementBytes(from));
+    return onePart(sharedMoveOf(op).elements() * sharedElementBytes(from));
   }
   if (auto sort = dyn_cast<SortOp>(op)) {
     // The whole source, row-major: an exchange reads its partner's slot.

@@ -78,7 +78,9 @@ std::string movePath(Operation *op) {
   SharedMove move = sharedMoveOf(op);
   std::string text = "shared memory: " + std::to_string(scratchFor(op).bytes) +
                      " bytes written and read per program, " + std::to_string(move.write) + "-element writes, " +
-                     std::to_string(move.read) + "-element reads, 2 barriers";
+                     std::to_string(move.read) + "-element reads, " +
+                     (move.swizzle ? move.swizzle->xors.empty() ? "row-major" : "XOR-swizzled" : "padded") +
+                     ", 2 barriers";
   if (plan.rounds)
     text += " (cost " + std::to_string(plan.sharedCost) + " against " + std::to_string(plan.shuffleCost) +
             " by warp shuffles)";

@@ -5,6 +5,8 @@
 // tensor-core layouts, and permutations of 3-D blocks.
 #include "blk/Analysis/LayoutMove.h"
 
+#include "RandomLayouts.h"
+
 #include <gtest/gtest.h>
 #include <random>
 #include <set>
@@ -83,23 +85,6 @@ void expectPlanMoves(const WarpShufflePlan &plan, const LinearLayout &from, cons
       }
     }
   }
-}
-
-/// A random blocked layout of `shape` over `warps` warps.
-BlockedLayoutAttr randomBlocked(mlir::MLIRContext *ctx, llvm::ArrayRef<int64_t> shape, unsigned warps,
-                                std::mt19937 &rng) {
-  unsigned rank = shape.size();
-  llvm::SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order;
-  for (unsigned d = 0; d < rank; ++d)
-    order.push_back(d);
-  std::shuffle(order.begin(), order.end(), rng);
-  for (unsigned d = 0; d < rank; ++d)
-    spt[d] = 1u << (rng() % 3);
-  for (unsigned t = 1; t < 32; t *= 2)
-    tpw[rng() % rank] *= 2;
-  for (unsigned t = 1; t < warps; t *= 2)
-    wpc[rng() % rank] *= 2;
-  return BlockedLayoutAttr::get(ctx, spt, tpw, wpc, order);
 }
 
 /// Plans every pair and checks it: a plan exactly when elements stay in

@@ -4,6 +4,7 @@
 #ifndef BLK_ANALYSIS_ALLOCATION_H
 #define BLK_ANALYSIS_ALLOCATION_H
 
+#include "blk/Analysis/SharedSwizzle.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 
 namespace blk {
@@ -47,16 +48,23 @@ int64_t paddedSharedElements(mlir::RankedTensorType storage, int64_t pad = 1);
 /// memory, for the allocator and the lowering alike: each thread writes
 /// (reads) runs of `write` (`read`) consecutive elements along the last
 /// dimension in one access; the buffer holds the row-major `storage` shape
-/// (the result's for a transpose, the source's otherwise) with `pad`
-/// elements after every sharedPadPeriod(storage). A conversion moves vectors
-/// (up to 16 bytes) only when both sides have runs: then the padding is the
-/// wider vector, which keeps both aligned and shifts consecutive rows by
-/// whole vectors across the banks. Otherwise, and for reshapes and
-/// transposes, elements move one by one over one element of padding, which
-/// spreads a column over all 32 banks.
+/// (the result's for a transpose, the source's otherwise): in row-major
+/// order where no access phase of either side hits a bank twice; else with
+/// `pad` elements after every sharedPadPeriod(storage) where that keeps
+/// them off; else, its element indices XOR-swizzled where a swizzle does
+/// (findSharedSwizzle, on the lanes' linear maps; shapes of powers of two);
+/// else padded. A conversion moves vectors (up to 16 bytes)
+/// only when both sides have runs: then the padding is the wider vector,
+/// which keeps both aligned and shifts consecutive rows by whole vectors
+/// across the banks. Otherwise, and for reshapes and transposes, elements
+/// move one by one over one element of padding, which spreads a column over
+/// all 32 banks.
 struct SharedMove {
   mlir::RankedTensorType storage;
   int64_t write = 1, read = 1, pad = 1;
+  std::optional<SharedSwizzle> swizzle;
+  /// Elements the buffer takes: the block's, or with padding.
+  int64_t elements() const;
 };
 SharedMove sharedMoveOf(mlir::Operation *op);
 

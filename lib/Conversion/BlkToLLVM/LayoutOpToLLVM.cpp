@@ -89,10 +89,20 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
   SharedMove move = sharedMoveOf(op);
   Location loc = op.getLoc();
   Type elem = values[0].getType();
-  int64_t period = sharedPadPeriod(move.storage);
+  int64_t period = move.swizzle ? 0 : sharedPadPeriod(move.storage);
+  // A row-major index's place in the buffer: swizzled, or padded.
+  auto place = [&](Value index) {
+    if (!move.swizzle)
+      return emitPaddedIndex(rewriter, loc, index, period, move.pad);
+    for (auto [target, source] : move.swizzle->xors) {
+      Value bit = LLVM::LShrOp::create(rewriter, loc, index, i32Const(rewriter, loc, source - target));
+      bit = LLVM::AndOp::create(rewriter, loc, bit, i32Const(rewriter, loc, int64_t(1) << target));
+      index = LLVM::XOrOp::create(rewriter, loc, index, bit);
+    }
+    return index;
+  };
   auto slot = [&](ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
-    Value index = emitPaddedIndex(rewriter, loc, emitLinearIndex(rewriter, loc, coords, shape), period, move.pad);
-    return sharedElement(rewriter, loc, *offset, elem, index);
+    return sharedElement(rewriter, loc, *offset, elem, place(emitLinearIndex(rewriter, loc, coords, shape)));
   };
   // The slot of each register of `thread` in `layout`, at the permuted
   // coordinates for a transpose's writes. Where the thread's and the
@@ -115,17 +125,29 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
       return [&, shape, ordered](int64_t r) {
         return slot(ordered(thread.element(rewriter, loc, layout, r)), shape);
       };
-    Value base = slot(ordered(SmallVector<Value>(thread.coords)), shape);
-    return [&, base, shape, ordered](int64_t r) {
+    // Swizzled, the thread's and the register's parts still add outside
+    // the bits the swizzle flips, and flip those by XOR: one XOR per
+    // distinct flip of the registers (CSE shares them).
+    Value threadIndex = place(emitLinearIndex(rewriter, loc, ordered(SmallVector<Value>(thread.coords)), shape));
+    Value base = sharedElement(rewriter, loc, *offset, elem, threadIndex);
+    return [&, base, threadIndex, shape, ordered](int64_t r) {
       LinearLayout::Coord c = ordered(layout.registerCoord(r));
       int64_t index = 0;
       for (size_t d = 0; d < c.size(); ++d)
         index = index * shape[d] + c[d];
-      if (period)
+      Value at = base;
+      if (move.swizzle) {
+        int64_t flips = move.swizzle->apply(index) & move.swizzle->targetMask();
+        index &= ~move.swizzle->targetMask();
+        if (flips)
+          at = sharedElement(rewriter, loc, *offset, elem,
+                             LLVM::XOrOp::create(rewriter, loc, threadIndex, i32Const(rewriter, loc, flips)));
+      } else if (period) {
         index += move.pad * (index / period);
+      }
       if (index == 0)
-        return base;
-      return Value(LLVM::GEPOp::create(rewriter, loc, base.getType(), memoryElementType(elem), base,
+        return at;
+      return Value(LLVM::GEPOp::create(rewriter, loc, at.getType(), memoryElementType(elem), at,
                                        ArrayRef<LLVM::GEPArg>{int32_t(index)}));
     };
   };

@@ -11,8 +11,7 @@
 // Source: row = lane bits 2-4 (1, 2, 4) ^ warp bit 0 (8), column = lane bits
 // 0-1 (4, 8) + register (0..3). Result: row = lane bits 0-1 (4, 8) +
 // register, column = lane bits 2-4 ^ warp bit 0 (8): the same two terms
-// swapped. No vectors (the result's registers run down a column), so one
-// element of padding per 32: slot = i + (i >> 5), i = row * 16 + col.
+// swapped. No vectors (the result's registers run down a column).
 #rowv = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]>
 #colv = #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 2], order = [0, 1]>
 module attributes {blk.num_warps = 2 : i32} {
@@ -38,40 +37,74 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: %[[CBITS:[0-9]+]] = llvm.and %[[LSH0]], %[[C3]] : i32
 // CHECK-NEXT: %[[C4X:[0-9]+]] = llvm.shl %[[CBITS]], %[[C2]] : i32
 // CHECK-NEXT: %[[COL:[0-9]+]] = llvm.xor %[[C4X]], %[[C0]] : i32
-// Register 0: (row, col).
+// Register 0: (row, col), i = row * 16 + col. Padded (one element per 32),
+// the reads would hit banks twice (rows 0 and 4 of a column two slots
+// apart); the index is XOR-swizzled instead: bit 0 flips with bit 5, bits 1
+// and 3 with bit 6, bit 4 with bit 7, applied to the thread's index once.
 // CHECK-NEXT: %[[C16:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK-NEXT: %[[ROWOFF:[0-9]+]] = llvm.mul %[[ROW]], %[[C16]] : i32
 // CHECK-NEXT: %[[I0:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL]] : i32
-// CHECK-NEXT: %[[PAD0:[0-9]+]] = llvm.lshr %[[I0]], %[[C5]] : i32
-// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.add %[[I0]], %[[PAD0]] : i32
+// CHECK-NEXT: %[[F5:[0-9]+]] = llvm.lshr %[[I0]], %[[C5]] : i32
+// CHECK-NEXT: %[[B0:[0-9]+]] = llvm.and %[[F5]], %[[C1]] : i32
+// CHECK-NEXT: %[[S1:[0-9]+]] = llvm.xor %[[I0]], %[[B0]] : i32
+// CHECK-NEXT: %[[F6:[0-9]+]] = llvm.lshr %[[S1]], %[[C5]] : i32
+// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.and %[[F6]], %[[C2]] : i32
+// CHECK-NEXT: %[[S2:[0-9]+]] = llvm.xor %[[S1]], %[[B1]] : i32
+// CHECK-NEXT: %[[F6B:[0-9]+]] = llvm.lshr %[[S2]], %[[C3]] : i32
+// CHECK-NEXT: %[[C8:[0-9]+]] = llvm.mlir.constant(8 : i32) : i32
+// CHECK-NEXT: %[[B3:[0-9]+]] = llvm.and %[[F6B]], %[[C8]] : i32
+// CHECK-NEXT: %[[S3:[0-9]+]] = llvm.xor %[[S2]], %[[B3]] : i32
+// CHECK-NEXT: %[[F7:[0-9]+]] = llvm.lshr %[[S3]], %[[C3]] : i32
+// CHECK-NEXT: %[[B4:[0-9]+]] = llvm.and %[[F7]], %[[C16]] : i32
+// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.xor %[[S3]], %[[B4]] : i32
 // CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
 // CHECK-NEXT: %[[A0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X0]], %[[A0]] : f32, !llvm.ptr<3>
 // Registers 1-3: (row, col + r). Thread and register terms share no bits
-// of the index, so each is the thread's slot plus a constant (the padding
-// adds per part).
-// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[A0]][1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// of the index, and r sets only bits the swizzle flips: the thread's
+// swizzled index XOR r.
+// CHECK-NEXT: %[[T1:[0-9]+]] = llvm.xor %[[S0]], %[[C1]] : i32
+// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T1]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X1]], %[[A1]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[A2:[0-9]+]] = llvm.getelementptr %[[A0]][2] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[T2:[0-9]+]] = llvm.xor %[[S0]], %[[C2]] : i32
+// CHECK-NEXT: %[[A2:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T2]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X2]], %[[A2]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[A3:[0-9]+]] = llvm.getelementptr %[[A0]][3] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[T3:[0-9]+]] = llvm.xor %[[S0]], %[[C3]] : i32
+// CHECK-NEXT: %[[A3:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T3]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X3]], %[[A3]] : f32, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
-// The result's register r holds (col + r, row): it reads slot
-// (col + r) * 16 + row, padded the same way: the thread's slot plus
-// 16 r + (16 r >> 5), that is 16, 33 and 49.
+// The result's register r holds (col + r, row): it reads index
+// (col + r) * 16 + row, swizzled the same way: the thread's swizzled index
+// XOR the flips of 16 r (16, 1 and 17), plus what r sets outside the
+// flipped bits (0, 32 and 32).
 // CHECK-NEXT: %[[J0:[0-9]+]] = llvm.mul %[[COL]], %[[C16]] : i32
 // CHECK-NEXT: %[[K0:[0-9]+]] = llvm.add %[[J0]], %[[ROW]] : i32
-// CHECK-NEXT: %[[RPAD0:[0-9]+]] = llvm.lshr %[[K0]], %[[C5]] : i32
-// CHECK-NEXT: %[[R0:[0-9]+]] = llvm.add %[[K0]], %[[RPAD0]] : i32
-// CHECK-NEXT: %[[B0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[B0]] : !llvm.ptr<3> -> f32
-// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[B0]][16] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
-// CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.load %[[B1]] : !llvm.ptr<3> -> f32
-// CHECK-NEXT: %[[B2:[0-9]+]] = llvm.getelementptr %[[B0]][33] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
-// CHECK-NEXT: %[[Y2:[0-9]+]] = llvm.load %[[B2]] : !llvm.ptr<3> -> f32
-// CHECK-NEXT: %[[B3:[0-9]+]] = llvm.getelementptr %[[B0]][49] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
-// CHECK-NEXT: %[[Y3:[0-9]+]] = llvm.load %[[B3]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[G5:[0-9]+]] = llvm.lshr %[[K0]], %[[C5]] : i32
+// CHECK-NEXT: %[[H0:[0-9]+]] = llvm.and %[[G5]], %[[C1]] : i32
+// CHECK-NEXT: %[[K1:[0-9]+]] = llvm.xor %[[K0]], %[[H0]] : i32
+// CHECK-NEXT: %[[G6:[0-9]+]] = llvm.lshr %[[K1]], %[[C5]] : i32
+// CHECK-NEXT: %[[H1:[0-9]+]] = llvm.and %[[G6]], %[[C2]] : i32
+// CHECK-NEXT: %[[K2:[0-9]+]] = llvm.xor %[[K1]], %[[H1]] : i32
+// CHECK-NEXT: %[[G6B:[0-9]+]] = llvm.lshr %[[K2]], %[[C3]] : i32
+// CHECK-NEXT: %[[H3:[0-9]+]] = llvm.and %[[G6B]], %[[C8]] : i32
+// CHECK-NEXT: %[[K3:[0-9]+]] = llvm.xor %[[K2]], %[[H3]] : i32
+// CHECK-NEXT: %[[G7:[0-9]+]] = llvm.lshr %[[K3]], %[[C3]] : i32
+// CHECK-NEXT: %[[H4:[0-9]+]] = llvm.and %[[G7]], %[[C16]] : i32
+// CHECK-NEXT: %[[R0:[0-9]+]] = llvm.xor %[[K3]], %[[H4]] : i32
+// CHECK-NEXT: %[[P0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[P0]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[R1:[0-9]+]] = llvm.xor %[[R0]], %[[C16]] : i32
+// CHECK-NEXT: %[[P1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R1]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.load %[[P1]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[R2:[0-9]+]] = llvm.xor %[[R0]], %[[C1]] : i32
+// CHECK-NEXT: %[[P2:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R2]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[P2B:[0-9]+]] = llvm.getelementptr %[[P2]][32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[Y2:[0-9]+]] = llvm.load %[[P2B]] : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[C17:[0-9]+]] = llvm.mlir.constant(17 : i32) : i32
+// CHECK-NEXT: %[[R3:[0-9]+]] = llvm.xor %[[R0]], %[[C17]] : i32
+// CHECK-NEXT: %[[P3:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R3]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[P3B:[0-9]+]] = llvm.getelementptr %[[P3]][32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[Y3:[0-9]+]] = llvm.load %[[P3B]] : !llvm.ptr<3> -> f32
 // CHECK-NEXT: %[[G0:[0-9]+]] = llvm.bitcast %[[Y0]] : f32 to i32
 // CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q0]], %[[G0]]
 // CHECK-NEXT: %[[G1:[0-9]+]] = llvm.bitcast %[[Y1]] : f32 to i32
@@ -91,7 +124,8 @@ func.func @rows_to_columns(%x: tensor<16x16xf32, #rowv>, %p: tensor<16x16x!blk.p
 
 // Rows of four to rows of two: both sides have runs along the rows, so the
 // move writes one 16-byte vector (registers 0-3 in order) and reads 8-byte
-// vectors, and the padding is the wider vector: slot = i + (i >> 5) * 4.
+// vectors. Neither side's access phases hit a bank twice in row-major
+// order, so the buffer is neither padded nor swizzled: slot = i.
 // Result: row = lane bits 3-4 (1, 2) ^ warp bit 0 (4) + register bit 1 (8),
 // column = lane bits 0-2 (2, 4, 8) + register bit 0.
 #rowv = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]>
@@ -111,11 +145,7 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK: %[[COL:[0-9]+]] = llvm.xor %{{.+}}, %[[C0]] : i32
 // CHECK-NEXT: %[[C16:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK-NEXT: %[[ROWOFF:[0-9]+]] = llvm.mul %[[ROW]], %[[C16]] : i32
-// CHECK-NEXT: %[[I:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL]] : i32
-// CHECK-NEXT: %[[PERIODS:[0-9]+]] = llvm.lshr %[[I]], %[[C5]] : i32
-// CHECK-NEXT: %[[C4:[0-9]+]] = llvm.mlir.constant(4 : i32) : i32
-// CHECK-NEXT: %[[PAD:[0-9]+]] = llvm.mul %[[PERIODS]], %[[C4]] : i32
-// CHECK-NEXT: %[[S:[0-9]+]] = llvm.add %[[I]], %[[PAD]] : i32
+// CHECK-NEXT: %[[S:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL]] : i32
 // CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
 // CHECK-NEXT: %[[A:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[U:[0-9]+]] = llvm.mlir.undef : vector<4xf32>
@@ -135,17 +165,14 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: %[[CB2:[0-9]+]] = llvm.shl %[[CB]], %[[C1]] : i32
 // CHECK-NEXT: %[[COLR:[0-9]+]] = llvm.xor %[[CB2]], %[[C0]] : i32
 // CHECK-NEXT: %[[RO:[0-9]+]] = llvm.mul %[[ROWR]], %[[C16]] : i32
-// CHECK-NEXT: %[[J:[0-9]+]] = llvm.add %[[RO]], %[[COLR]] : i32
-// CHECK-NEXT: %[[JP:[0-9]+]] = llvm.lshr %[[J]], %[[C5]] : i32
-// CHECK-NEXT: %[[JPAD:[0-9]+]] = llvm.mul %[[JP]], %[[C4]] : i32
-// CHECK-NEXT: %[[R:[0-9]+]] = llvm.add %[[J]], %[[JPAD]] : i32
+// CHECK-NEXT: %[[R:[0-9]+]] = llvm.add %[[RO]], %[[COLR]] : i32
 // CHECK-NEXT: %[[B:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[L:[0-9]+]] = llvm.load %[[B]] {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
 // CHECK-NEXT: %[[LF:[0-9]+]] = llvm.bitcast %[[L]] : vector<2xi32> to vector<2xf32>
 // CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.extractelement %[[LF]][%[[C0]] : i32] : vector<2xf32>
 // CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.extractelement %[[LF]][%[[C1]] : i32] : vector<2xf32>
-// Registers 2-3: eight rows further, the thread's slot plus 8 * 16 + (128 >> 5) * 4.
-// CHECK-NEXT: %[[B8:[0-9]+]] = llvm.getelementptr %[[B]][144] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// Registers 2-3: eight rows further, the thread's slot plus 8 * 16.
+// CHECK-NEXT: %[[B8:[0-9]+]] = llvm.getelementptr %[[B]][128] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[L8:[0-9]+]] = llvm.load %[[B8]] {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
 // CHECK-NEXT: %[[LF8:[0-9]+]] = llvm.bitcast %[[L8]] : vector<2xi32> to vector<2xf32>
 // CHECK-NEXT: %[[Y2:[0-9]+]] = llvm.extractelement %[[LF8]][%[[C0]] : i32] : vector<2xf32>
@@ -168,9 +195,9 @@ func.func @vectors(%x: tensor<16x16xf32, #rowv>, %p: tensor<16x16x!blk.ptr<f32>,
 // -----
 
 // A transpose of a non-square block, 64x16 to 16x64 f32 over 4 warps. The
-// buffer holds the RESULT's row-major shape (16 x 64, padded one element per
-// row of 64): source element (r, c) goes to slot c * 64 + r, result
-// element (i, j) comes from slot i * 64 + j. Indexing either side with the
+// buffer holds the RESULT's row-major shape (16 x 64, swizzled): source
+// element (r, c) goes to index c * 64 + r, result element (i, j) comes from
+// index i * 64 + j. Indexing either side with the
 // source's shape (rows of 16) would scatter the block.
 // Source (2x2 per thread, then 8 columns further): r = lane bits 2-4 << 1
 // ^ warp bits 0-1 << 4 (+1 for register bit 1), c = lane bits 0-1 << 1
@@ -205,31 +232,48 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK-NEXT: %[[CB:[0-9]+]] = llvm.and %[[LSH0]], %[[C3]] : i32
 // CHECK-NEXT: %[[CB2:[0-9]+]] = llvm.shl %[[CB]], %[[C1]] : i32
 // CHECK-NEXT: %[[C:[0-9]+]] = llvm.xor %[[CB2]], %[[C0]] : i32
-// Register 0, (r, c): slot c * 64 + r, padded by (index >> 6).
+// Register 0, (r, c): index c * 64 + r, XOR-swizzled (bit 0 flips with
+// bits 5 and 7, bit 1 with bit 6, bit 4 with bit 8), the thread's once.
 // CHECK-NEXT: %[[C64:[0-9]+]] = llvm.mlir.constant(64 : i32) : i32
 // CHECK-NEXT: %[[CX64:[0-9]+]] = llvm.mul %[[C]], %[[C64]] : i32
 // CHECK-NEXT: %[[I0:[0-9]+]] = llvm.add %[[CX64]], %[[R]] : i32
-// CHECK-NEXT: %[[C6:[0-9]+]] = llvm.mlir.constant(6 : i32) : i32
-// CHECK-NEXT: %[[P0:[0-9]+]] = llvm.lshr %[[I0]], %[[C6]] : i32
-// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.add %[[I0]], %[[P0]] : i32
+// CHECK-NEXT: %[[F5:[0-9]+]] = llvm.lshr %[[I0]], %[[C5]] : i32
+// CHECK-NEXT: %[[B0:[0-9]+]] = llvm.and %[[F5]], %[[C1]] : i32
+// CHECK-NEXT: %[[I1:[0-9]+]] = llvm.xor %[[I0]], %[[B0]] : i32
+// CHECK-NEXT: %[[F6:[0-9]+]] = llvm.lshr %[[I1]], %[[C5]] : i32
+// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.and %[[F6]], %[[C2]] : i32
+// CHECK-NEXT: %[[I2:[0-9]+]] = llvm.xor %[[I1]], %[[B1]] : i32
+// CHECK-NEXT: %[[F7:[0-9]+]] = llvm.lshr %[[I2]], %[[C7]] : i32
+// CHECK-NEXT: %[[B2:[0-9]+]] = llvm.and %[[F7]], %[[C1]] : i32
+// CHECK-NEXT: %[[I3:[0-9]+]] = llvm.xor %[[I2]], %[[B2]] : i32
+// CHECK-NEXT: %[[F8:[0-9]+]] = llvm.lshr %[[I3]], %[[C4]] : i32
+// CHECK-NEXT: %[[C16:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[B4:[0-9]+]] = llvm.and %[[F8]], %[[C16]] : i32
+// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.xor %[[I3]], %[[B4]] : i32
 // CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
 // CHECK-NEXT: %[[A0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X0]], %[[A0]] : f32, !llvm.ptr<3>
-// Registers 1-7: the thread's slot plus the register's own padded slot,
-// (c + 1) * 64 + r: 64 + 1; (r + 1, c): 1; (r, c + 8): 512 + 8; ...
-// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[A0]][65] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// Registers 1-7: the register's index (c + 1) * 64: 64 + its flips 2;
+// (r + 1, c): flips 1; (r, c + 8): 512 (no flip): each the thread's index
+// XOR the flips, plus the rest.
+// CHECK-NEXT: %[[S1:[0-9]+]] = llvm.xor %[[S0]], %[[C2]] : i32
+// CHECK-NEXT: %[[A1X:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S1]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[A1:[0-9]+]] = llvm.getelementptr %[[A1X]][64] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X1]], %[[A1]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[A2:[0-9]+]] = llvm.getelementptr %[[A0]][1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[S2:[0-9]+]] = llvm.xor %[[S0]], %[[C1]] : i32
+// CHECK-NEXT: %[[A2:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S2]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X2]], %[[A2]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[A3:[0-9]+]] = llvm.getelementptr %[[A0]][66] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[S3:[0-9]+]] = llvm.xor %[[S0]], %[[C3]] : i32
+// CHECK-NEXT: %[[A3X:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S3]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[A3:[0-9]+]] = llvm.getelementptr %[[A3X]][64] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X3]], %[[A3]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[A4:[0-9]+]] = llvm.getelementptr %[[A0]][520] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[A4:[0-9]+]] = llvm.getelementptr %[[A0]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X4]], %[[A4]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[A5:[0-9]+]] = llvm.getelementptr %[[A0]][585] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[A5:[0-9]+]] = llvm.getelementptr %[[A1X]][576] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X5]], %[[A5]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[A6:[0-9]+]] = llvm.getelementptr %[[A0]][521] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[A6:[0-9]+]] = llvm.getelementptr %[[A2]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X6]], %[[A6]] : f32, !llvm.ptr<3>
-// CHECK-NEXT: %[[A7:[0-9]+]] = llvm.getelementptr %[[A0]][586] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[A7:[0-9]+]] = llvm.getelementptr %[[A3X]][576] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X7]], %[[A7]] : f32, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // Result coordinates: i = lane bit 4 ^ warp bits 0-1 << 1, j = lane bits 0-3 << 2.
@@ -241,21 +285,25 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK-NEXT: %[[JB:[0-9]+]] = llvm.and %[[LSH0]], %[[C15]] : i32
 // CHECK-NEXT: %[[JB4:[0-9]+]] = llvm.shl %[[JB]], %[[C2]] : i32
 // CHECK-NEXT: %[[J:[0-9]+]] = llvm.xor %[[JB4]], %[[C0]] : i32
-// Result register 0, (i, j): slot i * 64 + j.
+// Result register 0, (i, j): index i * 64 + j, swizzled the same way.
 // CHECK-NEXT: %[[IX64:[0-9]+]] = llvm.mul %[[I]], %[[C64]] : i32
 // CHECK-NEXT: %[[K0:[0-9]+]] = llvm.add %[[IX64]], %[[J]] : i32
-// CHECK-NEXT: %[[KP0:[0-9]+]] = llvm.lshr %[[K0]], %[[C6]] : i32
-// CHECK-NEXT: %[[T0:[0-9]+]] = llvm.add %[[K0]], %[[KP0]] : i32
+// CHECK-NEXT: llvm.lshr %[[K0]], %[[C5]] : i32
+// CHECK-COUNT-10: llvm.{{lshr|and|xor}}
+// CHECK-NEXT: %[[T0:[0-9]+]] = llvm.xor %{{[0-9]+}}, %{{[0-9]+}} : i32
 // CHECK-NEXT: %[[B0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[B0]] : !llvm.ptr<3> -> f32
-// Result registers 1-7: (i, j + 1..3) at 1, 2, 3; (i + 8, j) at 8 * 64 + 8.
-// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[B0]][1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// Result registers 1-7: (i, j + 1..3): flips 1, 2, 3; (i + 8, j): 512 on.
+// CHECK-NEXT: %[[T1:[0-9]+]] = llvm.xor %[[T0]], %[[C1]] : i32
+// CHECK-NEXT: %[[B1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T1]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.load %[[B1]] : !llvm.ptr<3> -> f32
-// CHECK-NEXT: llvm.getelementptr %[[B0]][2]
+// CHECK-NEXT: llvm.xor %[[T0]], %[[C2]]
+// CHECK-NEXT: llvm.getelementptr
 // CHECK-NEXT: llvm.load
-// CHECK-NEXT: llvm.getelementptr %[[B0]][3]
+// CHECK-NEXT: llvm.xor %[[T0]], %[[C3]]
+// CHECK-NEXT: llvm.getelementptr
 // CHECK-NEXT: llvm.load
-// CHECK-NEXT: %[[B4:[0-9]+]] = llvm.getelementptr %[[B0]][520] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[B4:[0-9]+]] = llvm.getelementptr %[[B0]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y4:[0-9]+]] = llvm.load %[[B4]] : !llvm.ptr<3> -> f32
 // CHECK: %[[G0:[0-9]+]] = llvm.bitcast %[[Y0]] : f32 to i32
 // CHECK-NEXT: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %[[Q0]], %[[G0]]

@@ -4,13 +4,13 @@
 // loop op's own position: a conversion's scratch inside the loop, after the
 // copy into the ring, must not take the ring's bytes (scripts/mutate.py
 // alloc-ring-lifetime). The ring (8 KiB) is placed first at 0, the
-// conversion's 4 KiB and 128 bytes of padding after it.
+// conversion's 4 KiB (swizzled, unpadded) after it.
 
 #r = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #c = #blk.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]>
 module attributes {blk.num_warps = 4 : i32} {
   // CHECK-LABEL: func.func @scratch_in_ring_loop
-  // CHECK-SAME: blk.shared = 12416
+  // CHECK-SAME: blk.shared = 12288
   // CHECK: blk.local_alloc {blk.smem_offset = 0 : i64}
   // CHECK: scf.for
   // CHECK: blk.async_copy

@@ -60,13 +60,25 @@ func.func @atomics(%p: !blk.ptr<i32>, %v: i32, %q: tensor<32x!blk.ptr<i32>, #sma
   return %a, %b, %c : i32, tensor<32xi32, #small>, tensor<1024xi32, #w8>
 }
 
-// A 2-D conversion's buffer is padded by one element per row of 64: 64x64 f32
-// is 16384 bytes of elements and 256 of padding.
-// CHECK-LABEL: func.func @padded_conversion
-// CHECK-SAME: blk.shared = 16640
-func.func @padded_conversion(%x: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>> attributes {blk.kernel} {
+// A 2-D conversion whose writes (lanes four elements apart along a row)
+// would hit banks four times in row-major order and padded alike: its
+// buffer is XOR-swizzled instead, 64x64 f32 in 16384 bytes, unpadded.
+// CHECK-LABEL: func.func @swizzled_conversion
+// CHECK-SAME: blk.shared = 16384
+func.func @swizzled_conversion(%x: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>> attributes {blk.kernel} {
   %y = blk.convert_layout %x : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>>
   return %y : tensor<64x64xf32, #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [0, 1]>>
+}
+
+// Rows written 16 bytes at a time and read 16 bytes at a time down a column
+// of rows: row-major, the eight lanes of a read phase hit the same banks;
+// padded by one vector per row of 64 they do not, and the padding (16384
+// bytes of elements, 1024 of padding) is kept.
+// CHECK-LABEL: func.func @padded_conversion
+// CHECK-SAME: blk.shared = 17408
+func.func @padded_conversion(%x: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]>> attributes {blk.kernel} {
+  %y = blk.convert_layout %x : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]>>
+  return %y : tensor<64x64xf32, #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]>>
 }
 
 // A CUDA-core dot stages both operands, each padded by one element per row:
