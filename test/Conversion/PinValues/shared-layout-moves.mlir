@@ -40,7 +40,9 @@ module attributes {blk.num_warps = 2 : i32} {
 // Register 0: (row, col), i = row * 16 + col. Padded (one element per 32),
 // the reads would hit banks twice (rows 0 and 4 of a column two slots
 // apart); the index is XOR-swizzled instead: bit 0 flips with bit 5, bits 1
-// and 3 with bit 6, bit 4 with bit 7, applied to the thread's index once.
+// and 3 with bit 6, bit 4 with bit 7, applied to the thread's index once and
+// passed through an opaque move (LLVM's alias analysis would otherwise
+// redo the chain's known bits for every pair of accesses).
 // CHECK-NEXT: %[[C16:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK-NEXT: %[[ROWOFF:[0-9]+]] = llvm.mul %[[ROW]], %[[C16]] : i32
 // CHECK-NEXT: %[[I0:[0-9]+]] = llvm.add %[[ROWOFF]], %[[COL]] : i32
@@ -56,7 +58,8 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: %[[S3:[0-9]+]] = llvm.xor %[[S2]], %[[B3]] : i32
 // CHECK-NEXT: %[[F7:[0-9]+]] = llvm.lshr %[[S3]], %[[C3]] : i32
 // CHECK-NEXT: %[[B4:[0-9]+]] = llvm.and %[[F7]], %[[C16]] : i32
-// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.xor %[[S3]], %[[B4]] : i32
+// CHECK-NEXT: %[[SX:[0-9]+]] = llvm.xor %[[S3]], %[[B4]] : i32
+// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.inline_asm "mov.b32 $0, $1;", "=r,r" %[[SX]] : (i32) -> i32
 // CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
 // CHECK-NEXT: %[[A0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X0]], %[[A0]] : f32, !llvm.ptr<3>
@@ -90,7 +93,8 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: %[[K3:[0-9]+]] = llvm.xor %[[K2]], %[[H3]] : i32
 // CHECK-NEXT: %[[G7:[0-9]+]] = llvm.lshr %[[K3]], %[[C3]] : i32
 // CHECK-NEXT: %[[H4:[0-9]+]] = llvm.and %[[G7]], %[[C16]] : i32
-// CHECK-NEXT: %[[R0:[0-9]+]] = llvm.xor %[[K3]], %[[H4]] : i32
+// CHECK-NEXT: %[[RX:[0-9]+]] = llvm.xor %[[K3]], %[[H4]] : i32
+// CHECK-NEXT: %[[R0:[0-9]+]] = llvm.inline_asm "mov.b32 $0, $1;", "=r,r" %[[RX]] : (i32) -> i32
 // CHECK-NEXT: %[[P0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[R0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[P0]] : !llvm.ptr<3> -> f32
 // CHECK-NEXT: %[[R1:[0-9]+]] = llvm.xor %[[R0]], %[[C16]] : i32
@@ -249,7 +253,8 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK-NEXT: %[[F8:[0-9]+]] = llvm.lshr %[[I3]], %[[C4]] : i32
 // CHECK-NEXT: %[[C16:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK-NEXT: %[[B4:[0-9]+]] = llvm.and %[[F8]], %[[C16]] : i32
-// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.xor %[[I3]], %[[B4]] : i32
+// CHECK-NEXT: %[[SX:[0-9]+]] = llvm.xor %[[I3]], %[[B4]] : i32
+// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.inline_asm "mov.b32 $0, $1;", "=r,r" %[[SX]] : (i32) -> i32
 // CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.mlir.addressof @blk_shared : !llvm.ptr<3>
 // CHECK-NEXT: %[[A0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[S0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %[[X0]], %[[A0]] : f32, !llvm.ptr<3>
@@ -289,8 +294,8 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK-NEXT: %[[IX64:[0-9]+]] = llvm.mul %[[I]], %[[C64]] : i32
 // CHECK-NEXT: %[[K0:[0-9]+]] = llvm.add %[[IX64]], %[[J]] : i32
 // CHECK-NEXT: llvm.lshr %[[K0]], %[[C5]] : i32
-// CHECK-COUNT-10: llvm.{{lshr|and|xor}}
-// CHECK-NEXT: %[[T0:[0-9]+]] = llvm.xor %{{[0-9]+}}, %{{[0-9]+}} : i32
+// CHECK-COUNT-11: llvm.{{lshr|and|xor}}
+// CHECK-NEXT: %[[T0:[0-9]+]] = llvm.inline_asm "mov.b32 $0, $1;", "=r,r" %{{[0-9]+}} : (i32) -> i32
 // CHECK-NEXT: %[[B0:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[T0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: %[[Y0:[0-9]+]] = llvm.load %[[B0]] : !llvm.ptr<3> -> f32
 // Result registers 1-7: (i, j + 1..3): flips 1, 2, 3; (i + 8, j): 512 on.
