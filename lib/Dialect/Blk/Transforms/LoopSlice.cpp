@@ -195,6 +195,20 @@ std::optional<IterationSlice> stagedBesideDots(scf::ForOp loop, LoadOp load, uns
   return accessSliceOf(loop, load, /*loopWrites=*/false);
 }
 
+/// Whether a dot reads `load`'s value, directly or through layout
+/// conversions (before and after layouts alike).
+static bool readByDot(LoadOp load) {
+  SmallVector<Value> work{load.getResult()};
+  while (!work.empty())
+    for (Operation *user : work.pop_back_val().getUsers()) {
+      if (isa<DotOp>(user))
+        return true;
+      if (isa<ConvertLayoutOp>(user))
+        work.push_back(user->getResult(0));
+    }
+  return false;
+}
+
 std::optional<IterationSlice> stagedWithoutDots(scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig,
                                                 int64_t slots, int64_t threads, int64_t sharedMemoryLimit) {
   auto tile = dyn_cast<RankedTensorType>(load.getType());
@@ -206,8 +220,7 @@ std::optional<IterationSlice> stagedWithoutDots(scf::ForOp loop, LoadOp load, un
   int64_t carried = (slots - 1) * tile.getNumElements() * ring.getElementBytes() / (threads * 4);
   if (carried <= kCarriedRegisterLimit)
     return std::nullopt;
-  if (llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop) ||
-      llvm::any_of(load->getUsers(), [](Operation *user) { return isa<DotOp>(user); }))
+  if (llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop) || readByDot(load))
     return std::nullopt;
   return accessSliceOf(loop, load, /*loopWrites=*/false);
 }

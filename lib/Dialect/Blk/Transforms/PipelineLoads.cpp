@@ -10,11 +10,11 @@
 // In a loop with tensor-core dots, the 2-D loads cp.async can copy go
 // through shared-memory rings instead (blk-pipeline-dot): carried in
 // registers, a block of 8- or 16-bit elements is unpacked where it is
-// loaded, which waits for the load in its own iteration. In a loop without
-// them, so do tiles too large to carry (stagedWithoutDots: a [1024, 16] f32
-// tile is 128 registers per thread of 4 warps for each iteration ahead). So do the loads
+// loaded, which waits for the load in its own iteration. So do the loads
 // that address other loads (indices), which blk-pipeline-dot issues ahead
-// with the tiles they address.
+// with the tiles they address. In a loop without such dots, so do tiles
+// too large to carry (stagedWithoutDots: a [1024, 16] f32 tile takes 128
+// registers in each thread of 4 warps for each iteration ahead).
 #include "blk/Analysis/AxisInfo.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -112,10 +112,9 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); }); // inner loops first
     // Decided before any loop changes: the accesses' vector widths (as
     // blk-vectorize-memory will set them) say which loads beside a dot
-    // cp.async can copy. The analysis runs only for modules with such a
-    // loop.
-    // In a loop without such a dot, they say which tiles too large to carry
-    // in registers cp.async copies instead.
+    // cp.async can copy, and, in a loop without such a dot, which tiles too
+    // large to carry in registers it copies instead. The analysis runs only
+    // for modules with a loop that loads.
     std::optional<AxisInfoAnalysis> axis;
     for (scf::ForOp loop : loops) {
       bool withDots = llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader);

@@ -208,7 +208,10 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     in the loop reads from registers, or, when defined before the loop, from
     a one-slot buffer written once in front of it (`blk.local_store`), while
     the rings and such buffers stay within 7/8 of `shared-memory-limit`
-    (room for scratch). Each iteration waits for its tiles and synchronizes
+    (room for scratch). In a loop without such a dot, a 2-D tile that no
+    dot reads and whose `num-stages - 1` copies in flight would take more
+    than 64 registers per thread gets a ring of `num-stages` slots the same
+    way, its copies issued right after the barrier at the top of the body. Each iteration waits for its tiles and synchronizes
     at the top; copies past the upper bound are masked off. Operands that
     `blk-lower-tensor-descriptors` kept as descriptor loads of hidden
     tensor-map arguments are copied by TMA instead (`blk.async_tma_copy`,
