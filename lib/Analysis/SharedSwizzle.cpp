@@ -85,8 +85,8 @@ std::optional<SharedSwizzle> findSharedSwizzle(const SharedAccess &write, const 
     return conflictFree(decided(writes, placed), elemBytes, s) && conflictFree(decided(reads, placed), elemBytes, s);
   };
   // Sources: the bits above the line that a phase's lanes move (flipping
-  // by others changes no phase); each flips one target, a bit that picks a
-  // unit of the wider vector within the line, or none.
+  // by others changes no phase); each flips up to two targets, bits that
+  // pick a unit of the wider vector (or a word) within the line, or none.
   llvm::SmallVector<unsigned> sources, targets;
   int64_t moved = 0;
   for (int64_t step : writes.laneSteps)
@@ -96,7 +96,10 @@ std::optional<SharedSwizzle> findSharedSwizzle(const SharedAccess &write, const 
   for (unsigned b = line; b < indexBits; ++b)
     if (moved >> b & 1)
       sources.push_back(b);
-  for (unsigned b = llvm::Log2_64(uint64_t(std::max(write.vector, read.vector))); b < line; ++b)
+  // No target within a 4-byte word (flipping there moves no access to
+  // another bank, and keeps the bytes of a word together for LLVM to merge).
+  int64_t word = std::max<int64_t>(1, 4 / elemBytes);
+  for (unsigned b = llvm::Log2_64(uint64_t(std::max({write.vector, read.vector, word}))); b < line; ++b)
     targets.push_back(b);
   // Depth first over the sources, none first (fewer XORs), then one
   // target, then two, pruned where the steps already decided conflict.

@@ -135,6 +135,24 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
     // the bits the swizzle flips, and flip those by XOR: one XOR per
     // distinct flip of the registers (CSE shares them).
     Value threadIndex = place(emitLinearIndex(rewriter, loc, ordered(SmallVector<Value>(thread.coords)), shape));
+    if (move.swizzle && !move.swizzle->xors.empty()) {
+      // Behind the opaque move LLVM no longer knows the index's low bits:
+      // those no lane or warp sets (below the swizzle's targets, within a
+      // 4-byte word) are cleared again, so that it still merges a thread's
+      // narrow accesses to one word.
+      int64_t low = std::max<int64_t>(1, 4 / int64_t(sharedElementBytes(elem)));
+      for (const auto &bases : {layout.lanes, layout.warps})
+        for (const LinearLayout::Coord &b : bases) {
+          LinearLayout::Coord c = ordered(b);
+          int64_t index = 0;
+          for (size_t d = 0; d < c.size(); ++d)
+            index = index * shape[d] + c[d];
+          if (index)
+            low = std::min<int64_t>(low, index & -index);
+        }
+      if (low > 1)
+        threadIndex = LLVM::AndOp::create(rewriter, loc, threadIndex, i32Const(rewriter, loc, ~(low - 1)));
+    }
     Value base = sharedElement(rewriter, loc, *offset, elem, threadIndex);
     return [&, base, threadIndex, shape, ordered](int64_t r) {
       LinearLayout::Coord c = ordered(layout.registerCoord(r));
