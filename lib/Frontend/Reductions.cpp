@@ -74,6 +74,14 @@ void buildCombiner(OpBuilder &builder, Location at, Region &region, Combine kind
 TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
   Location at = loc(call.loc);
   TV x = args[0];
+  // Python's max and min of two compile-time numbers, as Triton evaluates
+  // them on constexprs (BLOCK_K: constexpr = min(K, 64)): the first largest
+  // (smallest) argument itself, int or float.
+  if ((name == "max" || name == "min") && x.isConst() && args[1].isConst() && args[2].kind == TV::None &&
+      args[3].kind == TV::None) {
+    bool second = name == "max" ? args[1].asDouble() > x.asDouble() : args[1].asDouble() < x.asDouble();
+    return second ? args[1] : x;
+  }
   if (!x.isVal() || shapeOf(x).empty())
     return error(call.loc, "'" + name + "' reduces a block, got " + describe(x));
   Type elem = elementType(x);
