@@ -10,6 +10,7 @@
 #include "RandomLayouts.h"
 
 #include <gtest/gtest.h>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -47,15 +48,16 @@ struct Side {
 };
 
 /// The most distinct words any bank serves in one access phase of `side`
-/// (1: no conflict), over every register vector of warp 0.
-int worstConflict(const Side &side, int64_t elemBytes, const SharedSwizzle &s) {
+/// (1: no conflict), over every register vector of warp 0, each row-major
+/// index at `place(index)` in the buffer.
+int worstConflict(const Side &side, int64_t elemBytes, const std::function<int64_t(int64_t)> &place) {
   int64_t bytes = side.vector * elemBytes, lanesPerPhase = bytes <= 4 ? 32 : 128 / bytes, worst = 1;
   for (int64_t r = 0; r < side.layout.numRegisters(); r += side.vector)
     for (int64_t first = 0; first < 32; first += lanesPerPhase) {
       std::map<int64_t, std::set<int64_t>> wordsOfBank;
       std::set<int64_t> seen; // copies of an element access one address
       for (int64_t lane = first; lane < first + lanesPerPhase; ++lane) {
-        int64_t address = s.apply(side.index(side.layout.apply(r, lane, 0))) * elemBytes;
+        int64_t address = place(side.index(side.layout.apply(r, lane, 0))) * elemBytes;
         if (!seen.insert(address).second)
           continue;
         for (int64_t word = address / 4; word <= (address + bytes - 1) / 4; ++word)
@@ -65,6 +67,10 @@ int worstConflict(const Side &side, int64_t elemBytes, const SharedSwizzle &s) {
         worst = std::max<int64_t>(worst, words.size());
     }
   return int(worst);
+}
+
+int worstConflict(const Side &side, int64_t elemBytes, const SharedSwizzle &s) {
+  return worstConflict(side, elemBytes, [&](int64_t index) { return s.apply(index); });
 }
 
 /// A vector's elements are consecutive registers along the buffer's last
@@ -126,6 +132,36 @@ TEST(SharedSwizzle, RandomConversionsAndTransposes) {
       }
   // Nearly every move has one (1150 of 1152; the rest keep the padded buffer).
   EXPECT_GT(found * 100, tried * 99) << found << " of " << tried;
+}
+
+// The two ways the analysis counts conflicts agree with the banks simulated
+// here: the rank test on the lanes' linear maps (conflictFree) for row-major
+// and swizzled buffers, and bankConflictWays for padded ones (one element
+// after every row, as a move without vectors pads).
+TEST(SharedSwizzle, ConflictCountsAgreeWithTheBanks) {
+  Ctx c;
+  std::mt19937 rng(23);
+  int conflicting = 0;
+  for (auto shape : {std::pair<int64_t, int64_t>{64, 64}, {32, 128}, {128, 32}, {16, 256}})
+    for (int64_t elemBytes : {1, 2, 4, 8})
+      for (int i = 0; i < 16; ++i) {
+        llvm::SmallVector<int64_t> s{shape.first, shape.second};
+        LinearLayout l = LinearLayout::blocked(randomBlocked(&c.ctx, s, 4, rng, 4), s);
+        int64_t vector = rowVector(l, elemBytes);
+        Side side{l, s, {}, vector};
+        bool oracle = worstConflict(side, elemBytes, SharedSwizzle()) == 1;
+        EXPECT_EQ(conflictFree(side.access(), elemBytes, SharedSwizzle()), oracle);
+        conflicting += !oracle;
+        SharedSwizzle swizzle;
+        swizzle.xors = {{2, 7}, {3, 8}}; // any swizzle: the two counts must agree
+        EXPECT_EQ(conflictFree(side.access(), elemBytes, swizzle), worstConflict(side, elemBytes, swizzle) == 1);
+        int64_t period = shape.second;
+        auto padded = [&](int64_t index) { return index + index / period; };
+        EXPECT_EQ(bankConflictWays(l, vector, elemBytes,
+                                   [&](const LinearLayout::Coord &coord) { return padded(side.index(coord)); }),
+                  worstConflict(side, elemBytes, padded));
+      }
+  EXPECT_GT(conflicting, 0); // the cases include conflicts
 }
 
 // A transpose of a [64, 32] f32 tile whose rows lanes read 4 at a time
