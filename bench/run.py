@@ -1142,6 +1142,7 @@ def matmuls(h):
             del a, b, c, ref
     try:
         fp8_matmul(h)
+        fp8_scaled_matmul(h)
     except BlkError:
         raise
     except Exception as e:  # an older torch or Triton without fp8: the bf16/f16 rows stand
@@ -1633,6 +1634,37 @@ def fp8_matmul(h, n=4096):
                    settle=True, check=output_check(c, ref, first_rows))
     report_tflops(row, f"matmul f8e4m3 {n}^3", 2 * n ** 3)
     del a, b, b_cm, c, ref
+
+
+def fp8_scaled_matmul(h, sizes=(4096, 8192)):
+    """C = (A @ W^T) * scales (kernels/scaled_matmul.blk): e4m3 A [n, n] and
+    W [n, n] stored as a linear layer's weight (K-major, wgmma's fp8
+    operand order), bf16 out, row-wise scales; Triton's twin on the same
+    tensors and tiles; cuBLAS through torch._scaled_mm with the same
+    row-wise scales (W^T as its column-major B)."""
+    if not hasattr(torch, "float8_e4m3fn"):
+        return
+    for n, (bm, bn, bk, warps, stages) in [(n, t) for n in sizes for t in ((128, 256, 128, 8, 3), (128, 128, 128, 8, 4))]:
+        a = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+        w = torch.randn(n, n, device="cuda").to(torch.float8_e4m3fn)
+        sa = torch.rand(n, 1, device="cuda") + 0.5
+        sw = torch.rand(1, n, device="cuda") + 0.5
+        c = torch.empty(n, n, device="cuda", dtype=torch.bfloat16)
+        grid = (triton.cdiv(n, bm) * triton.cdiv(n, bn),)
+        fn = h.load(f"scaled_matmul.f8e4m3.bf16.{bm}.{bn}.{bk}.w{warps}.st{stages}.spec", "scaled_matmul").prepare(
+            grid, a, w, c, sa, sw, n, n, n, n, 1, n, 1, n, 1, 1, 1)
+        tri = lambda: [lambda: tk.scaled_matmul_kernel[grid](  # noqa: E731
+            a, w, c, sa, sw, n, n, n, n, 1, n, 1, n, 1, 1, 1, BM=bm, BN=bn, BK=bk, GROUP=8,
+            num_warps=warps, num_stages=stages)]
+
+        def cublas():
+            out = torch._scaled_mm(a, w.t(), sa, sw, out_dtype=torch.bfloat16)
+            return out[0] if isinstance(out, tuple) else out
+        ref = (a[:256].double() @ w.double().t()) * sa[:256].double() * sw.double()
+        row = h.record(f"scaled_matmul f8e4m3->bf16 (x @ W^T, row-wise scales; {bm}x{bn}x{bk})", f"{n}^3", torch.bfloat16, None, 0,
+                       [fn], tri, [cublas], rounds=7, settle=True, check=output_check(c, ref, first_rows))
+        report_tflops(row, f"scaled_matmul f8e4m3 {bm}x{bn}x{bk} {n}^3", 2 * n ** 3)
+        del a, w, sa, sw, c, ref
 
 
 def row_cases(h, sets=4):

@@ -379,6 +379,31 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_
     tl.store(c, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+@triton.jit
+def scaled_matmul_kernel(a_ptr, w_ptr, c_ptr, sa_ptr, sw_ptr, M, N, K, s_am, s_ak, s_wn, s_wk, s_cm, s_cn,
+                         s_sa, s_sw, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP: tl.constexpr):
+    # kernels/scaled_matmul.blk: C = (A @ W^T) * SA[i] * SW[j], fp8 A [M, K]
+    # and W [N, K], scales per tensor (stride 0) or per row.
+    pm, pn = _grouped_tile(tl.program_id(0), M, N, BM, BN, GROUP)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = a_ptr + rm[:, None].to(tl.int64) * s_am + rk[None, :].to(tl.int64) * s_ak
+    w = w_ptr + rk[:, None].to(tl.int64) * s_wk + rn[None, :].to(tl.int64) * s_wn
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a, mask=(rm[:, None] < M) & (rk[None, :] < K - k), other=0.0)
+        y = tl.load(w, mask=(rk[:, None] < K - k) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(x, y, acc)
+        a += BK * s_ak
+        w += BK * s_wk
+    sa = tl.load(sa_ptr + rm * s_sa, mask=rm < M, other=0.0)
+    sw = tl.load(sw_ptr + rn * s_sw, mask=rn < N, other=0.0)
+    acc = acc * sa[:, None] * sw[None, :]
+    c = c_ptr + rm[:, None].to(tl.int64) * s_cm + rn[None, :].to(tl.int64) * s_cn
+    tl.store(c, acc.to(c_ptr.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 # Whether this Triton has device-side tensor descriptors (3.3 and later;
 # the tutorials use them from 3.4): bench/run.py falls back to the pointer
 # matmul beside blk's matmul_tma rows, and says so in the row, without them.

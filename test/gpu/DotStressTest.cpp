@@ -1,9 +1,10 @@
 // test/kernels/dot_stress.blk on the GPU: every variant of the gathered, the
 // dequantized and the transposed-A matmul (wgmma and mma.sync tiles) at
 // ragged sizes unspecialized and at multiples of 16 as the `.spec` build,
-// and paged decode attention with padded, odd and full head groups, against
-// float64.
+// paged decode attention with padded, odd and full head groups, and the fp8
+// products of test/kernels/fp8_dots.blk, against float64.
 #include "../common/DotStressCases.h"
+#include "../common/Fp8DotCases.h"
 #include "../common/RowTestSupport.h"
 #include "../common/TestSeed.h"
 #include "GpuLaunch.h"
@@ -80,6 +81,13 @@ TEST(DotStress, PagedDecodeEveryVariant) {
       checks += ref::pagedDecodeCase(gpuLaunch, v, p, t.d, {2, 4, 1, 3, {2 * p, 7}}, rng);
     }
   ref::expectChecks(checks);
+}
+
+// fp8 operands quantized in registers or gathered through an index.
+TEST(DotStress, Fp8Operands) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  ref::expectChecks(ref::fp8DotSuite(gpuLaunch, /*large=*/true, rng));
 }
 
 } // namespace

@@ -1,7 +1,9 @@
 // test/kernels/dot_stress.blk on the interpreter: a gathered, a dequantized
 // and a transposed-A matmul at ragged sizes, and paged decode attention with
-// padded and full 16-row head groups, against float64.
+// padded and full 16-row head groups, and the fp8 products of
+// test/kernels/fp8_dots.blk, against float64.
 #include "../common/DotStressCases.h"
+#include "../common/Fp8DotCases.h"
 #include "../common/RowTestSupport.h"
 #include "../common/TestSeed.h"
 #include "InterpLaunch.h"
@@ -39,6 +41,12 @@ TEST(DotStress, PagedDecodeAttention) {
   checks += ref::pagedDecodeCase(interpLaunch, v, 16, 64, {2, 1, 16, 3, {48, 20}}, rng);
   checks += ref::pagedDecodeCase(interpLaunch, v, 16, 64, {2, 3, 3, 2, {17, 32}}, rng);
   ref::expectChecks(checks);
+}
+
+// fp8 operands quantized in registers or gathered through an index.
+TEST(DotStress, Fp8Operands) {
+  BLK_SEEDED_RNG(rng);
+  ref::expectChecks(ref::fp8DotSuite(interpLaunch, /*large=*/false, rng));
 }
 
 } // namespace

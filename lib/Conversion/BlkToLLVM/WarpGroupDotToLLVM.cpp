@@ -1,9 +1,9 @@
 // blk.warp_group_dot on wgmma: each warpgroup (4 consecutive warps) owns
-// 64-row slabs of the accumulator; for each slab and each 16-wide step of K
-// it issues wgmma.mma_async m64nNk16 with B read from its ring through a
-// 64-bit shared-memory descriptor and A either the same way or from
-// registers (four b32 per thread: the mma.sync A fragment of the warp's 16
-// rows), then commits the group.
+// 64-row slabs of the accumulator; for each slab and each step of K
+// it issues wgmma.mma_async m64nNk16 (k32 for 8-bit floats) with B read
+// from its ring through a 64-bit shared-memory descriptor and A either the
+// same way or from registers (four b32 per thread: the mma.sync A fragment
+// of the warp's 16 rows), then commits the group.
 // blk.warp_group_dot_wait is wgmma.wait_group; the accumulator's registers
 // pass through both so that nothing reads them while wgmma writes.
 #include "SharedRing.h"
@@ -55,7 +55,7 @@ int64_t stepBytes(const SharedRing &ring, bool mnMajor, int64_t k) {
   return (k / ring.lineElems) * ring.chunkBytes() + (k % ring.lineElems) * ring.elemBytes;
 }
 
-/// Byte offset (i32) of the 16-wide K step at `k` and the MN position `mn`
+/// Byte offset (i32) of the K step at `k` and the MN position `mn`
 /// (a multiple of 64 for A, 0 for B) in one slot.
 Value stepOffset(OpBuilder &b, Location loc, const SharedRing &ring, bool mnMajor, Value mn, int64_t k) {
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
@@ -127,13 +127,23 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     Value groupRow = LLVM::MulOp::create(rewriter, loc, warpGroup, i32Const(rewriter, loc, 64));
     Value zero = i32Const(rewriter, loc, 0), one = i32Const(rewriter, loc, 1);
 
-    std::string elem = op.getB().getType().getElementType().isBF16() ? "bf16" : "f16"; // A's too (verifier)
+    auto ptxType = [](Type t) -> std::string {
+      return t.isBF16() ? "bf16" : t.isF16() ? "f16" : isa<Float8E4M3FNType>(t) ? "e4m3" : "e5m2";
+    };
+    Type elemA = registerA ? cast<RankedTensorType>(op.getA().getType()).getElementType()
+                           : cast<SharedBufferType>(op.getA().getType()).getElementType();
+    Type elemB = op.getB().getType().getElementType();
+    // 8-bit operands: 32 of K per instruction, four to a register of A, no
+    // transposes (K-major only, as the verifier checks).
+    bool eightBit = elemB.getIntOrFloatBitWidth() == 8;
+    int64_t kStep = eightBit ? 32 : 16, perWord = eightBit ? 4 : 2;
     int64_t n = N / 2; // accumulator registers per thread per slab
     // Operands after the accumulator: A (a descriptor, or four b32), B's
     // descriptor, then the scale-d predicate's source.
     int64_t aOps = registerA ? 4 : 1, bAt = n + aOps, predAt = bAt + 1;
     std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(n + predAt) +
-                       ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32." + elem + "." + elem +
+                       ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k" + std::to_string(kStep) + ".f32." +
+                       ptxType(elemA) + "." + ptxType(elemB) +
                        " {";
     for (int64_t i = 0; i < n; ++i)
       text += (i ? ", $" : "$") + std::to_string(i);
@@ -146,10 +156,15 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
     } else {
       text += "$" + std::to_string(2 * n);
     }
-    text += ", $" + std::to_string(n + bAt) + ", p, 1, 1, ";
-    if (!registerA) // the register form has no transpose for A
-      text += std::string(da.mnMajor ? "1" : "0") + ", ";
-    text += std::string(db.mnMajor ? "1" : "0") + ";\n}";
+    text += ", $" + std::to_string(n + bAt) + ", p, 1, 1";
+    if (!eightBit) {
+      if (!registerA) // the register form has no transpose for A
+        text += std::string(da.mnMajor ? ", 1" : ", 0");
+      text += std::string(db.mnMajor ? ", 1" : ", 0");
+    } else if (db.mnMajor || da.mnMajor) {
+      return op.emitOpError("reads 8-bit operands only K-major");
+    }
+    text += ";\n}";
     std::string extraConstraints = registerA ? "r,r,r,r,l,r" : "l,l,r";
 
     // Every instruction's operands (A's packed fragments or descriptor, B's
@@ -184,18 +199,24 @@ struct WarpGroupDotToLLVM : OpConversionPattern<WarpGroupDotOp> {
       Value descB0 = descriptor(rewriter, loc,
                                 LLVM::AddOp::create(rewriter, loc, baseB, stepOffset(rewriter, loc, ringB, db.mnMajor, zero, 0)),
                                 db.leading, db.stride, ringB.swizzleMode());
-      for (int64_t k = 0; k < K; k += 16) {
+      for (int64_t k = 0; k < K; k += kStep) {
         if (stepBytes(ringB, db.mnMajor, k) % 16 || (!registerA && stepBytes(*ringA, da.mnMajor, k) % 16))
           return op.emitOpError("a K step of an operand is not a multiple of 16 bytes");
         Issue issue{regs, {}};
         if (registerA) {
-          // a0..a3: rows +0/+8 of columns k+{0,1}, then of k+{8,9}.
-          for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0}, {0, 8}, {8, 8}}) {
+          // a0..a3: rows +0/+8 of the word's columns from k, then from
+          // k + kStep / 2 (16-bit: k+{0,1}, k+{8,9}; 8-bit: k+0..3, k+16..19).
+          int64_t half = kStep / 2;
+          for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0}, {0, half}, {8, half}}) {
             int64_t at = (slabRow + dr) * K + k + dc;
-            auto lo = aRegAt.find(at), hi = aRegAt.find(at + 1);
-            if (lo == aRegAt.end() || hi == aRegAt.end())
-              return op.emitOpError("operand A's layout does not hold wgmma's register fragments");
-            issue.operands.push_back(packWord(rewriter, loc, {aValues[lo->second], aValues[hi->second]}));
+            SmallVector<Value> word;
+            for (int64_t e = 0; e < perWord; ++e) {
+              auto it = aRegAt.find(at + e);
+              if (it == aRegAt.end())
+                return op.emitOpError("operand A's layout does not hold wgmma's register fragments");
+              word.push_back(aValues[it->second]);
+            }
+            issue.operands.push_back(packWord(rewriter, loc, word));
           }
         } else {
           issue.operands.push_back(stepDescriptor(rewriter, loc, descA0, stepBytes(*ringA, da.mnMajor, k)));

@@ -387,3 +387,55 @@ module attributes {blk.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// 8-bit float operands: 32 of K per wgmma (m64nNk32), e4m3 times e5m2, no
+// transpose immediates (K-major only). A 64-byte line holds one K step of
+// 32 bytes and the next: the second instruction's descriptors start 32
+// bytes (2 units of 16) further on.
+// CHECK-LABEL: func.func @fp8_rings
+// CHECK: %[[A0:.+]] = llvm.or %{{.+}}, %{{.+}} : i64
+// CHECK: %[[B0:.+]] = llvm.or %{{.+}}, %{{.+}} : i64
+// CHECK: %[[TWO:.+]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK-NEXT: %[[A1:.+]] = llvm.add %[[A0]], %[[TWO]] : i64
+// CHECK: %[[B1:.+]] = llvm.add %[[B0]], %{{.+}} : i64
+// CHECK: wgmma.fence.sync.aligned
+// CHECK: m64n32k32.f32.e4m3.e5m2 {{.*}}, p, 1, 1;
+// CHECK-SAME: %[[A0]], %[[B0]]
+// CHECK: m64n32k32.f32.e4m3.e5m2 {{.*}}, p, 1, 1;
+// CHECK-SAME: %[[A1]], %[[B1]]
+// CHECK: wgmma.commit_group.sync.aligned
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 32]>
+module attributes {blk.num_warps = 4 : i32} {
+func.func @fp8_rings(%acc: tensor<64x32xf32, #mma>, %out: tensor<64x32x!blk.ptr<f32>, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %a = blk.local_alloc : !blk.smem<[2, 64, 64], f8E4M3FN, contig = 1>
+  %b = blk.local_alloc : !blk.smem<[2, 64, 32], f8E5M2, contig = 0>
+  %d = blk.warp_group_dot %a[%c0], %b[%c0], %acc : !blk.smem<[2, 64, 64], f8E4M3FN, contig = 1>, !blk.smem<[2, 64, 32], f8E5M2, contig = 0>, tensor<64x32xf32, #mma> -> tensor<64x32xf32, #mma>
+  %w = blk.warp_group_dot_wait %d {pending = 0 : i32} : tensor<64x32xf32, #mma>
+  blk.store %out, %w : (tensor<64x32x!blk.ptr<f32>, #mma>, tensor<64x32xf32, #mma>) -> ()
+  return
+}
+}
+
+// -----
+
+// An 8-bit A from registers: four b32 per K step, each four e4m3 of one
+// row (a0: row +0, columns +0..3; a1: row +8; a2, a3: columns +16..19).
+// CHECK-LABEL: func.func @fp8_register_a
+// CHECK-COUNT-4: llvm.bitcast %{{.+}} : vector<4xi8> to i32
+// CHECK: wgmma.fence.sync.aligned
+// CHECK: m64n32k32.f32.e4m3.e4m3 {{.*}}, {${{[0-9]+}}, ${{[0-9]+}}, ${{[0-9]+}}, ${{[0-9]+}}}, ${{[0-9]+}}, p, 1, 1;
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 32]>
+#dot = #blk.dot_op<opIdx = 0, parent = #mma, kWidth = 4>
+module attributes {blk.num_warps = 4 : i32} {
+func.func @fp8_register_a(%a: tensor<64x32xf8E4M3FN, #dot>, %acc: tensor<64x32xf32, #mma>, %out: tensor<64x32x!blk.ptr<f32>, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %b = blk.local_alloc : !blk.smem<[2, 32, 32], f8E4M3FN, contig = 0>
+  %d = blk.warp_group_dot %a, %b[%c0], %acc : tensor<64x32xf8E4M3FN, #dot>, !blk.smem<[2, 32, 32], f8E4M3FN, contig = 0>, tensor<64x32xf32, #mma> -> tensor<64x32xf32, #mma>
+  %w = blk.warp_group_dot_wait %d {pending = 0 : i32} : tensor<64x32xf32, #mma>
+  blk.store %out, %w : (tensor<64x32x!blk.ptr<f32>, #mma>, tensor<64x32xf32, #mma>) -> ()
+  return
+}
+}

@@ -315,6 +315,28 @@ func.func @wgmma_layout(%c: tensor<64x64xf32, #mma>, %s: i32) {
 
 // -----
 
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>
+func.func @wgmma_fp8_mn_major(%c: tensor<64x64xf32, #mma>, %s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 64], f8E4M3FN, contig = 1>
+  %b = blk.local_alloc : !blk.smem<[2, 64, 64], f8E4M3FN, contig = 1>
+  // expected-error @+1 {{reads 8-bit operands only K-major (A's lines along K, B's along K)}}
+  %d = blk.warp_group_dot %a[%s], %b[%s], %c : !blk.smem<[2, 64, 64], f8E4M3FN, contig = 1>, !blk.smem<[2, 64, 64], f8E4M3FN, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>
+func.func @wgmma_fp8_k_step(%c: tensor<64x64xf32, #mma>, %s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 48], f8E4M3FN, contig = 0>
+  %b = blk.local_alloc : !blk.smem<[2, 48, 64], f8E4M3FN, contig = 1>
+  // expected-error @+1 {{needs rows in slabs of 64 and K in steps of 32}}
+  %d = blk.warp_group_dot %a[%s], %b[%s], %c : !blk.smem<[2, 64, 48], f8E4M3FN, contig = 0>, !blk.smem<[2, 48, 64], f8E4M3FN, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
 #mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
 func.func @wgmma_shapes(%c: tensor<64x64xf32, #mma>, %s: i32) {
   %a = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1>

@@ -253,8 +253,9 @@ LogicalResult MmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError
     if (warpsPerCTA[0] < 4 || warpsPerCTA[1] != 1)
       return emitError() << "wgmma needs warpsPerCTA [4 * warpgroups, 1]";
     if (instrShape.size() != 3 || instrShape[0] != 64 || instrShape[1] % 8 || instrShape[1] < 8 ||
-        instrShape[1] > 256 || instrShape[2] != 16)
-      return emitError() << "wgmma's instrShape must be [64, N, 16] with N a multiple of 8 up to 256";
+        instrShape[1] > 256 || (instrShape[2] != 16 && instrShape[2] != 32))
+      return emitError() << "wgmma's instrShape must be [64, N, K] with N a multiple of 8 up to 256 and K 16 (16-bit "
+                            "operands) or 32 (8-bit)";
     return success();
   }
   if (instrShape.size() != 3 || instrShape[0] != 16 || instrShape[1] != 8 ||

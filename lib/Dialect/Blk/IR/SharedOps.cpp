@@ -94,8 +94,10 @@ LogicalResult WarpGroupDotOp::verify() {
   if (hasRegisterA()) {
     auto a = cast<RankedTensorType>(getA().getType());
     auto op = dyn_cast_or_null<DotOperandLayoutAttr>(a.getEncoding());
-    if (!op || op.getOpIdx() != 0 || op.getKWidth() != 2)
-      return emitOpError("a register operand A needs a #blk.dot_op layout with opIdx 0 and kWidth 2");
+    // kWidth: the elements of one 32-bit register (2 of 16 bits, 4 of 8).
+    unsigned kWidth = 32 / std::max(8u, a.getElementTypeBitWidth());
+    if (!op || op.getOpIdx() != 0 || op.getKWidth() != kWidth)
+      return emitOpError("a register operand A needs a #blk.dot_op layout with opIdx 0 and kWidth ") << kWidth;
     auto parent = cast<MmaLayoutAttr>(op.getParent());
     if (parent.getVersion() != 3 || parent.getWarpsPerCTA() != mma.getWarpsPerCTA())
       return emitOpError("a register operand A must be laid out for the accumulator's warps (a version 3 parent)");
@@ -114,10 +116,16 @@ LogicalResult WarpGroupDotOp::verify() {
   if (as[1] != bs[0] || acc.getDimSize(0) != as[0] || acc.getDimSize(1) != bs[1])
     return emitOpError("tiles ") << as[0] << "x" << as[1] << " and " << bs[0] << "x" << bs[1]
                                  << " do not multiply into " << acc.getDimSize(0) << "x" << acc.getDimSize(1);
-  if (elem != b.getElementType() || !(elem.isF16() || elem.isBF16()) || !acc.getElementType().isF32())
-    return emitOpError("multiplies f16 or bf16 tiles into f32");
-  if (as[0] % 64 || as[1] % 16)
-    return emitOpError("needs rows in slabs of 64 and K in steps of 16");
+  bool sixteen = elem.isF16() || elem.isBF16();
+  if (!acc.getElementType().isF32() || !(sixteen ? elem == b.getElementType()
+                                                 : isFloat8(elem) && isFloat8(b.getElementType())))
+    return emitOpError("multiplies f16 or bf16 tiles, or 8-bit float tiles, into f32");
+  int64_t kStep = sixteen ? 16 : 32;
+  if (as[0] % 64 || as[1] % kStep)
+    return emitOpError("needs rows in slabs of 64 and K in steps of ") << kStep;
+  // Transposes exist only for 16-bit operands: 8-bit ones are read K-major.
+  if (!sixteen && (b.getContig() != 0 || (!hasRegisterA() && cast<SharedBufferType>(getA().getType()).getContig() != 1)))
+    return emitOpError("reads 8-bit operands only K-major (A's lines along K, B's along K)");
   return success();
 }
 

@@ -616,6 +616,13 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     // A block far larger than the program's threads would unroll into
     // thousands of registers per thread: refuse it where it is made.
     WalkResult tooLarge = module.walk([&](Operation *op) {
+      // wgmma reads B from shared memory (blk-pipeline-dot writes it there):
+      // its fragments, copied in every warp, never fill registers.
+      if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+        if (auto operand = dyn_cast<DotOperandLayoutAttr>(convert.getType().getEncoding());
+            operand && operand.getOpIdx() == 1)
+          if (auto mma = dyn_cast<MmaLayoutAttr>(operand.getParent()); mma && mma.getVersion() == 3)
+            return WalkResult::advance();
       for (Type t : op->getResultTypes())
         if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && hasLayout(tensor)) {
           int64_t perThread = LinearLayout::get(tensor).numRegisters();

@@ -158,9 +158,13 @@ bool writesMemory(scf::ForOp loop) {
 bool ringReader(DotOp dot) {
   // Before layouts the dot carries the instruction it was given; after,
   // its result is in that instruction's accumulator layout.
+  // mma.sync reads 16-bit fragments from rings (ldmatrix); wgmma also
+  // reads 8-bit floats, K-major.
   Attribute layout = dot.getType().getEncoding();
-  return dot.getMmaAttr() && (!layout || isa<MmaLayoutAttr>(layout)) &&
-         dot.getA().getType().getElementTypeBitWidth() == 16;
+  MmaLayoutAttr mma = dot.getMmaAttr();
+  Type elem = dot.getA().getType().getElementType();
+  return mma && (!layout || isa<MmaLayoutAttr>(layout)) &&
+         (elem.getIntOrFloatBitWidth() == 16 || (mma.getVersion() == 3 && isFloat8(elem)));
 }
 
 SharedBufferType cpAsyncRing(RankedTensorType tile, unsigned contig, unsigned vec, int64_t slots) {

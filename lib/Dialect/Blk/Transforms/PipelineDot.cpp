@@ -361,12 +361,14 @@ struct DotPlan {
 };
 
 /// A buffer of `slots` tiles that the block `src` (an operand before its
-/// conversion to the operand layout) can be written into for wgmma: 16-bit,
-/// 2-D, each element held by one thread (every thread writes its own); null
-/// otherwise.
-SharedBufferType operandBuffer(Value src, int64_t slots) {
+/// conversion to the operand layout, K along `kDim`) can be written into for
+/// wgmma: 16-bit or 8-bit floats, 2-D, each element held by one thread
+/// (every thread writes its own); null otherwise. 8-bit tiles are written
+/// K-major, the only way wgmma reads them.
+SharedBufferType operandBuffer(Value src, int64_t slots, unsigned kDim) {
   auto type = dyn_cast<RankedTensorType>(src.getType());
-  if (!type || type.getRank() != 2 || type.getElementTypeBitWidth() != 16 || !hasLayout(type))
+  if (!type || type.getRank() != 2 || !hasLayout(type) ||
+      !(type.getElementTypeBitWidth() == 16 || isFloat8(type.getElementType())))
     return {};
   LinearLayout layout = LinearLayout::get(type);
   if (layout.broadcastLaneMask() || layout.broadcastWarpMask())
@@ -377,6 +379,8 @@ SharedBufferType operandBuffer(Value src, int64_t slots) {
     contig = layout.regs[0][0] != 0 ? 0 : 1;
   else if (!layout.lanes.empty())
     contig = layout.lanes[0][0] != 0 ? 0 : 1;
+  if (type.getElementTypeBitWidth() == 8)
+    contig = kDim;
   return SharedBufferType::getChecked([] { return InFlightDiagnostic(); }, type.getContext(),
                                       {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(), contig);
 }
@@ -395,7 +399,7 @@ std::pair<Value, SharedBufferType> stagedOperand(scf::ForOp loop, Value operand)
   Value src = registerSource(operand);
   if (!loop.isDefinedOutsideOfLoop(src))
     return {};
-  SharedBufferType buffer = operandBuffer(src, 1);
+  SharedBufferType buffer = operandBuffer(src, 1, /*kDim=*/1);
   if (!buffer)
     return {};
   return {src, buffer};
@@ -488,9 +492,12 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // depends on whether any dot runs on wgmma: rings are typed after.
     // A load feeding several dots (as is or transposed) gets one ring.
     llvm::DenseMap<Operation *, int> ringOfLoad;
-    auto ringIndex = [&](Value operand, bool &transposed) -> int {
+    // kMajor: the ring must run along the operand's K dimension `kDim` as
+    // the dot reads it (8-bit wgmma operands).
+    auto ringIndex = [&](Value operand, bool &transposed, bool kMajor, unsigned kDim) -> int {
       std::optional<OperandLoad> op = operandLoad(loop, operandSource(operand, transposed));
-      if (!op || !ringFor(*op, 1))
+      SharedBufferType ring = op ? ringFor(*op, 1) : SharedBufferType();
+      if (!ring || (kMajor && (transposed ? 1 - ring.getContig() : ring.getContig()) != kDim))
         return -1;
       auto [it, inserted] = ringOfLoad.try_emplace(op->load, int(rings.size()));
       if (inserted)
@@ -502,12 +509,13 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       if (!ringReader(dot))
         continue;
       DotPlan plan{dot};
-      plan.a = ringIndex(dot.getA(), plan.aTransposed);
-      plan.b = ringIndex(dot.getB(), plan.bTransposed);
       bool hopper = mma.getVersion() == 3;
+      bool kMajor = hopper && dot.getA().getType().getElementTypeBitWidth() == 8;
+      plan.a = ringIndex(dot.getA(), plan.aTransposed, kMajor, 1);
+      plan.b = ringIndex(dot.getB(), plan.bTransposed, kMajor, 0);
       // wgmma reads B from shared memory: a B that is no ring load is
       // written there (once when loop-invariant, else every iteration).
-      if (hopper && plan.b < 0 && operandBuffer(registerSource(dot.getB()), 1))
+      if (hopper && plan.b < 0 && operandBuffer(registerSource(dot.getB()), 1, 0))
         plan.bSource = registerSource(dot.getB());
       plan.wgmma = hopper && (plan.b >= 0 || plan.bSource);
       if (plan.a < 0 && plan.b < 0 && !plan.wgmma)
@@ -547,7 +555,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         if (auto [src, buffer] = stagedOperand(loop, plan.dot.getA()); src)
           otherBytes += buffer.getSlotBytes();
       if (plan.bSource)
-        otherBytes += operandBuffer(plan.bSource, 1).getSlotBytes() *
+        otherBytes += operandBuffer(plan.bSource, 1, 0).getSlotBytes() *
                       (loop.isDefinedOutsideOfLoop(plan.bSource) ? 1 : kStoredBSlots);
     }
     // The slots of the rings and the bytes of one slot of each.
@@ -595,13 +603,13 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       if (!plan.bSource)
         continue;
       if (loop.isDefinedOutsideOfLoop(plan.bSource)) {
-        SharedBufferType buffer = operandBuffer(plan.bSource, 1);
+        SharedBufferType buffer = operandBuffer(plan.bSource, 1, 0);
         if (staged.count(plan.bSource) || bytes + buffer.getSlotBytes() <= sharedMemoryLimit / 8 * 7) {
           if (staged.try_emplace(plan.bSource, buffer).second)
             bytes += buffer.getSlotBytes();
           continue;
         }
-      } else if (SharedBufferType buffer = operandBuffer(plan.bSource, kStoredBSlots);
+      } else if (SharedBufferType buffer = operandBuffer(plan.bSource, kStoredBSlots, 0);
                  bytes + buffer.getSlots() * buffer.getSlotBytes() <= sharedMemoryLimit / 8 * 7) {
         plan.bStoredType = buffer;
         bytes += buffer.getSlots() * buffer.getSlotBytes();

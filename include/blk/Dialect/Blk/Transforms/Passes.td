@@ -48,7 +48,10 @@ def BlkAccelerateDotPass : Pass<"blk-accelerate-dot", "mlir::ModuleOp"> {
     of 8 up to 256) gets a version 3 layout instead: warpgroups along M, each
     warp's tile the block's full width. It is the same register layout as
     mma.sync's with the warps along M, so a dot that `blk-pipeline-dot` cannot
-    move to shared memory still runs on mma.sync.
+    move to shared memory still runs on mma.sync. fp8 dots get version 3
+    (m64nNk32) too unless an operand is a load along M or N (by AxisInfo):
+    wgmma reads 8-bit tiles only K-major, so such operands stay on mma.sync
+    m16n8k32.
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "unsigned", /*default=*/"90",

@@ -1,0 +1,147 @@
+// test/kernels/fp8_dots.blk against float64, on the interpreter and on the
+// GPU: fp8 products whose A or B is quantized in registers each iteration
+// (wgmma with A from registers, or B written K-major into shared memory),
+// and one whose A rows are gathered through an index vector.
+#ifndef BLK_TEST_COMMON_FP8DOTCASES_H
+#define BLK_TEST_COMMON_FP8DOTCASES_H
+
+#include "DotStressCases.h"
+#include "blk/Support/FloatBits.h"
+
+#include <array>
+
+namespace blk::ref {
+
+inline const std::vector<DotStressVariant> &fp8DotVariants() {
+  static const std::vector<DotStressVariant> v = {matmulStressVariant(128, 128, 128, 8, 3),
+                                                  matmulStressVariant(64, 64, 64, 4, 3),
+                                                  matmulStressVariant(32, 64, 64, 0, 0)};
+  return v;
+}
+
+inline LaunchGrid fp8Grid(const DotStressVariant &v, GemmShape s) {
+  return LaunchGrid(unsigned((s.m + v.blockM - 1) / v.blockM), unsigned((s.n + v.blockN - 1) / v.blockN));
+}
+
+/// What the kernels multiply: an f32 product rounded to the fp8 format.
+inline double quantized(double x, double scale, F8 format) {
+  return fromF8(toF8(float(x) * float(scale), format), format);
+}
+
+/// Launches `kernel` of fp8_dots.blk on its four buffers (the last C,
+/// [m, n] row-major) with its operands' strides (first operand's rows and
+/// columns, then the second's).
+inline std::string launchFp8(const Launch &L, const DotStressVariant &v, const char *kernel, GemmShape s,
+                             std::array<Buffer *, 4> bufs, std::array<int64_t, 4> strides) {
+  return L("fp8_dots", v.withSpec(), kernel, fp8Grid(v, s),
+           {KArg::buf_(*bufs[0]), KArg::buf_(*bufs[1]), KArg::buf_(*bufs[2]), KArg::buf_(*bufs[3]), KArg::int_(s.m),
+            KArg::int_(s.n), KArg::int_(s.k), KArg::int_(strides[0]), KArg::int_(strides[1]), KArg::int_(strides[2]),
+            KArg::int_(strides[3]), KArg::int_(s.n), KArg::int_(1)});
+}
+
+/// C = e4m3(X * SX[:, None]) @ W^T, X f32 [m, k], W e4m3 [n, k].
+inline std::vector<Check> quantizedXCase(const Launch &L, const DotStressVariant &v, GemmShape s,
+                                         std::mt19937_64 &rng) {
+  Buffer x(DType::F32, size_t(s.m) * s.k), sx(DType::F32, size_t(s.m)), w(DType::F8E4M3, size_t(s.n) * s.k),
+      c(DType::F32, size_t(s.m) * s.n);
+  x.fillUniform(rng, -4, 4);
+  sx.fillUniform(rng, 0.25, 2);
+  w.fillUniform(rng, -1, 1);
+  c.poison();
+  std::string what = gemmWhat("quantized_x_matmul", v, s);
+  std::string e = launchFp8(L, v, "quantized_x_matmul", s, {&x, &sx, &w, &c}, {s.k, 1, s.k, 1});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
+  for (int i = 0; i < s.m; ++i)
+    for (int kk = 0; kk < s.k; ++kk) {
+      double a = quantized(x.get(size_t(i) * s.k + kk), sx.get(size_t(i)), F8::E4M3);
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += a * w.get(size_t(j) * s.k + kk);
+    }
+  return {{what, relativeError(c, ref), 1e-3}};
+}
+
+/// C = A @ e5m2(Y * SY[None, :]), A e5m2 [m, k], Y f32 [k, n].
+inline std::vector<Check> quantizedYCase(const Launch &L, const DotStressVariant &v, GemmShape s,
+                                         std::mt19937_64 &rng) {
+  Buffer a(DType::F8E5M2, size_t(s.m) * s.k), y(DType::F32, size_t(s.k) * s.n), sy(DType::F32, size_t(s.n)),
+      c(DType::F32, size_t(s.m) * s.n);
+  a.fillUniform(rng, -1, 1);
+  y.fillUniform(rng, -4, 4);
+  sy.fillUniform(rng, 0.25, 2);
+  c.poison();
+  std::string what = gemmWhat("quantized_y_matmul", v, s);
+  std::string e = launchFp8(L, v, "quantized_y_matmul", s, {&a, &y, &sy, &c}, {s.k, 1, s.n, 1});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
+  for (int i = 0; i < s.m; ++i)
+    for (int kk = 0; kk < s.k; ++kk) {
+      double x = a.get(size_t(i) * s.k + kk);
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += x * quantized(y.get(size_t(kk) * s.n + j), sy.get(size_t(j)), F8::E5M2);
+    }
+  return {{what, relativeError(c, ref), 1e-3}};
+}
+
+/// C[i, :] = X[idx[i], :] @ W^T over `xRows` rows of X (indices repeat).
+inline std::vector<Check> gatheredFp8Case(const Launch &L, const DotStressVariant &v, GemmShape s, int xRows,
+                                          std::mt19937_64 &rng) {
+  Buffer x(DType::F8E4M3, size_t(xRows) * s.k), idx(DType::I32, size_t(s.m)), w(DType::F8E4M3, size_t(s.n) * s.k),
+      c(DType::F32, size_t(s.m) * s.n);
+  x.fillUniform(rng, -1, 1);
+  w.fillUniform(rng, -1, 1);
+  std::uniform_int_distribution<int> pick(0, xRows - 1);
+  for (int i = 0; i < s.m; ++i)
+    idx.set(size_t(i), pick(rng));
+  c.poison();
+  std::string what = gemmWhat("gathered_fp8_matmul", v, s, " from " + std::to_string(xRows) + " rows");
+  std::string e = launchFp8(L, v, "gathered_fp8_matmul", s, {&x, &idx, &w, &c}, {s.k, 1, s.k, 1});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
+  for (int i = 0; i < s.m; ++i) {
+    size_t row = size_t(idx.get(size_t(i))) * size_t(s.k);
+    for (int kk = 0; kk < s.k; ++kk) {
+      double a = x.get(row + size_t(kk));
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += a * w.get(size_t(j) * s.k + kk);
+    }
+  }
+  return {{what, relativeError(c, ref), 1e-3}};
+}
+
+/// fp8 tensor cores may keep fewer bits of the f32 sum than f32 does: 1e-3
+/// (a misplaced or wrongly rounded fp8 value is off by percents).
+/// Every kernel and variant on ragged shapes; with `large`, the `.spec`
+/// builds (unit strides along K and the rows of C and Y, sizes multiples of
+/// 16) on shapes that are not multiples of the tiles.
+inline std::vector<Check> fp8DotSuite(const Launch &L, bool large, std::mt19937_64 &rng) {
+  std::vector<Check> checks;
+  auto add = [&](std::vector<Check> more) {
+    for (Check &c : more)
+      checks.push_back(std::move(c));
+  };
+  for (DotStressVariant v : fp8DotVariants()) {
+    std::vector<GemmShape> shapes = {{45, 70, 150}, {100, 33, 64}};
+    for (bool spec : {false, true}) {
+      if (spec) {
+        if (!large)
+          break;
+        v.spec = true;
+        shapes = {{272, 400, 208}, {128, 128, 384}, {16, 48, 32}};
+      }
+      for (GemmShape s : shapes) {
+        add(quantizedXCase(L, v, s, rng));
+        add(quantizedYCase(L, v, s, rng));
+        add(gatheredFp8Case(L, v, s, s.m / 2 + 3, rng));
+      }
+    }
+  }
+  return checks;
+}
+
+} // namespace blk::ref
+
+#endif
