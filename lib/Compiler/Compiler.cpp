@@ -69,7 +69,10 @@ std::vector<std::string> tensorMaps(func::FuncOp f) {
       continue;
     auto desc = cast<TensorDescType>(f.getArgument(i).getType());
     TmaBox box = tmaBox(desc);
-    maps.push_back(argTypeName(desc.getElementType()) + ":" + source(base.getInt()) + ":" +
+    // TMA copies bytes: 8-bit floats travel as u8 (the runtime's i8).
+    Type elem = desc.getElementType();
+    std::string elemName = isFloat8(elem) ? "i8" : argTypeName(elem);
+    maps.push_back(elemName + ":" + source(base.getInt()) + ":" +
                    list(f.getArgAttrOfType<DenseI64ArrayAttr>(i, kTmaShapeAttr).asArrayRef(), true) + ":" +
                    list(f.getArgAttrOfType<DenseI64ArrayAttr>(i, kTmaStridesAttr).asArrayRef(), true) + ":" +
                    list(box.shape, false) + ":" + std::to_string(box.swizzleBytes));

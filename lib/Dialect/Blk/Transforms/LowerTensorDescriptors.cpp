@@ -16,10 +16,12 @@ namespace blk {
 namespace {
 
 /// Whether TMA can copy `load` (an operand of a wgmma dot in a loop) into a
-/// blk-pipeline-dot ring.
+/// blk-pipeline-dot ring: 16-bit, or 8-bit floats (their dots took wgmma
+/// only with K-major boxes).
 bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
   TensorDescType desc = load.getDesc().getType();
-  if (load->getParentOp() != loop || desc.getElementType().getIntOrFloatBitWidth() != 16 || !tmaRing(desc, 1))
+  Type elem = desc.getElementType();
+  if (load->getParentOp() != loop || !(elem.getIntOrFloatBitWidth() == 16 || isFloat8(elem)) || !tmaRing(desc, 1))
     return false;
   // Only dots of the loop read it, as is or through a `trans` (one ring
   // serves them all).

@@ -323,3 +323,38 @@ func.func @partial_tma(%arg0: !blk.ptr<bf16>, %arg1: !blk.ptr<bf16>, %arg2: i32,
   }
   return %3#0 : tensor<64x64xf32>
 }
+
+// -----
+
+// 8-bit floats: a wgmma dot's descriptor operands stay for TMA too (its
+// boxes K-major: A [64, 128] and W [64, 128] read through a `trans`);
+// without TMA, masked loads.
+// CHECK-LABEL: func.func @fp8_operands
+// TMA-SAME: !blk.tensordesc<[64, 128], f8E4M3FN> {blk.tma_base = 0 : i64
+// TMA-SAME: !blk.tensordesc<[64, 128], f8E4M3FN> {blk.tma_base = 1 : i64
+// TMA: scf.for
+// TMA-COUNT-2: blk.descriptor_load
+// PTR: scf.for
+// PTR-COUNT-2: blk.load %{{.*}}, %{{.*}}, %{{.*}} {{.*}}-> tensor<64x128xf8E4M3FN>
+// PTR-NOT: blk.descriptor_load
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>
+func.func @fp8_operands(%arg0: !blk.ptr<f8E4M3FN>, %arg1: !blk.ptr<f8E4M3FN>, %arg2: !blk.ptr<f32>, %arg3: i32, %arg4: i32,
+                        %arg5: i32, %arg6: i64, %arg7: i64) attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %0 = blk.make_tensor_descriptor %arg0, [%arg3, %arg5], [%arg6, %c1] : !blk.ptr<f8E4M3FN> -> !blk.tensordesc<[64, 128], f8E4M3FN>
+  %1 = blk.make_tensor_descriptor %arg1, [%arg4, %arg5], [%arg7, %c1] : !blk.ptr<f8E4M3FN> -> !blk.tensordesc<[64, 128], f8E4M3FN>
+  %cst = arith.constant 0.000000e+00 : f32
+  %2 = blk.splat %cst : f32 -> tensor<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %3 = scf.for %k = %c0 to %arg5 step %c128 iter_args(%acc = %2) -> (tensor<64x64xf32>) : i32 {
+    %a = blk.descriptor_load %0[%c0, %k] : !blk.tensordesc<[64, 128], f8E4M3FN> -> tensor<64x128xf8E4M3FN>
+    %w = blk.descriptor_load %1[%c0, %k] : !blk.tensordesc<[64, 128], f8E4M3FN> -> tensor<64x128xf8E4M3FN>
+    %b = blk.trans %w : tensor<64x128xf8E4M3FN> -> tensor<128x64xf8E4M3FN>
+    %d = blk.dot %a, %b, %acc {mma = #mma} : tensor<64x128xf8E4M3FN>, tensor<128x64xf8E4M3FN>, tensor<64x64xf32> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %p = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x64x!blk.ptr<f32>>
+  blk.store %p, %3 : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>) -> ()
+  return
+}
