@@ -1,7 +1,8 @@
 // test/kernels/fp8_dots.blk against float64, on the interpreter and on the
 // GPU: fp8 products whose A or B is quantized in registers each iteration
 // (wgmma with A from registers, or B written K-major into shared memory),
-// and one whose A rows are gathered through an index vector.
+// one whose A rows are gathered through an index vector, and loads whose
+// `other` is not zero (fp8 and bf16).
 #ifndef BLK_TEST_COMMON_FP8DOTCASES_H
 #define BLK_TEST_COMMON_FP8DOTCASES_H
 
@@ -112,6 +113,36 @@ inline std::vector<Check> gatheredFp8Case(const Launch &L, const DotStressVarian
   return {{what, relativeError(c, ref), 1e-3}};
 }
 
+/// C = X @ W^T + (K rounded up to BLOCK_K) - K: X [m, k] and W [n, k] read
+/// as ones past K (loads whose `other` is not zero), in e4m3 or bf16.
+inline std::vector<Check> paddedOnesCase(const Launch &L, const DotStressVariant &v, GemmShape s, DType type,
+                                         std::mt19937_64 &rng) {
+  Buffer x(type, size_t(s.m) * s.k), w(type, size_t(s.n) * s.k), c(DType::F32, size_t(s.m) * s.n);
+  x.fillUniform(rng, -1, 1);
+  w.fillUniform(rng, -1, 1);
+  c.poison();
+  const char *kernel = type == DType::BF16 ? "padded_ones_matmul_bf16" : "padded_ones_matmul";
+  std::string what = gemmWhat(kernel, v, s);
+  std::string e = L("fp8_dots", v.withSpec(), kernel, fp8Grid(v, s),
+                    {KArg::buf_(x), KArg::buf_(w), KArg::buf_(c), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(s.k),
+                     KArg::int_(s.k), KArg::int_(1), KArg::int_(s.k), KArg::int_(1), KArg::int_(s.n), KArg::int_(1)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  int blockK = 0;
+  for (auto &[k, val] : v.bindings)
+    if (k == "BLOCK_K")
+      blockK = std::stoi(val);
+  double padding = double((s.k + blockK - 1) / blockK * blockK - s.k);
+  std::vector<double> ref(size_t(s.m) * s.n, padding);
+  for (int i = 0; i < s.m; ++i)
+    for (int kk = 0; kk < s.k; ++kk) {
+      double a = x.get(size_t(i) * s.k + kk);
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += a * w.get(size_t(j) * s.k + kk);
+    }
+  return {{what, relativeError(c, ref), 1e-3}};
+}
+
 /// fp8 tensor cores may keep fewer bits of the f32 sum than f32 does: 1e-3
 /// (a misplaced or wrongly rounded fp8 value is off by percents).
 /// Every kernel and variant on ragged shapes; with `large`, the `.spec`
@@ -136,6 +167,8 @@ inline std::vector<Check> fp8DotSuite(const Launch &L, bool large, std::mt19937_
         add(quantizedXCase(L, v, s, rng));
         add(quantizedYCase(L, v, s, rng));
         add(gatheredFp8Case(L, v, s, s.m / 2 + 3, rng));
+        add(paddedOnesCase(L, v, s, DType::F8E4M3, rng));
+        add(paddedOnesCase(L, v, s, DType::BF16, rng));
       }
     }
   }

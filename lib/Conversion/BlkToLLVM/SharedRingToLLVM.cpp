@@ -148,9 +148,11 @@ struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
       ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
       int64_t vec = lineVector(layout, thread, ring);
       SmallVector<Value> values;
+      // The scalar type a thread holds (fp8 travels as bytes).
+      Type elem = getTypeConverter()->convertType(type.getElementType());
       for (int64_t r = 0; r < layout.numRegisters(); r += vec) {
         Value at = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
-        llvm::append_range(values, loadSharedVector(rewriter, loc, type.getElementType(), vec, at));
+        llvm::append_range(values, loadSharedVector(rewriter, loc, elem, vec, at));
       }
       rewriter.replaceOpWithMultiple(op, {values});
       return success();

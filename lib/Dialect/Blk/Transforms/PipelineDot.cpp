@@ -781,6 +781,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       if (load.getMask() && !isZeroOrAbsent(load.getOther()))
         tile = arith::SelectOp::create(at, load.getLoc(), load.getMask(), tile, load.getOther());
       load.getResult().replaceAllUsesWith(tile);
+      // A wgmma B written into shared memory each iteration is then this tile.
+      for (DotPlan &plan : plans)
+        if (plan.bSource == load.getResult())
+          plan.bSource = tile;
     }
 
     // Each dot reads its rings' slots; the last one is followed by the
