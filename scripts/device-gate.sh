@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU suites as a gate. On the GPU machine, from the repository root with
 # the bundle (scripts/make-bundle.sh) carried in .bundle:
-#   scripts/device-gate.sh [--require-jit] [--sanitize]
+#   scripts/device-gate.sh [--require-jit] [--sanitize] [--part aot|jit]
 # runs every suite of .bundle/bin/blk-gpu-tests, the JIT's GPU tests
 # (.bundle/jit/blk-jit-gpu-tests.gz, when the bundle has them; --require-jit
 # makes their absence a failure) and the AOT example, all with
@@ -11,15 +11,27 @@
 # failure, skipped test, or suite that ran no test. --sanitize also runs the
 # whole of blk-gpu-tests (and the JIT's GPU tests, when there), death tests
 # aside, under compute-sanitizer memcheck, racecheck and synccheck: any error,
-# or any test failing under a tool, fails the gate.
+# or any test failing under a tool, fails the gate. --part aot runs only
+# blk-gpu-tests and the AOT example, --part jit only the JIT's GPU tests: the
+# two halves fit separate device calls of 10 minutes where the whole does
+# not. Each suite's line is also printed as it finishes ("progress: ..."),
+# with its seconds, so that a run cut short shows how far it got.
 set -uo pipefail
 require_jit=0
 sanitize=0
+part=all
+expect_part=0
 for arg in "$@"; do
+  if [ "$expect_part" = 1 ]; then
+    case "$arg" in aot|jit) part=$arg ;; *) echo "--part takes aot or jit, got '$arg'" >&2; exit 2 ;; esac
+    expect_part=0
+    continue
+  fi
   case "$arg" in
+    --part) expect_part=1 ;;
     --require-jit) require_jit=1 ;;
     --sanitize) sanitize=1 ;;
-    *) echo "usage: $0 [--require-jit] [--sanitize]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--require-jit] [--sanitize] [--part aot|jit]" >&2; exit 2 ;;
   esac
 done
 out=${OUT:-/tmp/device-gate}
@@ -44,6 +56,7 @@ suite() {
     failed=1
     return
   fi
+  local start=$SECONDS
   "$bin" --gtest_filter="$filter" --gtest_brief=1 --gtest_color=no >"$log" 2>&1
   rc=$?
   ran=$(ran_count "$log")
@@ -57,6 +70,7 @@ suite() {
   else
     lines+=("$name: PASS ($ran tests)")
   fi
+  echo "progress: ${lines[${#lines[@]} - 1]}, $((SECONDS - start)) s"
 }
 
 gpu=.bundle/bin/blk-gpu-tests
@@ -74,15 +88,19 @@ declare -A filters=(
   ["debug"]='Debug.*:DebugDeathTest.*'
 )
 known=""
-for name in "row kernels" elementwise "block ops" "reductions and scans" builtins atomics fp8 matmul debug; do
-  suite "$name" "$gpu" "${filters[$name]}"
-  known="$known:${filters[$name]}"
-done
-if [ -x "$gpu" ] && "$gpu" --gtest_list_tests --gtest_filter="-${known#:}" | grep -q '^  '; then
-  suite "other" "$gpu" "-${known#:}"
+if [ "$part" != jit ]; then
+  for name in "row kernels" elementwise "block ops" "reductions and scans" builtins atomics fp8 matmul debug; do
+    suite "$name" "$gpu" "${filters[$name]}"
+    known="$known:${filters[$name]}"
+  done
+  if [ -x "$gpu" ] && "$gpu" --gtest_list_tests --gtest_filter="-${known#:}" | grep -q '^  '; then
+    suite "other" "$gpu" "-${known#:}"
+  fi
 fi
 
-if [ -f .bundle/jit/blk-jit-gpu-tests.gz ]; then
+if [ "$part" = aot ]; then
+  : # the JIT's GPU tests run in the jit part
+elif [ -f .bundle/jit/blk-jit-gpu-tests.gz ]; then
   mkdir -p /tmp/device-gate-jit
   gunzip -c .bundle/jit/blk-jit-gpu-tests.gz >/tmp/device-gate-jit/blk-jit-gpu-tests &&
     chmod +x /tmp/device-gate-jit/blk-jit-gpu-tests
@@ -95,7 +113,9 @@ else
 fi
 
 aot=.bundle/bin/aot-vector-add
-if [ -x "$aot" ] && "$aot" >"$out/aot-example.txt" 2>&1 && grep -q ': ok$' "$out/aot-example.txt"; then
+if [ "$part" = jit ]; then
+  : # the AOT example runs in the aot part
+elif [ -x "$aot" ] && "$aot" >"$out/aot-example.txt" 2>&1 && grep -q ': ok$' "$out/aot-example.txt"; then
   lines+=("aot example: PASS")
 else
   lines+=("aot example: FAIL (log $out/aot-example.txt)")
@@ -128,17 +148,19 @@ sanitize() {
 }
 if [ "$sanitize" = 1 ]; then
   for tool in memcheck racecheck synccheck; do
-    sanitize "$tool" gpu-tests "$gpu"
-    if [ -x /tmp/device-gate-jit/blk-jit-gpu-tests ]; then
+    [ "$part" = jit ] || sanitize "$tool" gpu-tests "$gpu"
+    if [ "$part" != aot ] && [ -x /tmp/device-gate-jit/blk-jit-gpu-tests ]; then
       sanitize "$tool" jit "/tmp/device-gate-jit/blk-jit-gpu-tests"
     fi
   done
 fi
 
 printf '%s\n' "${lines[@]}"
+what="device gate"
+[ "$part" = all ] || what="device gate, $part part"
 if [ "$failed" = 0 ]; then
-  echo "device gate: PASS ($total tests; logs in $out)"
+  echo "$what: PASS ($total tests; logs in $out)"
 else
-  echo "device gate: FAIL (logs in $out)"
+  echo "$what: FAIL (logs in $out)"
 fi
 exit "$failed"
