@@ -34,6 +34,12 @@ for arg in "$@"; do
     *) echo "usage: $0 [--require-jit] [--sanitize] [--part aot|jit]" >&2; exit 2 ;;
   esac
 done
+if [ "$expect_part" = 1 ]; then
+  echo "--part takes aot or jit" >&2
+  exit 2
+fi
+# The jit part without the JIT's tests would pass having run nothing.
+[ "$part" = jit ] && require_jit=1
 out=${OUT:-/tmp/device-gate}
 mkdir -p "$out"
 export BLK_REQUIRE_GPU=1 BLK_PTX_DIR=$PWD/.bundle/ptx BLK_SOURCE_DIR=$PWD

@@ -55,7 +55,7 @@ bool kMajorOrComputed(Value operand, unsigned kDim, AxisInfoAnalysis &axis) {
     operand = trans.getSrc();
     kDim = 1 - kDim;
   }
-  if (auto desc = operand.getDefiningOp<DescriptorLoadOp>())
+  if (operand.getDefiningOp<DescriptorLoadOp>())
     return kDim == 1; // boxes are row-major
   auto load = operand.getDefiningOp<LoadOp>();
   if (!load)

@@ -484,7 +484,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   void pipeline(scf::ForOp loop, const APInt &stepValue, ArrayRef<DotOp> loopDots) {
     int64_t ahead = std::max<int64_t>(numStages, 2) - 1;
     // Which operands go through rings. Rings hold 16-bit operands (ldmatrix
-    // and wgmma read them); tf32 and i8 fragments keep the register path.
+    // and wgmma read them) and 8-bit float operands of wgmma (K-major); tf32
+    // and i8 fragments, and 8-bit ones on mma.sync, keep the register path.
     SmallVector<DotPlan> plans;
     SmallVector<RingOperand> rings;
     bool anyWgmma = false;
@@ -494,11 +495,14 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     llvm::DenseMap<Operation *, int> ringOfLoad;
     // kMajor: the ring must run along the operand's K dimension `kDim` as
     // the dot reads it (8-bit wgmma operands).
-    auto ringIndex = [&](Value operand, bool &transposed, bool kMajor, unsigned kDim) -> int {
+    // With `add` false, only whether it would get one (0) or not (-1).
+    auto ringIndex = [&](Value operand, bool &transposed, bool kMajor, unsigned kDim, bool add = true) -> int {
       std::optional<OperandLoad> op = operandLoad(loop, operandSource(operand, transposed));
       SharedBufferType ring = op ? ringFor(*op, 1) : SharedBufferType();
       if (!ring || (kMajor && (transposed ? 1 - ring.getContig() : ring.getContig()) != kDim))
         return -1;
+      if (!add)
+        return 0;
       auto [it, inserted] = ringOfLoad.try_emplace(op->load, int(rings.size()));
       if (inserted)
         rings.push_back({std::move(*op), SharedBufferType(), Value(), Value(), false});
@@ -511,6 +515,14 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       DotPlan plan{dot};
       bool hopper = mma.getVersion() == 3;
       bool kMajor = hopper && dot.getA().getType().getElementTypeBitWidth() == 8;
+      // mma.sync reads no 8-bit fragments from rings: an 8-bit dot whose B
+      // wgmma cannot read from shared memory keeps both operands in registers.
+      if (kMajor) {
+        bool bTransposed;
+        if (ringIndex(dot.getB(), bTransposed, kMajor, 0, /*add=*/false) < 0 &&
+            !operandBuffer(registerSource(dot.getB()), 1, 0))
+          continue;
+      }
       plan.a = ringIndex(dot.getA(), plan.aTransposed, kMajor, 1);
       plan.b = ringIndex(dot.getB(), plan.bTransposed, kMajor, 0);
       // wgmma reads B from shared memory: a B that is no ring load is
@@ -615,9 +627,18 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         bytes += buffer.getSlots() * buffer.getSlotBytes();
         continue;
       }
-      // No room: mma.sync reads B from registers.
+      // No room: mma.sync reads B from registers, and an 8-bit A from
+      // registers too (read back from its ring where it was loaded, unless
+      // another dot reads that ring directly).
       plan.bSource = Value();
       plan.wgmma = false;
+      if (plan.a >= 0 && plan.dot.getA().getType().getElementTypeBitWidth() == 8 &&
+          llvm::none_of(plans, [&](const DotPlan &other) {
+            return &other != &plan && (other.a == plan.a || other.b == plan.a);
+          })) {
+        rings[plan.a].registers = true;
+        plan.a = -1;
+      }
     }
     stage(staged);
 

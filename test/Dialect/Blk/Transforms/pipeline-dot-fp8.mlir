@@ -29,11 +29,18 @@
 // CHECK: blk.local_store %{{.+}}, %[[B]][%[[SLOT:.+]]] : tensor<64x64xf8E4M3FN, #{{.+}}>, <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]][%[[SLOT]]]
 
-// B loaded along N: blk-accelerate-dot left the dot on mma.sync, which
-// keeps its operands in registers.
+// A version 3 dot whose B is loaded along N (blk-accelerate-dot leaves
+// such dots on mma.sync; this one was given wgmma): B's ring cannot be read
+// K-major, so it is a ring of its own read back in registers and written
+// into a K-major buffer each iteration.
 // CHECK-LABEL: func.func @n_major_b
-// CHECK-NOT: blk.local_alloc
-// CHECK: blk.dot
+// CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
+// CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
+// CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
+// CHECK: scf.for
+// CHECK: %[[T:.+]] = blk.local_load %[[RING]]
+// CHECK: blk.local_store %[[T]], %[[B]]
+// CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]]
 #blocked = #blk.blocked<sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #blocked1 = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 #blocked2 = #blk.blocked<sizePerThread = [16, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
@@ -218,8 +225,8 @@ module attributes {blk.num_warps = 4 : i32} {
     %1 = blk.arange 0, 64 : tensor<64xi32, #slice1>
     %2 = blk.arange 0, 64 : tensor<64xi32, #slice3>
     %3 = blk.arange 0, 64 : tensor<64xi32, #slice4>
-    %4 = blk.splat %cst : f32 -> tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>>
-    %5 = scf.for %arg4 = %c0_i32 to %arg3 step %c64_i32 iter_args(%arg5 = %4) -> (tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>>)  : i32 {
+    %4 = blk.splat %cst : f32 -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>>
+    %5 = scf.for %arg4 = %c0_i32 to %arg3 step %c64_i32 iter_args(%arg5 = %4) -> (tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>>)  : i32 {
       %16 = blk.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blocked>
       %17 = blk.splat %arg3 : i32 -> tensor<64x1xi32, #blocked>
       %18 = arith.muli %16, %17 : tensor<64x1xi32, #blocked>
@@ -244,10 +251,10 @@ module attributes {blk.num_warps = 4 : i32} {
       %37 = blk.broadcast %35 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
       %38 = blk.addptr %36, %37 : tensor<64x64x!blk.ptr<f8E4M3FN>, #blocked>, tensor<64x64xi32, #blocked>
       %39 = blk.load %38 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 16 : i32} : (tensor<64x64x!blk.ptr<f8E4M3FN>, #blocked>) -> tensor<64x64xf8E4M3FN, #blocked>
-      %40 = blk.convert_layout %29 : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>, kWidth = 4>>
-      %41 = blk.convert_layout %39 : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>, kWidth = 4>>
-      %42 = blk.dot %40, %41, %arg5 {mma = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>} : tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>, kWidth = 4>>, tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>, kWidth = 4>>, tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>> -> tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>>
-      scf.yield %42 : tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>>
+      %40 = blk.convert_layout %29 : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>, kWidth = 4>>
+      %41 = blk.convert_layout %39 : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>, kWidth = 4>>
+      %42 = blk.dot %40, %41, %arg5 {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>} : tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>, kWidth = 4>>, tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 1, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>, kWidth = 4>>, tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>> -> tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>>
+      scf.yield %42 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>>
     }
     %6 = blk.expand_dims %1 {axis = 1 : i32} : tensor<64xi32, #slice1> -> tensor<64x1xi32, #blocked1>
     %7 = blk.splat %c64_i32 : i32 -> tensor<64x1xi32, #blocked1>
@@ -258,7 +265,7 @@ module attributes {blk.num_warps = 4 : i32} {
     %12 = blk.broadcast %10 : tensor<64x1x!blk.ptr<f32>, #blocked1> -> tensor<64x64x!blk.ptr<f32>, #blocked1>
     %13 = blk.broadcast %11 : tensor<1x64xi32, #blocked1> -> tensor<64x64xi32, #blocked1>
     %14 = blk.addptr %12, %13 : tensor<64x64x!blk.ptr<f32>, #blocked1>, tensor<64x64xi32, #blocked1>
-    %15 = blk.convert_layout %5 : tensor<64x64xf32, #blk.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>> -> tensor<64x64xf32, #blocked1>
+    %15 = blk.convert_layout %5 : tensor<64x64xf32, #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>> -> tensor<64x64xf32, #blocked1>
     blk.store %14, %15 {vec = 4 : i32} : (tensor<64x64x!blk.ptr<f32>, #blocked1>, tensor<64x64xf32, #blocked1>) -> ()
     return
   }
