@@ -423,8 +423,21 @@ func.func @fp8_rings(%acc: tensor<64x32xf32, #mma>, %out: tensor<64x32x!blk.ptr<
 
 // An 8-bit A from registers: four b32 per K step, each four e4m3 of one
 // row (a0: row +0, columns +0..3; a1: row +8; a2, a3: columns +16..19).
+// The fragment's registers (kWidth 4): columns +0..3 first, then row +8,
+// then columns +16: words of registers 0-3, 4-7, 8-11 and 12-15.
 // CHECK-LABEL: func.func @fp8_register_a
-// CHECK-COUNT-4: llvm.bitcast %{{.+}} : vector<4xi8> to i32
+// CHECK-SAME: (%[[R0:[^:]+]]: i8, %[[R1:[^:]+]]: i8, %[[R2:[^:]+]]: i8, %[[R3:[^:]+]]: i8, %[[R4:[^:]+]]: i8, %{{[^:]+}}: i8, %{{[^:]+}}: i8, %{{[^:]+}}: i8, %[[R8:[^:]+]]: i8, %{{[^:]+}}: i8, %{{[^:]+}}: i8, %{{[^:]+}}: i8, %[[R12:[^:]+]]: i8,
+// CHECK: llvm.insertelement %[[R0]],
+// CHECK-NEXT: llvm.mlir.constant(1 : i32)
+// CHECK-NEXT: llvm.insertelement %[[R1]],
+// CHECK: llvm.insertelement %[[R3]],
+// CHECK-NEXT: llvm.bitcast %{{.+}} : vector<4xi8> to i32
+// CHECK: llvm.insertelement %[[R4]],
+// CHECK: llvm.bitcast %{{.+}} : vector<4xi8> to i32
+// CHECK: llvm.insertelement %[[R8]],
+// CHECK: llvm.bitcast %{{.+}} : vector<4xi8> to i32
+// CHECK: llvm.insertelement %[[R12]],
+// CHECK: llvm.bitcast %{{.+}} : vector<4xi8> to i32
 // CHECK: wgmma.fence.sync.aligned
 // CHECK: m64n32k32.f32.e4m3.e4m3 {{.*}}, {${{[0-9]+}}, ${{[0-9]+}}, ${{[0-9]+}}, ${{[0-9]+}}}, ${{[0-9]+}}, p, 1, 1;
 #mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 32]>
