@@ -28,6 +28,7 @@
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
+#include "LoopSlice.h"
 #include "Rematerialize.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -616,13 +617,18 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     // A block far larger than the program's threads would unroll into
     // thousands of registers per thread: refuse it where it is made.
     WalkResult tooLarge = module.walk([&](Operation *op) {
-      // wgmma reads B from shared memory (blk-pipeline-dot writes it there):
-      // its fragments, copied in every warp, never fill registers.
+      // wgmma reads B from shared memory, where blk-pipeline-dot writes it
+      // for a dot in a loop it pipelines: its fragments, copied in every
+      // warp, never fill registers there.
       if (auto convert = dyn_cast<ConvertLayoutOp>(op))
         if (auto operand = dyn_cast<DotOperandLayoutAttr>(convert.getType().getEncoding());
             operand && operand.getOpIdx() == 1)
           if (auto mma = dyn_cast<MmaLayoutAttr>(operand.getParent()); mma && mma.getVersion() == 3)
-            return WalkResult::advance();
+            if (llvm::any_of(convert->getUsers(), [](Operation *user) {
+                  auto dot = dyn_cast<DotOp>(user);
+                  return dot && pipelinableLoop(dot);
+                }))
+              return WalkResult::advance();
       for (Type t : op->getResultTypes())
         if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && hasLayout(tensor)) {
           int64_t perThread = LinearLayout::get(tensor).numRegisters();

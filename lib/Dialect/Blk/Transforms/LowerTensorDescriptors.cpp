@@ -23,9 +23,9 @@ bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
   Type elem = desc.getElementType();
   if (load->getParentOp() != loop || !(elem.getIntOrFloatBitWidth() == 16 || isFloat8(elem)) || !tmaRing(desc, 1))
     return false;
-  // Only dots of the loop read it, as is or through a `trans` (one ring
-  // serves them all).
-  if (!onlyDotOperands(load, [&](DotOp dot) { return dot->getParentOp() == loop; }))
+  // Only dots of the loop that read rings read it, as is or through a
+  // `trans` (one ring serves them all).
+  if (!onlyDotOperands(load, [&](DotOp dot) { return dot->getParentOp() == loop && ringReader(dot); }))
     return false;
   return iterationSlice(loop, load.getOffsets(), /*allowAdvances=*/false).has_value();
 }
