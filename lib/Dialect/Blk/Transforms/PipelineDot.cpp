@@ -812,6 +812,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // copies of tile n + D, so that they overlap the dots.
     SmallVector<BlockArgument> carriedAccs; // iter args of wgmma results the loop carries
     SmallVector<BlockArgument> inFlight;    // those of them no wait in their iteration completes
+    // For each of those, the op of the body that writes its register A (null:
+    // A is in shared memory or defined before the loop). wgmma reads register
+    // A asynchronously: it must be complete before that op runs again.
+    llvm::DenseMap<BlockArgument, Operation *> aWriter;
     Operation *last = nullptr;
     for (DotPlan &plan : plans) {
       DotOp dot = plan.dot;
@@ -856,11 +860,22 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
                                                             bSlot, dot.getAcc())
                                    : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(), bView,
                                                             bSlot, dot.getAcc());
+        // A register A written in the body each iteration must not change
+        // while this dot still reads it: one left pending into the next
+        // iteration would.
+        Operation *aDef = plan.a < 0 && !plan.aBuf ? dot.getA().getDefiningOp() : nullptr;
+        Operation *aWrite = aDef ? loop.getBody()->findAncestorOpInBlock(*aDef) : nullptr;
         if (yieldedInto && !carried) {
           result = issued;
           inFlight.push_back(yieldedInto);
+          aWriter[yieldedInto] = aWrite;
         } else {
-          result = WarpGroupDotWaitOp::create(body, loc, ValueRange{issued}, carried ? 1 : 0).getResult(0);
+          // Pending across the loop edge only where a complete wait comes
+          // first in the body, before A is written again.
+          bool aSafe = !aWrite || llvm::any_of(loop.getBody()->getOps<WarpGroupDotWaitOp>(), [&](auto wait) {
+            return wait.getPending() == 0 && wait->isBeforeInBlock(aWrite);
+          });
+          result = WarpGroupDotWaitOp::create(body, loc, ValueRange{issued}, carried && aSafe ? 1 : 0).getResult(0);
           if (carried)
             carriedAccs.push_back(yieldedInto);
         }
@@ -887,7 +902,18 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         issue->getResult(0).replaceAllUsesExcept(done.getResult(0), done);
         continue;
       }
-      if (!waitInNextIteration(loop, accArg, last) && !waitWhereRead(loop, accArg, issue, last)) {
+      // The next iteration's first complete wait, which carries it, must
+      // come before its register A is written again.
+      bool waitsBeforeA = true;
+      if (Operation *aWrite = aWriter.lookup(accArg)) {
+        waitsBeforeA = false;
+        for (auto wait : loop.getBody()->getOps<WarpGroupDotWaitOp>())
+          if (wait.getPending() == 0) {
+            waitsBeforeA = wait->isBeforeInBlock(aWrite);
+            break;
+          }
+      }
+      if (!waitsBeforeA || (!waitInNextIteration(loop, accArg, last) && !waitWhereRead(loop, accArg, issue, last))) {
         // Not countable: wait right after the issue.
         body.setInsertionPointAfter(issue);
         auto done = WarpGroupDotWaitOp::create(body, loc, ValueRange{issue->getResult(0)}, 0);

@@ -8,17 +8,23 @@
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: scf.for
 // CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]][%{{.+}}], %{{.+}} : !blk.smem<[3, 64, 64], f8E4M3FN, contig = 1>, <[3, 64, 64], f8E4M3FN, contig = 0>
+// CHECK-NEXT: blk.warp_group_dot_wait %{{.+}} {pending = 1 : i32}
 // CHECK: blk.async_copy %{{.+}} into %[[A]]
 // CHECK: blk.async_copy %{{.+}} into %[[B]]
 
 // An A quantized in registers (f32 scaled, rounded to e4m3) is read from
 // registers, four e4m3 to a register (kWidth 4); its f32 source goes through
-// a ring of its own.
+// a ring of its own. wgmma reads register A asynchronously and the next
+// iteration writes A again before any complete wait: no group stays pending
+// across the loop edge (with A in shared memory, one does).
 // CHECK-LABEL: func.func @computed_a
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: scf.for
 // CHECK: %[[Q:.+]] = blk.convert_layout %{{.+}} -> tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>, kWidth = 4>>
-// CHECK-NEXT: blk.warp_group_dot %[[Q]], %[[B]][%{{.+}}], %{{.+}} : tensor<64x64xf8E4M3FN, #blk.dot_op
+// CHECK-NEXT: %[[D:.+]] = blk.warp_group_dot %[[Q]], %[[B]][%{{.+}}], %{{.+}} : tensor<64x64xf8E4M3FN, #blk.dot_op
+// CHECK-NOT: pending = 1
+// CHECK: blk.warp_group_dot_wait %[[D]] {pending = 0 : i32}
+// CHECK: scf.yield
 
 // A B quantized in registers is written K-major into one of three slots each
 // iteration, whatever layout it has in registers.

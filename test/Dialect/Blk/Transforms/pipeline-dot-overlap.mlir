@@ -122,19 +122,20 @@ module attributes {blk.num_warps = 4 : i32} {
 //   copies one into the other; ptxas serializes every wgmma when such a
 //   copy reads an accumulator in flight (C7514). So the scores are waited
 //   for in front of the yield, with the P V issued since pending.
-// - P V stays in flight across the loop edge. No complete wait precedes its
-//   reader: it is waited for where the rescale reads it, leaving the next
-//   scores, issued since in this iteration, pending; after the loop, a
-//   complete wait.
+// - P V reads P from registers, which the next iteration writes again
+//   before any complete wait; wgmma reads register A asynchronously, so
+//   P V is complete before the loop edge (a complete wait in front of the
+//   yield, which completes the scores issued before it too); after the
+//   loop, a complete wait.
 // CHECK-LABEL: func.func @next_carried
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]+]] = %{{[^ ]+}}, %[[SARG:[^ ]+]] = %{{[^ ]+}})
 // CHECK: %[[S:.+]] = blk.warp_group_dot %{{.+}}[%{{.+}}], %{{.+}}[%{{.+}}], %{{.+}} : !blk.smem<[1, 64, 64], f16
 // CHECK-NEXT: blk.reduce %[[SARG]]
-// CHECK: %[[W:.+]] = blk.warp_group_dot_wait %[[ACC]] {pending = 1 : i32}
-// CHECK-NEXT: %[[SCALED:.+]] = arith.mulf %[[W]]
+// CHECK: %[[SCALED:.+]] = arith.mulf %[[ACC]]
 // CHECK: %[[PV:.+]] = blk.warp_group_dot %{{.+}}, %{{.+}}[%{{.+}}], %[[SCALED]]
-// CHECK: %[[SW:.+]] = blk.warp_group_dot_wait %[[S]] {pending = 1 : i32}
-// CHECK-NEXT: scf.yield %[[PV]], %[[SW]]
+// CHECK: %[[PVW:.+]] = blk.warp_group_dot_wait %[[PV]] {pending = 0 : i32}
+// CHECK-NEXT: %[[SW:.+]] = blk.warp_group_dot_wait %[[S]] {pending = 1 : i32}
+// CHECK-NEXT: scf.yield %[[PVW]], %[[SW]]
 // CHECK: blk.warp_group_dot_wait %{{.+}}#0 {pending = 0 : i32}
 #blocked = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 #blocked1 = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>

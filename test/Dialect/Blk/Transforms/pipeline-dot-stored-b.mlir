@@ -6,7 +6,9 @@
 // wgmma from there; A, a load that cp.async cannot copy (no alignment
 // known), stays in registers. The barrier at the top of each iteration
 // keeps a slot from being rewritten while a warpgroup's wgmma of three
-// iterations before may still read it.
+// iterations before may still read it. wgmma reads register A
+// asynchronously and the next iteration loads A again before any complete
+// wait: the dot is complete by the end of its iteration.
 // CHECK-LABEL: func.func @dequant
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 32, 64], bf16, contig = 1>
 // CHECK: scf.for
@@ -18,8 +20,9 @@
 // CHECK: blk.local_store %[[W]], %[[B]][%[[SLOT]]]
 // CHECK-NEXT: blk.fence_async_shared
 // CHECK-NEXT: blk.barrier
-// CHECK-NEXT: blk.warp_group_dot %{{.+}}, %[[B]][%[[SLOT]]], %{{.+}} : tensor<64x32xbf16, #blk.dot_op
-// CHECK-NEXT: blk.warp_group_dot_wait %{{.+}} {pending = 1 : i32}
+// CHECK-NEXT: %[[D:.+]] = blk.warp_group_dot %{{.+}}, %[[B]][%[[SLOT]]], %{{.+}} : tensor<64x32xbf16, #blk.dot_op
+// CHECK-NOT: pending = 1
+// CHECK: blk.warp_group_dot_wait %[[D]] {pending = 0 : i32}
 // CHECK-NOT: blk.dot
 // CHECK: scf.yield
 #blocked = #blk.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
