@@ -24,6 +24,20 @@ inline LaunchGrid fp8Grid(const DotStressVariant &v, GemmShape s) {
   return LaunchGrid(unsigned((s.m + v.blockM - 1) / v.blockM), unsigned((s.n + v.blockN - 1) / v.blockN));
 }
 
+/// The float64 product of `s.m` x `s.k` and `s.k` x `s.n` operands read by
+/// `a(i, k)` and `b(k, j)`, each element starting from `start`.
+template <typename A, typename B>
+std::vector<double> productReference(GemmShape s, A a, B b, double start = 0.0) {
+  std::vector<double> ref(size_t(s.m) * s.n, start);
+  for (int i = 0; i < s.m; ++i)
+    for (int kk = 0; kk < s.k; ++kk) {
+      double x = a(i, kk);
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += x * b(kk, j);
+    }
+  return ref;
+}
+
 /// What the kernels multiply: an f32 product rounded to the fp8 format.
 inline double quantized(double x, double scale, F8 format) {
   return fromF8(toF8(float(x) * float(scale), format), format);
@@ -53,13 +67,9 @@ inline std::vector<Check> quantizedXCase(const Launch &L, const DotStressVariant
   std::string e = launchFp8(L, v, "quantized_x_matmul", s, {&x, &sx, &w, &c}, {s.k, 1, s.k, 1});
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
-  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
-  for (int i = 0; i < s.m; ++i)
-    for (int kk = 0; kk < s.k; ++kk) {
-      double a = quantized(x.get(size_t(i) * s.k + kk), sx.get(size_t(i)), F8::E4M3);
-      for (int j = 0; j < s.n; ++j)
-        ref[size_t(i) * s.n + j] += a * w.get(size_t(j) * s.k + kk);
-    }
+  std::vector<double> ref = productReference(
+      s, [&](int i, int kk) { return quantized(x.get(size_t(i) * s.k + kk), sx.get(size_t(i)), F8::E4M3); },
+      [&](int kk, int j) { return w.get(size_t(j) * s.k + kk); });
   return {{what, relativeError(c, ref), 1e-3}};
 }
 
@@ -76,13 +86,9 @@ inline std::vector<Check> quantizedYCase(const Launch &L, const DotStressVariant
   std::string e = launchFp8(L, v, "quantized_y_matmul", s, {&a, &y, &sy, &c}, {s.k, 1, s.n, 1});
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
-  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
-  for (int i = 0; i < s.m; ++i)
-    for (int kk = 0; kk < s.k; ++kk) {
-      double x = a.get(size_t(i) * s.k + kk);
-      for (int j = 0; j < s.n; ++j)
-        ref[size_t(i) * s.n + j] += x * quantized(y.get(size_t(kk) * s.n + j), sy.get(size_t(j)), F8::E5M2);
-    }
+  std::vector<double> ref = productReference(
+      s, [&](int i, int kk) { return a.get(size_t(i) * s.k + kk); },
+      [&](int kk, int j) { return quantized(y.get(size_t(kk) * s.n + j), sy.get(size_t(j)), F8::E5M2); });
   return {{what, relativeError(c, ref), 1e-3}};
 }
 
@@ -101,15 +107,9 @@ inline std::vector<Check> gatheredFp8Case(const Launch &L, const DotStressVarian
   std::string e = launchFp8(L, v, "gathered_fp8_matmul", s, {&x, &idx, &w, &c}, {s.k, 1, s.k, 1});
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
-  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
-  for (int i = 0; i < s.m; ++i) {
-    size_t row = size_t(idx.get(size_t(i))) * size_t(s.k);
-    for (int kk = 0; kk < s.k; ++kk) {
-      double a = x.get(row + size_t(kk));
-      for (int j = 0; j < s.n; ++j)
-        ref[size_t(i) * s.n + j] += a * w.get(size_t(j) * s.k + kk);
-    }
-  }
+  std::vector<double> ref = productReference(
+      s, [&](int i, int kk) { return x.get(size_t(idx.get(size_t(i))) * size_t(s.k) + size_t(kk)); },
+      [&](int kk, int j) { return w.get(size_t(j) * s.k + kk); });
   return {{what, relativeError(c, ref), 1e-3}};
 }
 
@@ -133,13 +133,9 @@ inline std::vector<Check> paddedOnesCase(const Launch &L, const DotStressVariant
     if (k == "BLOCK_K")
       blockK = std::stoi(val);
   double padding = double((s.k + blockK - 1) / blockK * blockK - s.k);
-  std::vector<double> ref(size_t(s.m) * s.n, padding);
-  for (int i = 0; i < s.m; ++i)
-    for (int kk = 0; kk < s.k; ++kk) {
-      double a = x.get(size_t(i) * s.k + kk);
-      for (int j = 0; j < s.n; ++j)
-        ref[size_t(i) * s.n + j] += a * w.get(size_t(j) * s.k + kk);
-    }
+  std::vector<double> ref = productReference(
+      s, [&](int i, int kk) { return x.get(size_t(i) * s.k + kk); },
+      [&](int kk, int j) { return w.get(size_t(j) * s.k + kk); }, padding);
   return {{what, relativeError(c, ref), 1e-3}};
 }
 
