@@ -180,6 +180,17 @@ bool waitInNextIteration(scf::ForOp loop, BlockArgument arg, Operation *&last) {
   return false;
 }
 
+/// Whether a complete wgmma wait of `body` comes before `op` (an op of
+/// `body`; true for null): whatever was in flight is done when `op` runs.
+bool completeWaitBefore(Block *body, Operation *op) {
+  if (!op)
+    return true;
+  for (auto wait : body->getOps<WarpGroupDotWaitOp>())
+    if (wait.getPending() == 0)
+      return wait->isBeforeInBlock(op);
+  return false;
+}
+
 /// Whether `op`'s regions hold a wgmma or a wait for one.
 bool issuesOrWaits(Operation *op) {
   return op->walk([](Operation *inner) {
@@ -872,9 +883,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         } else {
           // Pending across the loop edge only where a complete wait comes
           // first in the body, before A is written again.
-          bool aSafe = !aWrite || llvm::any_of(loop.getBody()->getOps<WarpGroupDotWaitOp>(), [&](auto wait) {
-            return wait.getPending() == 0 && wait->isBeforeInBlock(aWrite);
-          });
+          bool aSafe = completeWaitBefore(loop.getBody(), aWrite);
           result = WarpGroupDotWaitOp::create(body, loc, ValueRange{issued}, carried && aSafe ? 1 : 0).getResult(0);
           if (carried)
             carriedAccs.push_back(yieldedInto);
@@ -904,15 +913,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       }
       // The next iteration's first complete wait, which carries it, must
       // come before its register A is written again.
-      bool waitsBeforeA = true;
-      if (Operation *aWrite = aWriter.lookup(accArg)) {
-        waitsBeforeA = false;
-        for (auto wait : loop.getBody()->getOps<WarpGroupDotWaitOp>())
-          if (wait.getPending() == 0) {
-            waitsBeforeA = wait->isBeforeInBlock(aWrite);
-            break;
-          }
-      }
+      bool waitsBeforeA = completeWaitBefore(loop.getBody(), aWriter.lookup(accArg));
       if (!waitsBeforeA || (!waitInNextIteration(loop, accArg, last) && !waitWhereRead(loop, accArg, issue, last))) {
         // Not countable: wait right after the issue.
         body.setInsertionPointAfter(issue);
