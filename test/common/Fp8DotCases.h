@@ -1,8 +1,8 @@
 // test/kernels/fp8_dots.blk against float64, on the interpreter and on the
 // GPU: fp8 products whose A or B is quantized in registers each iteration
 // (wgmma with A from registers, or B written K-major into shared memory),
-// one whose A rows are gathered through an index vector, and loads whose
-// `other` is not zero (fp8 and bf16).
+// one whose A rows are gathered through an index vector, loads whose
+// `other` is not zero (fp8 and bf16), and operands stored along M and N.
 #ifndef BLK_TEST_COMMON_FP8DOTCASES_H
 #define BLK_TEST_COMMON_FP8DOTCASES_H
 
@@ -113,6 +113,26 @@ inline std::vector<Check> gatheredFp8Case(const Launch &L, const DotStressVarian
   return {{what, relativeError(c, ref), 1e-3}};
 }
 
+/// C = A @ B, A e4m3 stored [k, m] (its transpose), B e5m2 stored [k, n].
+inline std::vector<Check> transposedFp8Case(const Launch &L, const DotStressVariant &v, GemmShape s,
+                                            std::mt19937_64 &rng) {
+  Buffer at(DType::F8E4M3, size_t(s.k) * s.m), b(DType::F8E5M2, size_t(s.k) * s.n),
+      c(DType::F32, size_t(s.m) * s.n);
+  at.fillUniform(rng, -1, 1);
+  b.fillUniform(rng, -1, 1);
+  c.poison();
+  std::string what = gemmWhat("transposed_fp8_matmul", v, s);
+  std::string e = L("fp8_dots", v.withSpec(), "transposed_fp8_matmul", fp8Grid(v, s),
+                    {KArg::buf_(at), KArg::buf_(b), KArg::buf_(c), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(s.k),
+                     KArg::int_(1), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(1), KArg::int_(s.n), KArg::int_(1)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref = productReference(
+      s, [&](int i, int kk) { return at.get(size_t(kk) * s.m + i); },
+      [&](int kk, int j) { return b.get(size_t(kk) * s.n + j); });
+  return {{what, relativeError(c, ref), 1e-3}};
+}
+
 /// C = X @ W^T + (K rounded up to BLOCK_K) - K: X [m, k] and W [n, k] read
 /// as ones past K (loads whose `other` is not zero), in e4m3 or bf16.
 inline std::vector<Check> paddedOnesCase(const Launch &L, const DotStressVariant &v, GemmShape s, DType type,
@@ -163,6 +183,7 @@ inline std::vector<Check> fp8DotSuite(const Launch &L, bool large, std::mt19937_
         add(quantizedXCase(L, v, s, rng));
         add(quantizedYCase(L, v, s, rng));
         add(gatheredFp8Case(L, v, s, s.m / 2 + 3, rng));
+        add(transposedFp8Case(L, v, s, rng));
         add(paddedOnesCase(L, v, s, DType::F8E4M3, rng));
         add(paddedOnesCase(L, v, s, DType::BF16, rng));
       }

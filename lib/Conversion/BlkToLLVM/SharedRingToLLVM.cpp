@@ -116,20 +116,60 @@ struct LocalTransToLLVM : OpConversionPattern<LocalTransOp> {
   }
 };
 
-/// How many of a thread's registers, from register 0, run along a ring's
-/// lines from an aligned start, up to 16 bytes: one vector access each (a
-/// swizzle moves whole 16-byte units).
-int64_t lineVector(const LinearLayout &layout, const ThreadCoords &thread, const SharedRing &ring) {
+/// The register bits (basis indices, in order) whose registers run along a
+/// ring's lines from an aligned start, up to 16 bytes: the registers that
+/// differ only in them are one vector access. Any bits qualify, not only the
+/// lowest (a thread holding 4 x 4 bytes of a K-major tile reads its rows of
+/// an N-major ring as 4-byte vectors, bits 2 and 3).
+SmallVector<unsigned> lineVectorBits(const LinearLayout &layout, const ThreadCoords &thread, const SharedRing &ring) {
+  SmallVector<unsigned> bits;
+  if (!thread.additive)
+    return bits;
   int64_t vec = 1;
-  if (thread.additive)
-    for (size_t i = 0; i < layout.regs.size() && vec * ring.elemBytes < 16; ++i) {
-      LinearLayout::Coord unit(layout.rank(), 0);
-      unit[ring.contig] = vec;
-      if (layout.regs[i] != unit)
-        break;
-      vec *= 2;
+  while (vec * ring.elemBytes < 16) {
+    LinearLayout::Coord unit(layout.rank(), 0);
+    unit[ring.contig] = vec;
+    auto it = llvm::find(layout.regs, unit);
+    if (it == layout.regs.end())
+      break;
+    bits.push_back(unsigned(it - layout.regs.begin()));
+    vec *= 2;
+  }
+  // The vector starts aligned where no other register moves within it.
+  while (!bits.empty()) {
+    int64_t width = int64_t(1) << bits.size();
+    bool aligned = true;
+    for (auto [i, basis] : llvm::enumerate(layout.regs))
+      if (!llvm::is_contained(bits, unsigned(i)) && basis[ring.contig] % width != 0)
+        aligned = false;
+    if (aligned)
+      break;
+    bits.pop_back();
+  }
+  return bits;
+}
+
+/// The registers of each vector access along a ring's lines: for each
+/// register with none of `bits` set, the registers `bits` spread out from
+/// it, in order along the line.
+SmallVector<SmallVector<int64_t>> lineVectors(int64_t numRegisters, ArrayRef<unsigned> bits) {
+  int64_t mask = 0;
+  for (unsigned bit : bits)
+    mask |= int64_t(1) << bit;
+  SmallVector<SmallVector<int64_t>> vectors;
+  for (int64_t r = 0; r < numRegisters; ++r) {
+    if (r & mask)
+      continue;
+    SmallVector<int64_t> &regs = vectors.emplace_back();
+    for (int64_t j = 0; j < (int64_t(1) << bits.size()); ++j) {
+      int64_t reg = r;
+      for (auto [i, bit] : llvm::enumerate(bits))
+        if (j >> i & 1)
+          reg |= int64_t(1) << bit;
+      regs.push_back(reg);
     }
-  return vec;
+  }
+  return vectors;
 }
 
 /// A slot read as mma.sync operand fragments (ldmatrix), or, in any other
@@ -146,13 +186,15 @@ struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
     if (!operand) {
       LinearLayout layout = LinearLayout::get(type);
       ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
-      int64_t vec = lineVector(layout, thread, ring);
-      SmallVector<Value> values;
+      SmallVector<unsigned> bits = lineVectorBits(layout, thread, ring);
+      SmallVector<Value> values(layout.numRegisters());
       // The scalar type a thread holds (fp8 travels as bytes).
       Type elem = getTypeConverter()->convertType(type.getElementType());
-      for (int64_t r = 0; r < layout.numRegisters(); r += vec) {
-        Value at = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
-        llvm::append_range(values, loadSharedVector(rewriter, loc, elem, vec, at));
+      for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), bits)) {
+        Value at = byteAt(rewriter, loc, base,
+                          ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, regs[0])));
+        for (auto [r, v] : llvm::zip(regs, loadSharedVector(rewriter, loc, elem, int64_t(regs.size()), at)))
+          values[r] = v;
       }
       rewriter.replaceOpWithMultiple(op, {values});
       return success();
@@ -181,12 +223,15 @@ struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
     ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
     if (thread.owner)
       return op.emitOpError("needs a layout that gives each element to one thread");
-    int64_t vec = lineVector(layout, thread, ring);
     Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
     ValueRange values = adaptor.getValue();
-    for (int64_t r = 0; r < layout.numRegisters(); r += vec) {
-      Value at = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
-      storeSharedVector(rewriter, loc, values.slice(r, vec), at);
+    for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), lineVectorBits(layout, thread, ring))) {
+      Value at = byteAt(rewriter, loc, base,
+                        ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, regs[0])));
+      SmallVector<Value> vector;
+      for (int64_t r : regs)
+        vector.push_back(values[r]);
+      storeSharedVector(rewriter, loc, vector, at);
     }
     rewriter.eraseOp(op);
     return success();

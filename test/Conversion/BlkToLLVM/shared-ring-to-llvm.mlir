@@ -321,6 +321,30 @@ func.func @stage(%x: tensor<64x64xbf16, #b>) {
 
 // -----
 
+// An 8-bit tile moved from an N-major ring into a K-major buffer (a B stored
+// [K, N] on its way to wgmma), 4 x 4 bytes per thread, the 4 along K first:
+// each thread reads its 4 rows of the ring as 4-byte words (register bits
+// 2 and 3 run along the ring's lines, not bits 0 and 1) and writes its 4
+// columns into the buffer as 4-byte words; 32 bytes each way, 8 accesses.
+#p = #blk.blocked<sizePerThread = [4, 4], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
+module attributes {blk.num_warps = 4 : i32} {
+// CHECK-LABEL: func.func @transpose_bytes
+// CHECK-COUNT-8: llvm.load %{{.+}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<1xi32>
+// CHECK-NOT: llvm.load
+// CHECK-COUNT-8: llvm.store %{{.+}}, %{{.+}} {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: return
+func.func @transpose_bytes(%slot: i32) {
+  %ring = blk.local_alloc : !blk.smem<[3, 64, 64], f8E4M3FN, contig = 1>
+  %buf = blk.local_alloc : !blk.smem<[3, 64, 64], f8E4M3FN, contig = 0>
+  %t = blk.local_load %ring[%slot] : !blk.smem<[3, 64, 64], f8E4M3FN, contig = 1> -> tensor<64x64xf8E4M3FN, #p>
+  blk.local_store %t, %buf[%slot] : tensor<64x64xf8E4M3FN, #p>, !blk.smem<[3, 64, 64], f8E4M3FN, contig = 0>
+  return
+}
+}
+
+// -----
+
 // A tile smaller than the threads' reach: an 8x64 bf16 tile over 4 warps in
 // vectors of 8 (16 rows' reach), so warps 2 and 3 hold copies of warps 0
 // and 1's rows. Only the owners issue cp.async (predicated on the warp bit that

@@ -1,7 +1,6 @@
 // The tiling step for tensor cores: each dot the target can run on mma.sync
 // or wgmma gets an `mma` attribute (instruction shape and warps per tile, a layout);
 // blk-assign-layouts then spreads it over the accumulator's group.
-#include "blk/Analysis/AxisInfo.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -45,30 +44,9 @@ std::pair<unsigned, unsigned> warpTiling(int64_t m, int64_t n, unsigned numWarps
   return {wm, wn};
 }
 
-/// Whether wgmma can read `operand` (K along `kDim`) as 8-bit tiles, which
-/// it reads only K-major: a load (through transposes) contiguous along K in
-/// vectors of 4 bytes or more, whose tiles can be copied into K-major rings,
-/// or a block computed in registers (A is read from registers, B written
-/// into a K-major buffer). A load along M or N stays on mma.sync.
-bool kMajorOrComputed(Value operand, unsigned kDim, AxisInfoAnalysis &axis) {
-  while (auto trans = operand.getDefiningOp<TransOp>()) {
-    operand = trans.getSrc();
-    kDim = 1 - kDim;
-  }
-  if (operand.getDefiningOp<DescriptorLoadOp>())
-    return kDim == 1; // boxes are row-major
-  auto load = operand.getDefiningOp<LoadOp>();
-  if (!load)
-    return true;
-  unsigned bytes = cast<RankedTensorType>(load.getType()).getElementTypeBitWidth() / 8;
-  return axis.contiguousDim(load.getPtr()) == kDim &&
-         axis.accessVectorWidth(load.getPtr(), load.getMask(), kDim) * bytes >= 4;
-}
-
 struct AccelerateDot : impl::BlkAccelerateDotPassBase<AccelerateDot> {
   using Base::Base;
   void runOnOperation() override {
-    std::optional<AxisInfoAnalysis> axis;
     getOperation().walk([&](DotOp dot) {
       unsigned k = mmaK(dot, computeCapability);
       auto result = dot.getResult().getType();
@@ -78,15 +56,10 @@ struct AccelerateDot : impl::BlkAccelerateDotPassBase<AccelerateDot> {
       Type elem = dot.getA().getType().getElementType();
       bool wgmmaShape = wgmma && numWarps % 4 == 0 && m % (16 * numWarps) == 0 && n % 8 == 0 && n <= 256 &&
                         dot.getA().getType().getDimSize(1) % k == 0;
-      // 8-bit floats on wgmma only from K-major tiles; operands loaded along
-      // M or N stay on mma.sync, from registers.
-      bool fp8KMajor = false;
-      if (wgmmaShape && isFloat8(elem)) {
-        if (!axis)
-          axis.emplace(getOperation());
-        fp8KMajor = kMajorOrComputed(dot.getA(), 1, *axis) && kMajorOrComputed(dot.getB(), 0, *axis);
-      }
-      if (wgmmaShape && (elem.isF16() || elem.isBF16() || fp8KMajor)) {
+      // 8-bit floats too: wgmma reads them only K-major, so an operand
+      // loaded along M or N is transposed on its way (A converted into
+      // registers, B written K-major into shared memory: blk-pipeline-dot).
+      if (wgmmaShape && (elem.isF16() || elem.isBF16() || isFloat8(elem))) {
         dot.setMmaAttr(MmaLayoutAttr::get(&getContext(), 3, {unsigned(numWarps), 1}, {64, unsigned(n), k}));
         return;
       }

@@ -27,6 +27,21 @@ bool tmaOperand(DescriptorLoadOp load, scf::ForOp loop) {
   // `trans` (one ring serves them all).
   if (!onlyDotOperands(load, [&](DotOp dot) { return dot->getParentOp() == loop && ringReader(dot); }))
     return false;
+  // wgmma reads 8-bit tiles only K-major, and boxes are row-major: A as
+  // loaded, B through a `trans` (a B stored [K, N] is transposed in
+  // registers, blk-pipeline-dot).
+  if (elem.getIntOrFloatBitWidth() == 8)
+    for (OpOperand &use : load->getUses()) {
+      // A operand (0) K-major as loaded, B (1) only through a trans.
+      if (!isa<TransOp>(use.getOwner())) {
+        if (use.getOperandNumber() != 0)
+          return false;
+        continue;
+      }
+      for (OpOperand &dotUse : use.getOwner()->getUses())
+        if (dotUse.getOperandNumber() != 1)
+          return false;
+    }
   return iterationSlice(loop, load.getOffsets(), /*allowAdvances=*/false).has_value();
 }
 

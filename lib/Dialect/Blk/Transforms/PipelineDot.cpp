@@ -396,6 +396,36 @@ SharedBufferType operandBuffer(Value src, int64_t slots, unsigned kDim) {
                                       {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(), contig);
 }
 
+/// For an 8-bit B tile [K, N] written each iteration into its K-major
+/// buffer from a layout with fewer than 4 elements along K in each thread's
+/// registers (a tile loaded along N: one byte store per element), the layout
+/// to read it back from its ring in instead: 4 x 4 elements per thread, the
+/// 4 along K first (4-byte words into the K-major buffer, 4-byte words out of
+/// the N-major ring), 16 lanes along K where the tile is that deep (a K-major
+/// line of 64 bytes per half-warp). Null where the layout has such words
+/// already or the tile is too small for every thread to hold its own.
+RankedTensorType kPackedType(RankedTensorType type) {
+  if (type.getRank() != 2 || type.getElementTypeBitWidth() != 8 || !hasLayout(type))
+    return {};
+  LinearLayout layout = LinearLayout::get(type);
+  auto hasReg = [&](int64_t alongK) {
+    return llvm::is_contained(layout.regs, LinearLayout::Coord{alongK, 0});
+  };
+  if (hasReg(1) && hasReg(2))
+    return {};
+  int64_t k = type.getDimSize(0), n = type.getDimSize(1);
+  unsigned numWarps = 1u << layout.warps.size();
+  if (k < 4 || n < 4)
+    return {};
+  unsigned lanesK = unsigned(std::min<int64_t>(kWarpSize, k / 4)), lanesN = kWarpSize / lanesK;
+  unsigned warpsN = unsigned(std::clamp<int64_t>(n / (4 * lanesN), 1, numWarps)), warpsK = numWarps / warpsN;
+  auto packed = BlockedLayoutAttr::get(type.getContext(), {4, 4}, {lanesK, lanesN}, {warpsK, warpsN}, {0, 1});
+  LinearLayout linear = LinearLayout::blocked(packed, type.getShape());
+  if (linear.broadcastLaneMask() || linear.broadcastWarpMask())
+    return {};
+  return RankedTensorType::get(type.getShape(), type.getElementType(), packed);
+}
+
 /// The block behind a dot operand, before its conversions to the operand
 /// layout.
 Value registerSource(Value operand) {
@@ -809,14 +839,24 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         continue;
       auto load = cast<LoadOp>(r.op.load);
       OpBuilder at(load);
-      Value tile = LocalLoadOp::create(at, load.getLoc(), load.getType(), r.buf, slot);
-      if (load.getMask() && !isZeroOrAbsent(load.getOther()))
+      bool selected = load.getMask() && !isZeroOrAbsent(load.getOther());
+      // A wgmma B written into shared memory each iteration is then this
+      // tile; an 8-bit one is read back in whole K-major words where it can.
+      DotPlan *stored = nullptr;
+      for (DotPlan &plan : plans)
+        if (plan.bSource == load.getResult() && plan.bStoredType)
+          stored = &plan;
+      RankedTensorType packed = stored && !selected ? kPackedType(cast<RankedTensorType>(load.getType())) : RankedTensorType();
+      Value tile = LocalLoadOp::create(at, load.getLoc(), packed ? packed : load.getType(), r.buf, slot);
+      Value packedTile = packed ? tile : Value();
+      if (packed)
+        tile = ConvertLayoutOp::create(at, load.getLoc(), load.getType(), tile);
+      if (selected)
         tile = arith::SelectOp::create(at, load.getLoc(), load.getMask(), tile, load.getOther());
       load.getResult().replaceAllUsesWith(tile);
-      // A wgmma B written into shared memory each iteration is then this tile.
       for (DotPlan &plan : plans)
         if (plan.bSource == load.getResult())
-          plan.bSource = tile;
+          plan.bSource = packedTile ? packedTile : tile;
     }
 
     // Each dot reads its rings' slots; the last one is followed by the

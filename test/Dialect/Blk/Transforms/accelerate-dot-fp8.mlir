@@ -1,13 +1,14 @@
 // RUN: blk-opt %s --blk-accelerate-dot="compute-capability=90 num-warps=8 wgmma=true" | FileCheck %s
 // RUN: blk-opt %s --blk-accelerate-dot="compute-capability=90 num-warps=4 wgmma=true" | FileCheck %s --check-prefix=W4
 
-// 8-bit floats go to wgmma (m64nNk32) only where both operands are loads
-// contiguous along K, directly or through a transpose: wgmma reads 8-bit
-// tiles K-major only. B loaded along N stays on mma.sync m16n8k32.
+// 8-bit floats go to wgmma (m64nNk32) whichever way their operands are
+// loaded: wgmma reads 8-bit tiles K-major only, and blk-pipeline-dot writes
+// a B loaded along N into a K-major buffer (A loaded along M would be
+// converted into registers).
 // CHECK-LABEL: func.func @kmajor
 // CHECK: mma = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 64, 32]>
 // CHECK-LABEL: func.func @nmajor
-// CHECK: mma = #blk.mma<version = 2, warpsPerCTA = [4, 2], instrShape = [16, 8, 32]>
+// CHECK: mma = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 64, 32]>
 // CHECK-LABEL: func.func @transposed
 // CHECK: mma = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 64, 32]>
 // W4-LABEL: func.func @kmajor

@@ -358,3 +358,35 @@ func.func @fp8_operands(%arg0: !blk.ptr<f8E4M3FN>, %arg1: !blk.ptr<f8E4M3FN>, %a
   blk.store %p, %3 : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>) -> ()
   return
 }
+
+// -----
+
+// 8-bit B stored [K, N] (boxes N-major, which wgmma cannot read): with TMA
+// too, B becomes masked loads (blk-pipeline-dot writes it K-major into
+// shared memory), and so does A, since the dot keeps none of its loads for
+// TMA unless it keeps all.
+// CHECK-LABEL: func.func @fp8_n_major_b
+// CHECK-NOT: blk.tma_base
+// CHECK: scf.for
+// CHECK-COUNT-2: blk.load %{{.*}}, %{{.*}}, %{{.*}} {{.*}}-> tensor<{{64x128|128x64}}xf8E4M3FN>
+// CHECK-NOT: blk.descriptor_load
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>
+func.func @fp8_n_major_b(%arg0: !blk.ptr<f8E4M3FN>, %arg1: !blk.ptr<f8E4M3FN>, %arg2: !blk.ptr<f32>, %arg3: i32, %arg4: i32,
+                         %arg5: i32, %arg6: i64, %arg7: i64) attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %0 = blk.make_tensor_descriptor %arg0, [%arg3, %arg5], [%arg6, %c1] : !blk.ptr<f8E4M3FN> -> !blk.tensordesc<[64, 128], f8E4M3FN>
+  %1 = blk.make_tensor_descriptor %arg1, [%arg5, %arg4], [%arg7, %c1] : !blk.ptr<f8E4M3FN> -> !blk.tensordesc<[128, 64], f8E4M3FN>
+  %cst = arith.constant 0.000000e+00 : f32
+  %2 = blk.splat %cst : f32 -> tensor<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %3 = scf.for %k = %c0 to %arg5 step %c128 iter_args(%acc = %2) -> (tensor<64x64xf32>) : i32 {
+    %a = blk.descriptor_load %0[%c0, %k] : !blk.tensordesc<[64, 128], f8E4M3FN> -> tensor<64x128xf8E4M3FN>
+    %b = blk.descriptor_load %1[%k, %c0] : !blk.tensordesc<[128, 64], f8E4M3FN> -> tensor<128x64xf8E4M3FN>
+    %d = blk.dot %a, %b, %acc {mma = #mma} : tensor<64x128xf8E4M3FN>, tensor<128x64xf8E4M3FN>, tensor<64x64xf32> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %p = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x64x!blk.ptr<f32>>
+  blk.store %p, %3 : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>) -> ()
+  return
+}

@@ -1,5 +1,8 @@
 // RUN: blk-opt %s --blk-pipeline-dot=num-stages=3 | FileCheck %s
 
+// The layout @n_major_b reads its B tile back in (below).
+// CHECK: #[[PACKED:blocked[0-9]*]] = #blk.blocked<sizePerThread = [4, 4], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
+
 // 8-bit float operands of a wgmma dot go through rings only K-major (A's
 // lines along K, contig 1; B's along K, contig 0): loads contiguous along K
 // are copied there by cp.async.
@@ -35,16 +38,19 @@
 // CHECK: blk.local_store %{{.+}}, %[[B]][%[[SLOT:.+]]] : tensor<64x64xf8E4M3FN, #{{.+}}>, <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]][%[[SLOT]]]
 
-// A version 3 dot whose B is loaded along N (blk-accelerate-dot leaves
-// such dots on mma.sync; this one was given wgmma): B's ring cannot be read
-// K-major, so it is a ring of its own read back in registers and written
-// into a K-major buffer each iteration.
+// A B loaded along N (the tutorial's B stored [K, N]): wgmma cannot read
+// its ring K-major, so it is a ring of its own, read back into registers
+// and written into a K-major buffer each iteration. It is read back 4 x 4
+// elements per thread, the 4 along K first (its layout had one along K):
+// 4-byte words out of the ring and into the buffer, not single bytes; the
+// loop needs the tile in no other layout.
 // CHECK-LABEL: func.func @n_major_b
 // CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
 // CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: scf.for
-// CHECK: %[[T:.+]] = blk.local_load %[[RING]]
+// CHECK: %[[T:.+]] = blk.local_load %[[RING]][%{{.+}}] : <[3, 64, 64], f8E4M3FN, contig = 1> -> tensor<64x64xf8E4M3FN, #[[PACKED]]>
+// CHECK-NOT: blk.convert_layout %[[T]]
 // CHECK: blk.local_store %[[T]], %[[B]]
 // CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]]
 #blocked = #blk.blocked<sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
