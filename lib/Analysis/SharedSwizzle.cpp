@@ -155,4 +155,73 @@ int64_t bankConflictWays(const LinearLayout &layout, int64_t vector, int64_t ele
   return worst;
 }
 
+llvm::SmallVector<unsigned> lineVectorBits(const LinearLayout &layout, unsigned contig, int64_t elemBytes) {
+  llvm::SmallVector<unsigned> bits;
+  if (!layout.registersDisjointFromThreads())
+    return bits;
+  int64_t vec = 1;
+  while (vec * elemBytes < 16) {
+    LinearLayout::Coord unit(layout.rank(), 0);
+    unit[contig] = vec;
+    auto it = llvm::find(layout.regs, unit);
+    if (it == layout.regs.end())
+      break;
+    bits.push_back(unsigned(it - layout.regs.begin()));
+    vec *= 2;
+  }
+  // A vector starts aligned where no other register moves within it.
+  while (!bits.empty()) {
+    int64_t width = int64_t(1) << bits.size();
+    bool aligned = true;
+    for (auto [i, basis] : llvm::enumerate(layout.regs))
+      if (!llvm::is_contained(bits, unsigned(i)) && basis[contig] % width != 0)
+        aligned = false;
+    if (aligned)
+      break;
+    bits.pop_back();
+  }
+  return bits;
+}
+
+llvm::SmallVector<llvm::SmallVector<int64_t>> lineVectors(int64_t numRegisters, llvm::ArrayRef<unsigned> bits) {
+  int64_t mask = 0;
+  for (unsigned bit : bits)
+    mask |= int64_t(1) << bit;
+  llvm::SmallVector<llvm::SmallVector<int64_t>> vectors;
+  for (int64_t r = 0; r < numRegisters; ++r) {
+    if (r & mask)
+      continue;
+    llvm::SmallVector<int64_t> &regs = vectors.emplace_back();
+    for (int64_t j = 0; j < (int64_t(1) << bits.size()); ++j) {
+      int64_t reg = r;
+      for (auto [i, bit] : llvm::enumerate(bits))
+        if (j >> i & 1)
+          reg |= int64_t(1) << bit;
+      regs.push_back(reg);
+    }
+  }
+  return vectors;
+}
+
+int64_t sharedWavefronts(const LinearLayout &layout, unsigned contig, int64_t elemBytes,
+                         llvm::function_ref<int64_t(const LinearLayout::Coord &)> byteOf) {
+  llvm::SmallVector<unsigned> bits = lineVectorBits(layout, contig, elemBytes);
+  int64_t bytes = (int64_t(1) << bits.size()) * elemBytes, lanesPerPhase = bytes <= 4 ? 32 : 128 / bytes, total = 0;
+  for (llvm::ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), bits))
+    for (int64_t first = 0; first < 32; first += lanesPerPhase) {
+      llvm::SmallVector<int64_t, 32> words; // distinct words of the phase
+      for (int64_t lane = first; lane < first + lanesPerPhase; ++lane) {
+        int64_t address = byteOf(layout.apply(regs[0], lane, 0));
+        for (int64_t word = address / 4; word <= (address + bytes - 1) / 4; ++word)
+          if (!llvm::is_contained(words, word))
+            words.push_back(word);
+      }
+      int64_t perBank[32] = {}, worst = 1;
+      for (int64_t word : words)
+        worst = std::max(worst, ++perBank[word % 32]);
+      total += worst;
+    }
+  return total;
+}
+
 } // namespace blk

@@ -182,4 +182,39 @@ TEST(SharedSwizzle, TransposeOfRows) {
   EXPECT_EQ(worstConflict(read, 4, *s), 1);
 }
 
+// An 8-bit [64, 128] B tile moved from its N-major ring (128-byte lines,
+// 16-byte units XOR-ed with the line's low bits) into a K-major wgmma buffer
+// (64-byte lines): 4 x 4 bytes per thread, 4-byte words both ways. The
+// wavefronts of warp 0's 8 reads and 8 writes, counted by hand: 16 lanes
+// along K read 16 rows 4 apart, 2 swizzle phases, in 2 words: 8 ways; 4
+// along K, 2 phases of 2 units of 4 words: 2 ways; 2 along K, 8 units of 4
+// words: none. The writes: 16 along K fill two 64-byte lines whose 16-byte
+// units land on the same banks: 2 ways; 4 along K, 2 phases of 1 unit of 4
+// words: 4 ways; 2 along K: 8 ways. The layout's own vectors are found
+// along either dimension (bits 0 and 1 into the buffer, 2 and 3 out of the
+// ring).
+TEST(SharedSwizzle, WavefrontsOfAByteTranspose) {
+  Ctx c;
+  llvm::SmallVector<int64_t> shape{64, 128};
+  auto i8 = mlir::IntegerType::get(&c.ctx, 8);
+  auto ring = SharedBufferType::get(&c.ctx, {3, 64, 128}, i8, 1);
+  auto buffer = SharedBufferType::get(&c.ctx, {3, 64, 128}, i8, 0);
+  auto wavefronts = [&](unsigned lanesK, SharedBufferType into) {
+    unsigned lanesN = 32 / lanesK, warpsN = std::min(8u, unsigned(128 / (4 * lanesN)));
+    auto tile = BlockedLayoutAttr::get(&c.ctx, {4, 4}, {lanesK, lanesN}, {8 / warpsN, warpsN}, {0, 1});
+    LinearLayout l = LinearLayout::blocked(tile, shape);
+    return sharedWavefronts(l, into.getContig(), 1,
+                            [&](const LinearLayout::Coord &coord) { return into.tileByteOffset(coord); });
+  };
+  LinearLayout l = LinearLayout::blocked(BlockedLayoutAttr::get(&c.ctx, {4, 4}, {4, 8}, {2, 4}, {0, 1}), shape);
+  EXPECT_EQ(lineVectorBits(l, 0, 1), (llvm::SmallVector<unsigned>{0, 1}));
+  EXPECT_EQ(lineVectorBits(l, 1, 1), (llvm::SmallVector<unsigned>{2, 3}));
+  EXPECT_EQ(wavefronts(16, ring), 64);
+  EXPECT_EQ(wavefronts(4, ring), 16);
+  EXPECT_EQ(wavefronts(2, ring), 8);
+  EXPECT_EQ(wavefronts(16, buffer), 16);
+  EXPECT_EQ(wavefronts(4, buffer), 32);
+  EXPECT_EQ(wavefronts(2, buffer), 64);
+}
+
 } // namespace

@@ -55,6 +55,26 @@ std::optional<SharedSwizzle> findSharedSwizzle(const SharedAccess &write, const 
 int64_t bankConflictWays(const LinearLayout &layout, int64_t vector, int64_t elemBytes,
                          llvm::function_ref<int64_t(const LinearLayout::Coord &)> offsetOf);
 
+/// The register bits (basis indices, in order) whose registers run along
+/// dimension `contig` from an aligned start, up to 16 bytes of `elemBytes`
+/// elements: the registers that differ only in them are one vector access
+/// of a tile whose lines run along `contig`. Any bits qualify, not only the
+/// lowest (a thread holding 4 x 4 bytes of a K-major tile reads its rows of
+/// an N-major tile as 4-byte vectors, bits 2 and 3).
+llvm::SmallVector<unsigned> lineVectorBits(const LinearLayout &layout, unsigned contig, int64_t elemBytes);
+
+/// The registers of each vector access: for each register with none of
+/// `bits` set, the registers `bits` spread out from it, in order.
+llvm::SmallVector<llvm::SmallVector<int64_t>> lineVectors(int64_t numRegisters, llvm::ArrayRef<unsigned> bits);
+
+/// Shared-memory wavefronts warp 0 of `layout` takes to access a tile in
+/// vectors along `contig` (lineVectorBits), element coordinates at byte
+/// `byteOf(coords)`: for each vector access and each access phase (the lanes
+/// whose accesses fill 128 bytes), the most distinct 4-byte words one bank
+/// serves.
+int64_t sharedWavefronts(const LinearLayout &layout, unsigned contig, int64_t elemBytes,
+                         llvm::function_ref<int64_t(const LinearLayout::Coord &)> byteOf);
+
 } // namespace blk
 
 #endif

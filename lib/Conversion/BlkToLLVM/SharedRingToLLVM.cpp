@@ -6,6 +6,8 @@
 // and fences are their PTX instructions.
 #include "SharedRing.h"
 
+#include "blk/Analysis/SharedSwizzle.h"
+
 using namespace mlir;
 
 namespace blk {
@@ -116,62 +118,6 @@ struct LocalTransToLLVM : OpConversionPattern<LocalTransOp> {
   }
 };
 
-/// The register bits (basis indices, in order) whose registers run along a
-/// ring's lines from an aligned start, up to 16 bytes: the registers that
-/// differ only in them are one vector access. Any bits qualify, not only the
-/// lowest (a thread holding 4 x 4 bytes of a K-major tile reads its rows of
-/// an N-major ring as 4-byte vectors, bits 2 and 3).
-SmallVector<unsigned> lineVectorBits(const LinearLayout &layout, const ThreadCoords &thread, const SharedRing &ring) {
-  SmallVector<unsigned> bits;
-  if (!thread.additive)
-    return bits;
-  int64_t vec = 1;
-  while (vec * ring.elemBytes < 16) {
-    LinearLayout::Coord unit(layout.rank(), 0);
-    unit[ring.contig] = vec;
-    auto it = llvm::find(layout.regs, unit);
-    if (it == layout.regs.end())
-      break;
-    bits.push_back(unsigned(it - layout.regs.begin()));
-    vec *= 2;
-  }
-  // The vector starts aligned where no other register moves within it.
-  while (!bits.empty()) {
-    int64_t width = int64_t(1) << bits.size();
-    bool aligned = true;
-    for (auto [i, basis] : llvm::enumerate(layout.regs))
-      if (!llvm::is_contained(bits, unsigned(i)) && basis[ring.contig] % width != 0)
-        aligned = false;
-    if (aligned)
-      break;
-    bits.pop_back();
-  }
-  return bits;
-}
-
-/// The registers of each vector access along a ring's lines: for each
-/// register with none of `bits` set, the registers `bits` spread out from
-/// it, in order along the line.
-SmallVector<SmallVector<int64_t>> lineVectors(int64_t numRegisters, ArrayRef<unsigned> bits) {
-  int64_t mask = 0;
-  for (unsigned bit : bits)
-    mask |= int64_t(1) << bit;
-  SmallVector<SmallVector<int64_t>> vectors;
-  for (int64_t r = 0; r < numRegisters; ++r) {
-    if (r & mask)
-      continue;
-    SmallVector<int64_t> &regs = vectors.emplace_back();
-    for (int64_t j = 0; j < (int64_t(1) << bits.size()); ++j) {
-      int64_t reg = r;
-      for (auto [i, bit] : llvm::enumerate(bits))
-        if (j >> i & 1)
-          reg |= int64_t(1) << bit;
-      regs.push_back(reg);
-    }
-  }
-  return vectors;
-}
-
 /// A slot read as mma.sync operand fragments (ldmatrix), or, in any other
 /// layout, each thread reading the elements it holds.
 struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
@@ -186,7 +132,7 @@ struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
     if (!operand) {
       LinearLayout layout = LinearLayout::get(type);
       ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
-      SmallVector<unsigned> bits = lineVectorBits(layout, thread, ring);
+      SmallVector<unsigned> bits = lineVectorBits(layout, ring.contig, ring.elemBytes);
       SmallVector<Value> values(layout.numRegisters());
       // The scalar type a thread holds (fp8 travels as bytes).
       Type elem = getTypeConverter()->convertType(type.getElementType());
@@ -225,7 +171,7 @@ struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
       return op.emitOpError("needs a layout that gives each element to one thread");
     Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
     ValueRange values = adaptor.getValue();
-    for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), lineVectorBits(layout, thread, ring))) {
+    for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), lineVectorBits(layout, ring.contig, ring.elemBytes))) {
       Value at = byteAt(rewriter, loc, base,
                         ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, regs[0])));
       SmallVector<Value> vector;

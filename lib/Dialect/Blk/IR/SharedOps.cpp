@@ -7,6 +7,16 @@ using namespace mlir;
 
 namespace blk {
 
+int64_t SharedBufferType::tileByteOffset(ArrayRef<int64_t> coords) const {
+  unsigned contig = getContig();
+  ArrayRef<int64_t> tile = getTileShape();
+  int64_t elemBytes = getElementBytes(), width = swizzleBytes(tile[contig] * elemBytes), lineElems = width / elemBytes;
+  int64_t line = coords[1 - contig], pos = coords[contig];
+  int64_t within = (pos % lineElems) * elemBytes, lineStart = line * width;
+  int64_t phase = (lineStart >> 7) & (width / 16 - 1), unit = (within >> 4) ^ phase;
+  return pos / lineElems * (tile[1 - contig] * width) + lineStart + (unit << 4) + (within & 15);
+}
+
 LogicalResult SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
                                        Type elementType, unsigned contig) {
   if (shape.size() != 3 || llvm::any_of(shape, [](int64_t d) { return d <= 0; }))

@@ -47,6 +47,7 @@
 // warp that issues the copies waits for the release of the slot it copies
 // tile n + D into.
 #include "blk/Analysis/Allocation.h"
+#include "blk/Analysis/SharedSwizzle.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -396,34 +397,41 @@ SharedBufferType operandBuffer(Value src, int64_t slots, unsigned kDim) {
                                       {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(), contig);
 }
 
-/// For an 8-bit B tile [K, N] written each iteration into its K-major
-/// buffer from a layout with fewer than 4 elements along K in each thread's
-/// registers (a tile loaded along N: one byte store per element), the layout
-/// to read it back from its ring in instead: 4 x 4 elements per thread, the
-/// 4 along K first (4-byte words into the K-major buffer, 4-byte words out of
-/// the N-major ring), 16 lanes along K where the tile is that deep (a K-major
-/// line of 64 bytes per half-warp). Null where the layout has such words
-/// already or the tile is too small for every thread to hold its own.
-RankedTensorType kPackedType(RankedTensorType type) {
+/// The layout to read back an 8-bit B tile [K, N] in from its ring (lines
+/// `ring.getContig()`) when it is written each iteration into its K-major
+/// `buffer`: its own, or one of 4 x 4 elements per thread, the 4 along K
+/// first (4-byte words out of an N-major ring and into the buffer, not one
+/// byte per element), lanes split between K and N in any proportion,
+/// whichever takes the fewest shared-memory wavefronts for both moves
+/// (bank conflicts counted on both swizzles). Null where its own does.
+RankedTensorType readBackType(RankedTensorType type, SharedBufferType ring, SharedBufferType buffer) {
   if (type.getRank() != 2 || type.getElementTypeBitWidth() != 8 || !hasLayout(type))
     return {};
-  LinearLayout layout = LinearLayout::get(type);
-  auto hasReg = [&](int64_t alongK) {
-    return llvm::is_contained(layout.regs, LinearLayout::Coord{alongK, 0});
+  auto cost = [&](const LinearLayout &layout) {
+    return sharedWavefronts(layout, ring.getContig(), 1,
+                            [&](const LinearLayout::Coord &c) { return ring.tileByteOffset(c); }) +
+           sharedWavefronts(layout, buffer.getContig(), 1,
+                            [&](const LinearLayout::Coord &c) { return buffer.tileByteOffset(c); });
   };
-  if (hasReg(1) && hasReg(2))
-    return {};
-  int64_t k = type.getDimSize(0), n = type.getDimSize(1);
-  unsigned numWarps = 1u << layout.warps.size();
-  if (k < 4 || n < 4)
-    return {};
-  unsigned lanesK = unsigned(std::min<int64_t>(kWarpSize, k / 4)), lanesN = kWarpSize / lanesK;
-  unsigned warpsN = unsigned(std::clamp<int64_t>(n / (4 * lanesN), 1, numWarps)), warpsK = numWarps / warpsN;
-  auto packed = BlockedLayoutAttr::get(type.getContext(), {4, 4}, {lanesK, lanesN}, {warpsK, warpsN}, {0, 1});
-  LinearLayout linear = LinearLayout::blocked(packed, type.getShape());
-  if (linear.broadcastLaneMask() || linear.broadcastWarpMask())
-    return {};
-  return RankedTensorType::get(type.getShape(), type.getElementType(), packed);
+  LinearLayout own = LinearLayout::get(type);
+  int64_t best = cost(own), k = type.getDimSize(0), n = type.getDimSize(1);
+  unsigned numWarps = 1u << own.warps.size();
+  RankedTensorType chosen;
+  for (unsigned lanesK = 1; lanesK <= kWarpSize; lanesK *= 2) {
+    unsigned lanesN = kWarpSize / lanesK;
+    if (k < 4 * lanesK || n < 4 * lanesN)
+      continue;
+    unsigned warpsN = unsigned(std::clamp<int64_t>(n / (4 * lanesN), 1, numWarps)), warpsK = numWarps / warpsN;
+    auto packed = BlockedLayoutAttr::get(type.getContext(), {4, 4}, {lanesK, lanesN}, {warpsK, warpsN}, {0, 1});
+    LinearLayout linear = LinearLayout::blocked(packed, type.getShape());
+    if (linear.broadcastLaneMask() || linear.broadcastWarpMask())
+      continue;
+    if (int64_t c = cost(linear); c < best) {
+      best = c;
+      chosen = RankedTensorType::get(type.getShape(), type.getElementType(), packed);
+    }
+  }
+  return chosen;
 }
 
 /// The block behind a dot operand, before its conversions to the operand
@@ -841,12 +849,15 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       OpBuilder at(load);
       bool selected = load.getMask() && !isZeroOrAbsent(load.getOther());
       // A wgmma B written into shared memory each iteration is then this
-      // tile; an 8-bit one is read back in whole K-major words where it can.
+      // tile; an 8-bit one is read back in the layout whose moves through
+      // shared memory cost least (readBackType).
       DotPlan *stored = nullptr;
       for (DotPlan &plan : plans)
         if (plan.bSource == load.getResult() && plan.bStoredType)
           stored = &plan;
-      RankedTensorType packed = stored && !selected ? kPackedType(cast<RankedTensorType>(load.getType())) : RankedTensorType();
+      RankedTensorType packed = stored && !selected ? readBackType(cast<RankedTensorType>(load.getType()), r.type,
+                                                                   stored->bStoredType)
+                                                    : RankedTensorType();
       Value tile = LocalLoadOp::create(at, load.getLoc(), packed ? packed : load.getType(), r.buf, slot);
       Value packedTile = packed ? tile : Value();
       if (packed)

@@ -43,6 +43,10 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
     /// hardware's 32B, 64B and 128B swizzles; longer lines split into
     /// 128-byte chunks). Rings and ldmatrix tiles alike.
     static int64_t swizzleBytes(int64_t lineBytes) { return std::min<int64_t>(lineBytes, 128); }
+    /// The byte offset of tile element `coords` in a slot (what the
+    /// lowering computes at run time: SharedRing::byteOffset), for costs
+    /// decided at compile time.
+    int64_t tileByteOffset(llvm::ArrayRef<int64_t> coords) const;
   }];
 }
 
