@@ -49,10 +49,9 @@ def BlkAccelerateDotPass : Pass<"blk-accelerate-dot", "mlir::ModuleOp"> {
     warp's tile the block's full width. It is the same register layout as
     mma.sync's with the warps along M, so a dot that `blk-pipeline-dot` cannot
     move to shared memory still runs on mma.sync. fp8 dots get version 3
-    (m64nNk32) too unless an operand is a load that cannot be copied K-major
-    (by AxisInfo: contiguous along M or N, or in vectors under 4 bytes; a
-    tensor-descriptor box whose rows do not run along K): wgmma reads 8-bit
-    tiles only K-major, so such dots stay on mma.sync m16n8k32.
+    (m64nNk32) too, however their operands are loaded: wgmma reads 8-bit
+    tiles only K-major, and `blk-pipeline-dot` reads an A loaded along M from
+    registers and writes a B loaded along N K-major into shared memory.
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "unsigned", /*default=*/"90",
