@@ -399,38 +399,50 @@ SharedBufferType operandBuffer(Value src, int64_t slots, unsigned kDim) {
 
 /// The layout to read back an 8-bit B tile [K, N] in from its ring (lines
 /// `ring.getContig()`) when it is written each iteration into its K-major
-/// `buffer`: its own, or one of 4 x 4 elements per thread, the 4 along K
-/// first (4-byte words out of an N-major ring and into the buffer, not one
-/// byte per element), lanes split between K and N in any proportion,
-/// whichever takes the fewest shared-memory wavefronts for both moves
-/// (bank conflicts counted on both swizzles). Null where its own does.
+/// `buffer`: its own, or a blocked layout of any run of elements along K and
+/// N per thread (up to 16 each: vectors along K into the buffer, along N
+/// out of an N-major ring), lanes split between K and N in any proportion,
+/// either dimension fastest, whichever takes the fewest shared-memory
+/// wavefronts for both moves (bank conflicts counted on both swizzles), then
+/// the fewest accesses. Null where its own does.
 RankedTensorType readBackType(RankedTensorType type, SharedBufferType ring, SharedBufferType buffer) {
   if (type.getRank() != 2 || type.getElementTypeBitWidth() != 8 || !hasLayout(type))
     return {};
   auto cost = [&](const LinearLayout &layout) {
-    return sharedWavefronts(layout, ring.getContig(), 1,
-                            [&](const LinearLayout::Coord &c) { return ring.tileByteOffset(c); }) +
-           sharedWavefronts(layout, buffer.getContig(), 1,
-                            [&](const LinearLayout::Coord &c) { return buffer.tileByteOffset(c); });
+    auto moves = [&](SharedBufferType into) {
+      int64_t accesses = int64_t(lineVectors(layout.numRegisters(), lineVectorBits(layout, into.getContig(), 1)).size());
+      int64_t wavefronts = sharedWavefronts(layout, into.getContig(), 1,
+                                            [&](const LinearLayout::Coord &c) { return into.tileByteOffset(c); });
+      return std::pair{wavefronts, accesses};
+    };
+    auto [readWaves, reads] = moves(ring);
+    auto [writeWaves, writes] = moves(buffer);
+    return std::pair{readWaves + writeWaves, reads + writes};
   };
   LinearLayout own = LinearLayout::get(type);
-  int64_t best = cost(own), k = type.getDimSize(0), n = type.getDimSize(1);
+  std::pair<int64_t, int64_t> best = cost(own);
+  int64_t k = type.getDimSize(0), n = type.getDimSize(1);
   unsigned numWarps = 1u << own.warps.size();
   RankedTensorType chosen;
-  for (unsigned lanesK = 1; lanesK <= kWarpSize; lanesK *= 2) {
-    unsigned lanesN = kWarpSize / lanesK;
-    if (k < 4 * lanesK || n < 4 * lanesN)
-      continue;
-    unsigned warpsN = unsigned(std::clamp<int64_t>(n / (4 * lanesN), 1, numWarps)), warpsK = numWarps / warpsN;
-    auto packed = BlockedLayoutAttr::get(type.getContext(), {4, 4}, {lanesK, lanesN}, {warpsK, warpsN}, {0, 1});
-    LinearLayout linear = LinearLayout::blocked(packed, type.getShape());
-    if (linear.broadcastLaneMask() || linear.broadcastWarpMask())
-      continue;
-    if (int64_t c = cost(linear); c < best) {
-      best = c;
-      chosen = RankedTensorType::get(type.getShape(), type.getElementType(), packed);
-    }
-  }
+  for (unsigned alongK = 1; alongK <= 16; alongK *= 2)
+    for (unsigned alongN = 1; alongN <= 16; alongN *= 2)
+      for (unsigned lanesK = 1; lanesK <= kWarpSize; lanesK *= 2)
+        for (bool kFirst : {true, false}) {
+          unsigned lanesN = kWarpSize / lanesK;
+          if (k < int64_t(alongK) * lanesK || n < int64_t(alongN) * lanesN)
+            continue;
+          unsigned warpsN = unsigned(std::clamp<int64_t>(n / (alongN * lanesN), 1, numWarps));
+          auto blocked = BlockedLayoutAttr::get(type.getContext(), {alongK, alongN}, {lanesK, lanesN},
+                                                {numWarps / warpsN, warpsN},
+                                                kFirst ? SmallVector<unsigned>{0, 1} : SmallVector<unsigned>{1, 0});
+          LinearLayout linear = LinearLayout::blocked(blocked, type.getShape());
+          if (linear.broadcastLaneMask() || linear.broadcastWarpMask())
+            continue;
+          if (std::pair<int64_t, int64_t> c = cost(linear); c < best) {
+            best = c;
+            chosen = RankedTensorType::get(type.getShape(), type.getElementType(), blocked);
+          }
+        }
   return chosen;
 }
 

@@ -1,7 +1,7 @@
 // RUN: blk-opt %s --blk-pipeline-dot=num-stages=3 | FileCheck %s
 
 // The layout @n_major_b reads its B tile back in (below).
-// CHECK: #[[PACKED:blocked[0-9]*]] = #blk.blocked<sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [0, 1]>
+// CHECK: #[[PACKED:blocked[0-9]*]] = #blk.blocked<sizePerThread = [2, 16], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]>
 
 // 8-bit float operands of a wgmma dot go through rings only K-major (A's
 // lines along K, contig 1; B's along K, contig 0): loads contiguous along K
@@ -40,13 +40,13 @@
 
 // A B loaded along N (the tutorial's B stored [K, N]): wgmma cannot read
 // its ring K-major, so it is a ring of its own, read back into registers
-// and written into a K-major buffer each iteration. It is read back 4 x 4
-// elements per thread, the 4 along K first (its layout had one along K):
-// 4-byte words out of the ring and into the buffer, not single bytes; of
-// the splits of the lanes between K and N, 4 x 8 takes the fewest
-// shared-memory wavefronts on the two swizzles (16 lanes along K: the
-// ring's reads hit 4 banks of 32). The loop needs the tile in no other
-// layout.
+// and written into a K-major buffer each iteration. Its layout had one
+// element along K per thread (a byte store each); it is read back in the
+// blocked layout whose two moves take the fewest shared-memory wavefronts
+// on the two swizzles: 2 x 16 elements per thread, lanes along K (16-byte
+// reads along the ring's lines, 2-byte writes along the buffer's, 16
+// wavefronts a warp each way; 4 x 4 with 4 lanes along K would take 16 and
+// 32). The loop needs the tile in no other layout.
 // CHECK-LABEL: func.func @n_major_b
 // CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
 // CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
