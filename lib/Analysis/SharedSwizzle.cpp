@@ -136,22 +136,35 @@ std::optional<SharedSwizzle> findSharedSwizzle(const SharedAccess &write, const 
   return std::nullopt;
 }
 
+/// The most distinct 4-byte words one bank serves when lanes `first` to
+/// `first + lanes - 1` of warp 0 of `layout` each access `bytes` bytes from
+/// byte `byteOf(coords of register reg)` on: one access phase's wavefronts.
+static int64_t phaseWays(const LinearLayout &layout, int64_t reg, int64_t first, int64_t lanes, int64_t bytes,
+                         llvm::function_ref<int64_t(const LinearLayout::Coord &)> byteOf) {
+  llvm::SmallVector<int64_t, 32> words; // distinct words of the phase
+  for (int64_t lane = first; lane < first + lanes; ++lane) {
+    int64_t address = byteOf(layout.apply(reg, lane, 0));
+    for (int64_t word = address / 4; word <= (address + bytes - 1) / 4; ++word)
+      if (!llvm::is_contained(words, word))
+        words.push_back(word);
+  }
+  int64_t perBank[32] = {}, worst = 1;
+  for (int64_t word : words)
+    worst = std::max(worst, ++perBank[word % 32]);
+  return worst;
+}
+
+/// The lanes of one access phase of `bytes`-byte accesses: the lanes whose
+/// accesses fill 128 bytes.
+static int64_t lanesPerPhase(int64_t bytes) { return bytes <= 4 ? 32 : 128 / bytes; }
+
 int64_t bankConflictWays(const LinearLayout &layout, int64_t vector, int64_t elemBytes,
                          llvm::function_ref<int64_t(const LinearLayout::Coord &)> offsetOf) {
-  int64_t bytes = vector * elemBytes, lanesPerPhase = bytes <= 4 ? 32 : 128 / bytes, worst = 1;
+  int64_t bytes = vector * elemBytes, lanes = lanesPerPhase(bytes), worst = 1;
+  auto byteOf = [&](const LinearLayout::Coord &c) { return offsetOf(c) * elemBytes; };
   for (int64_t r = 0; r < layout.numRegisters(); r += vector)
-    for (int64_t first = 0; first < 32; first += lanesPerPhase) {
-      llvm::SmallVector<int64_t, 32> words; // distinct words of the phase
-      for (int64_t lane = first; lane < first + lanesPerPhase; ++lane) {
-        int64_t address = offsetOf(layout.apply(r, lane, 0)) * elemBytes;
-        for (int64_t word = address / 4; word <= (address + bytes - 1) / 4; ++word)
-          if (!llvm::is_contained(words, word))
-            words.push_back(word);
-      }
-      int64_t perBank[32] = {};
-      for (int64_t word : words)
-        worst = std::max(worst, ++perBank[word % 32]);
-    }
+    for (int64_t first = 0; first < 32; first += lanes)
+      worst = std::max(worst, phaseWays(layout, r, first, lanes, bytes, byteOf));
   return worst;
 }
 
@@ -206,21 +219,10 @@ llvm::SmallVector<llvm::SmallVector<int64_t>> lineVectors(int64_t numRegisters, 
 int64_t sharedWavefronts(const LinearLayout &layout, unsigned contig, int64_t elemBytes,
                          llvm::function_ref<int64_t(const LinearLayout::Coord &)> byteOf) {
   llvm::SmallVector<unsigned> bits = lineVectorBits(layout, contig, elemBytes);
-  int64_t bytes = (int64_t(1) << bits.size()) * elemBytes, lanesPerPhase = bytes <= 4 ? 32 : 128 / bytes, total = 0;
+  int64_t bytes = (int64_t(1) << bits.size()) * elemBytes, lanes = lanesPerPhase(bytes), total = 0;
   for (llvm::ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), bits))
-    for (int64_t first = 0; first < 32; first += lanesPerPhase) {
-      llvm::SmallVector<int64_t, 32> words; // distinct words of the phase
-      for (int64_t lane = first; lane < first + lanesPerPhase; ++lane) {
-        int64_t address = byteOf(layout.apply(regs[0], lane, 0));
-        for (int64_t word = address / 4; word <= (address + bytes - 1) / 4; ++word)
-          if (!llvm::is_contained(words, word))
-            words.push_back(word);
-      }
-      int64_t perBank[32] = {}, worst = 1;
-      for (int64_t word : words)
-        worst = std::max(worst, ++perBank[word % 32]);
-      total += worst;
-    }
+    for (int64_t first = 0; first < 32; first += lanes)
+      total += phaseWays(layout, regs[0], first, lanes, bytes, byteOf);
   return total;
 }
 
