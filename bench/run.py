@@ -1149,6 +1149,11 @@ def matmuls(h):
         print(f"matmul f8e4m3: skipped ({type(e).__name__}: {e})", flush=True)
 
 
+# The forward's schedule: slots released on mbarriers ("rel") or a producer
+# warpgroup issuing the copies ("ws"), as test/kernels/attention_forward_wide.blk's variants name them.
+ATTENTION_SCHEDULE = os.environ.get("BLK_ATTENTION_SCHEDULE", "rel")
+
+
 def attention(h, batch=4, heads=32, seq=4096, d=128):
     """Attention forward (bf16, B=4 H=32 S=4096 D=128, causal and not):
     kernels/attention.blk's forward at 128x128 (8 warps, 3 stages, slots
@@ -1181,7 +1186,8 @@ def attention(h, batch=4, heads=32, seq=4096, d=128):
         return rel_err(out[0, :2], ref)
 
     for causal in (False, True):
-        name = f"attention_forward_wide.bf16.128.128.128{'.True' if causal else ''}.w8.st3.rel.spec"
+        # BLK_ATTENTION_SCHEDULE=ws: the variant with a producer warpgroup.
+        name = f"attention_forward_wide.bf16.128.128.128{'.True' if causal else ''}.w8.st3.{ATTENTION_SCHEDULE}.spec"
         fn = h.load(name, "attention_forward").prepare(grid, q, k, v, o, lse, scale, seq, seq, heads, 1, *strides)
         tri = lambda: [lambda: tk.attention_forward_kernel[grid](
             q, k, v, o, lse, scale, seq, seq, heads, 1, *strides, D=d, BLOCK_M=bm, BLOCK_N=bn, CAUSAL=causal,
@@ -1253,7 +1259,7 @@ def attention_fwd_bwd(h, batch=4, heads=32, seq=4096, d=128):
     for causal in (False, True):
         ref = reference(causal)
         name = f"attention.bf16.128.128.64{'.True' if causal else ''}.w8.st3.spec"
-        wide = f"attention_forward_wide.bf16.128.128.128{'.True' if causal else ''}.w8.st3.rel.spec"
+        wide = f"attention_forward_wide.bf16.128.128.128{'.True' if causal else ''}.w8.st3.{ATTENTION_SCHEDULE}.spec"
         launches = [h.load(wide, "attention_forward").prepare(gq, *fwd_args),
                     h.load(name, "attention_backward_preprocess").prepare(gq, *pre_args),
                     h.load(name, "attention_backward_dkdv").prepare(gk, *dkdv_args),

@@ -26,7 +26,8 @@ for path in sorted(glob.glob(os.path.join(root, "kernels", "*.blk"))):
         # As scripts/kernel-variants.sh spells them: options, then bindings.
         options = {"num_warps": ("--num-warps", "w"), "num_stages": ("--num-stages", "st")}
         items = [] if v == "-" else [d.split("=", 1) for d in v.split(",")]
-        flags = {"release_slots": ("--release-slots", ".rel"), "ping_pong": ("--ping-pong", ".pp")}
+        flags = {"release_slots": ("--release-slots", ".rel"), "ping_pong": ("--ping-pong", ".pp"),
+                 "warp_specialize": ("--warp-specialize", ".ws")}
         defines = sum(([options[k][0], val] if k in options else [flags[k][0]] if k in flags
                        else ["-D", f"{k}={val}"] for k, val in items), [])
         name = base + "".join(flags[k][1] if k in flags else "." + (options[k][1] if k in options else "") + val

@@ -348,6 +348,7 @@ class Flags:
         self.stages = None
         self.release = False
         self.ping_pong = False
+        self.warp_specialize = False
         for name, value in variant:
             if name == "num_warps":
                 self.warps = value
@@ -357,6 +358,8 @@ class Flags:
                 self.release = value == "True"
             elif name == "ping_pong":
                 self.ping_pong = value == "True"
+            elif name == "warp_specialize":
+                self.warp_specialize = value == "True"
             else:
                 self.defines.append(f"{name}={value}")
         self.arch = None
@@ -377,6 +380,8 @@ class Flags:
             args += ["--release-slots"]
         if self.ping_pong:
             args += ["--ping-pong"]
+        if self.warp_specialize:
+            args += ["--warp-specialize"]
         if self.arch is not None:
             args += ["--arch", self.arch]
         for s in self.specs:
@@ -570,7 +575,8 @@ def make_case(seed, iteration, corpus, run_fraction):
     case = {"file": cf, "kernel": kernel, "source": source, "mutations": applied,
             "source_mutated": bool(applied)}
     if use_run:
-        defines = [f"{n}={v}" for n, v in variant if n not in ("num_warps", "num_stages", "release_slots", "ping_pong")]
+        defines = [f"{n}={v}" for n, v in variant if n not in ("num_warps", "num_stages", "release_slots", "ping_pong",
+                                                                  "warp_specialize")]
         for _ in range(n_flags):
             if defines and rng.random() < 0.5:
                 i = rng.randrange(len(defines))

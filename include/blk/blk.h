@@ -42,6 +42,11 @@ struct KernelOptions {
   /// With releaseSlots, programs of two or more warpgroups: the warpgroups
   /// take turns issuing a loop's tensor-core dots (blkc --ping-pong).
   bool pingPong = false;
+  /// Every loop whose dot operands all come through TMA rings read by wgmma
+  /// gets a producer warpgroup that issues the copies (blkc
+  /// --warp-specialize; `range(..., warp_specialize=True)` asks for one
+  /// loop in the source). CUDA backend only.
+  bool warpSpecialize = false;
   /// Parameters never specialized (a pointer that is rarely aligned, a size
   /// that changes every call): one variant serves every value.
   std::vector<std::string> doNotSpecialize;

@@ -32,8 +32,9 @@ int blk_jit_available(blk_jit *jit, char *error, size_t error_size);
 
 /* `constants`: "NAME=VALUE,NAME=VALUE" bindings of constexpr and dtype
  * parameters (may be NULL; "num_stages=N" in it sets the loads in flight per
- * loop load, as tuning files spell it; "release_slots=1" and "ping_pong=1"
- * KernelOptions' releaseSlots and pingPong); `arch` may be NULL (sm_90a);
+ * loop load, as tuning files spell it; "release_slots=1", "ping_pong=1" and
+ * "warp_specialize=1" KernelOptions' releaseSlots, pingPong and
+ * warpSpecialize); `arch` may be NULL (sm_90a);
  * `num_warps` 0 means 4. */
 int blk_jit_compile_file(blk_jit *jit, const char *path, const char *kernel, const char *constants,
                          const char *arch, unsigned num_warps, blk_jit_kernel **out, char *error, size_t error_size);

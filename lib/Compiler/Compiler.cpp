@@ -110,6 +110,7 @@ std::string signatureLines(const std::vector<KernelInfo> &kernels) {
   std::string lines;
   for (const KernelInfo &k : kernels)
     lines += "// blk.kernel " + k.name + " num_warps=" + std::to_string(k.numWarps) +
+             (k.producerWarps ? " producer_warps=" + std::to_string(k.producerWarps) : "") +
              " shared=" + std::to_string(k.sharedMemory) + " args=" +
              llvm::join(k.argTypes, ",") + " constants=" + llvm::join(k.constants, ",") +
              " spec=" + llvm::join(k.specialization, ",") +
@@ -194,6 +195,7 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
   pipelineOptions.numStages = options.numStages;
   pipelineOptions.releaseSlots = options.releaseSlots;
   pipelineOptions.pingPong = options.pingPong;
+  pipelineOptions.warpSpecialize = options.warpSpecialize;
   pipelineOptions.arch = options.target.arch;
   // From here on an error is the compiler's unless its emitter marks it as
   // the user's (blk/Support/InternalErrors.h).
@@ -213,6 +215,8 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
       {
         if (auto bytes = f->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
           k.sharedMemory = bytes.getInt();
+        if (auto warps = f->getAttrOfType<IntegerAttr>(kProducerWarpsAttr))
+          k.producerWarps = unsigned(warps.getInt());
         k.tensorMaps = tensorMaps(f);
       }
   timer.lap("layouts");

@@ -288,11 +288,21 @@ bool Generator::genFor(const ast::ForStmt &f) {
     return error(f.iter->loc, "a for loop must iterate over range(...) or static_range(...)"), false;
   if (callee->name == "static_range")
     return genStaticRange(f, *call);
-  if (!call->kwargs.empty()) // Triton's num_stages, loop_unroll_factor, warp_specialize, ...
-    return error(call->kwargs.front().loc,
-                 "range takes no keyword arguments, got '" + call->kwargs.front().name +
-                     "' (the loop's pipelining depth is the kernel's num_stages)"),
-           false;
+  // Of Triton's keywords, warp_specialize (a compile-time bool): the loop's
+  // TMA copies go to a producer warpgroup where blk-pipeline-dot can do it.
+  bool warpSpecialize = false;
+  for (const auto &kw : call->kwargs) {
+    if (kw.name != "warp_specialize")
+      return error(kw.loc, "range takes no keyword argument but warp_specialize, got '" + kw.name +
+                               "' (the loop's pipelining depth is the kernel's num_stages)"),
+             false;
+    TV v = gen(*kw.value);
+    if (!v)
+      return false;
+    if (v.kind != TV::Bool && v.kind != TV::Int)
+      return error(kw.value->loc, "warp_specialize must be a compile-time bool, got " + describe(v)), false;
+    warpSpecialize = v.i != 0;
+  }
   if (call->args.empty() || call->args.size() > 3)
     return error(call->loc, "range takes 1 to 3 arguments, got " + std::to_string(call->args.size())), false;
   std::vector<TV> bounds;
@@ -329,6 +339,8 @@ bool Generator::genFor(const ast::ForStmt &f) {
     return false;
   Location at = loc(f.loc);
   auto loop = scf::ForOp::create(builder, at, lb.value, ub.value, step.value, carried.inits);
+  if (warpSpecialize)
+    loop->setAttr(kWarpSpecializeAttr, builder.getUnitAttr());
   Block *body = loop.getBody();
   if (body->mightHaveTerminator())
     body->getTerminator()->erase();

@@ -27,6 +27,7 @@ LogicalResult runBlkPasses(ModuleOp module, const PassTarget &target) {
   options.arch = target.arch;
   options.numWarps = target.numWarps;
   options.numStages = target.numStages;
+  options.warpSpecialize = target.warpSpecialize;
   // As blkc: an error a pass reported without failing fails the compile too.
   unsigned errors = 0;
   ScopedDiagnosticHandler counter(&ctx, [&](Diagnostic &d) {

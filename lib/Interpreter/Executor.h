@@ -106,6 +106,11 @@ private:
   mlir::LogicalResult execAsyncTMACopy(AsyncTMACopyOp op);
   mlir::LogicalResult execMBarrierWait(MBarrierWaitOp op);
   mlir::LogicalResult execMBarrierArrive(MBarrierArriveOp op);
+  /// Warp specialization (WarpRoles.cpp): the producer branch runs beside
+  /// the consumers, as far ahead as its slots' releases let it.
+  mlir::LogicalResult startProducer(mlir::scf::IfOp roles);
+  mlir::LogicalResult runProducer();
+  bool wouldWait(MBarrierWaitOp op);
   mlir::LogicalResult execWarpGroupDot(WarpGroupDotOp op);
   mlir::LogicalResult execWarpGroupDotWait(WarpGroupDotWaitOp op);
   /// A hidden TMA descriptor parameter of `func` (blk-lower-tensor-descriptors)
@@ -163,6 +168,14 @@ private:
     bool done = false;
   };
   std::vector<PendingDot> dots;
+  /// The producer warpgroup's loop: the next iteration's induction variable
+  /// and the op of its body to run next (null: not started).
+  struct Producer {
+    mlir::scf::ForOp loop;
+    int64_t iv = 0, ub = 0, step = 1;
+    mlir::Operation *next = nullptr;
+  };
+  std::optional<Producer> producer;
   size_t firstInFlight = 0; // dots complete in order
 };
 

@@ -306,7 +306,11 @@ LogicalResult Executor::execOp(Operation *op) {
         set(d.getResult(), std::move(c));
         return success();
       })
-      .Case<BarrierOp, WarpGroupTurnOp>([&](Operation *) { return success(); }) // order only, no values
+      .Case<BarrierOp, WarpGroupTurnOp, SetMaxRegistersOp>([&](Operation *) { return success(); }) // order only, no values
+      .Case<ProducerWarpOp>([&](ProducerWarpOp p) { // the scf.if on it runs both roles
+        set(p.getResult(), scalarInt(p.getType(), 0));
+        return success();
+      })
       .Case<ReduceOp>([&](ReduceOp r) { return execReduce(r); })
       .Case<ScanOp>([&](ScanOp s) { return execScan(s); })
       .Case<LoadOp>([&](LoadOp l) { return execLoad(l); })
@@ -394,6 +398,8 @@ LogicalResult Executor::execFor(scf::ForOp op) {
 }
 
 LogicalResult Executor::execIf(scf::IfOp op) {
+  if (op.getCondition().getDefiningOp<ProducerWarpOp>())
+    return startProducer(op);
   bool cond = get(op.getCondition()).i[0] & 1;
   Region &region = cond ? op.getThenRegion() : op.getElseRegion();
   SmallVector<Tensor> results;

@@ -231,6 +231,7 @@ struct Kernel::Impl {
     std::vector<std::string> keyParts{BLK_VERSION, LLVM_VERSION_STRING, "image-v4", name, options.arch,
                                       std::to_string(options.numWarps), "stages=" + std::to_string(options.numStages),
                                       options.releaseSlots ? "release-slots" : "barriers", options.pingPong ? "ping-pong" : "no-turns",
+                                      options.warpSpecialize ? "warp-specialize" : "one-role",
                                       spec, sourceDigest};
     for (const auto &[k, v] : options.constants) // std::map: sorted
       keyParts.push_back(k + "=" + v);
@@ -249,6 +250,7 @@ struct Kernel::Impl {
       co.numStages = options.numStages;
       co.releaseSlots = options.releaseSlots;
       co.pingPong = options.pingPong;
+      co.warpSpecialize = options.warpSpecialize;
       bool cubin = llvm::sys::fs::can_execute(ptxasPath(co.target));
       co.emit = cubin ? Stage::Cubin : Stage::PTX;
       Status s = withDiagnostics([&]() -> mlir::LogicalResult {

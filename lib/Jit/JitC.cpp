@@ -37,6 +37,8 @@ blk::KernelOptions options(const char *constants, const char *arch, unsigned num
         o.releaseSlots = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
       else if (k.trim() == "ping_pong")
         o.pingPong = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
+      else if (k.trim() == "warp_specialize")
+        o.warpSpecialize = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
       else
         o.constants[k.trim().str()] = v.trim().str();
     }

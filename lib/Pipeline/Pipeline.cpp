@@ -48,7 +48,8 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(createBlkRemoveLayoutConversionsPass());
   pm.addPass(mlir::createCSEPass()); // recomputed pointers and masks shared by several accesses
   pm.addPass(createBlkPipelineDotPass(BlkPipelineDotPassOptions{options.numStages, sharedMemoryLimit(options.arch),
-                                                                options.releaseSlots, options.pingPong}));
+                                                                options.releaseSlots, options.pingPong,
+                                                                options.warpSpecialize}));
   pm.addPass(mlir::createCSEPass()); // and drops the loads' old masks
   pm.addPass(createBlkCheckRegistersPass());
   pm.addPass(createBlkAllocateSharedMemoryPass(BlkAllocateSharedMemoryPassOptions{sharedMemoryLimit(options.arch)}));

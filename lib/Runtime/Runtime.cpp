@@ -155,6 +155,8 @@ std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
     while (words >> field) {
       if (field.rfind("num_warps=", 0) == 0) {
         sig.numWarps = unsigned(std::stoul(field.substr(10)));
+      } else if (field.rfind("producer_warps=", 0) == 0) {
+        sig.producerWarps = unsigned(std::stoul(field.substr(15)));
       } else if (field.rfind("shared=", 0) == 0) {
         sig.sharedBytes = unsigned(std::stoul(field.substr(7)));
       } else if (field.rfind("constants=", 0) == 0) {
@@ -290,7 +292,7 @@ Status Kernel::launch(Grid grid, CUstream stream, const Arg *args, size_t count)
       return s;
     params[count + m] = &maps[m];
   }
-  CUresult r = drv()->cuLaunchKernel(fn, grid.x, grid.y, grid.z, sig.numWarps * 32, 1, 1, sig.sharedBytes, stream, params,
+  CUresult r = drv()->cuLaunchKernel(fn, grid.x, grid.y, grid.z, (sig.numWarps + sig.producerWarps) * 32, 1, 1, sig.sharedBytes, stream, params,
                                      nullptr);
   if (r != CUDA_SUCCESS)
     return Status::error("launch of '" + sig.name + "' failed: " + driverError(r));

@@ -150,6 +150,7 @@ struct MatmulVariant {
   /// the others and the sizes multiples of 16), for shapes that fit it.
   bool spec = false;
   bool ieee = false; // f32 operands: PRECISION=ieee instead of tf32
+  bool warpSpecialize = false; // a producer warpgroup issues the TMA copies
   Bindings bindings() const {
     Bindings b = {{"T", name(in)}, {"TC", name(out)}, {"BLOCK_M", std::to_string(blockM)},
                   {"BLOCK_N", std::to_string(blockN)}, {"BLOCK_K", std::to_string(blockK)}};
@@ -161,6 +162,8 @@ struct MatmulVariant {
       b.push_back({"num_warps", std::to_string(warps)});
     if (stages)
       b.push_back({"num_stages", std::to_string(stages)});
+    if (warpSpecialize)
+      b.push_back({"warp_specialize", "True"});
     if (spec)
       b.push_back({"spec", "spec"});
     return b;
@@ -200,7 +203,10 @@ inline const std::vector<MatmulVariant> &tensorCoreVariants() {
                                                {DType::BF16, DType::BF16, 32, 64, 32, 4, 3, true},
                                                {DType::F16, DType::F32, 32, 64, 32, 4, 2, true},
                                                {DType::F32, DType::F32, 64, 64, 32, 4, 3, true},
-                                               {DType::F8E4M3, DType::BF16, 128, 128, 64, 8, 3, true}};
+                                               {DType::F8E4M3, DType::BF16, 128, 128, 64, 8, 3, true},
+                                               {DType::BF16, DType::BF16, 128, 256, 64, 8, 3, true, false, true},
+                                               {DType::F16, DType::F16, 128, 256, 64, 8, 3, true, false, true},
+                                               {DType::BF16, DType::BF16, 128, 128, 64, 4, 4, true, false, true}};
   return v;
 }
 
@@ -248,6 +254,24 @@ inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_
                                         false, rng, v.tolerance(), v.tf32()))
         checks.push_back(std::move(c));
     }
+  }
+  return checks;
+}
+
+/// The warp-specialized tensor-core variants alone (a producer warpgroup
+/// issues the TMA copies), on sizes that wrap every ring several times: a
+/// short run for compute-sanitizer's racecheck and synccheck.
+inline std::vector<Check> warpSpecializedSuite(const Launch &L, std::mt19937_64 &rng) {
+  std::vector<Check> checks;
+  for (const MatmulVariant &v : tensorCoreVariants()) {
+    if (!v.warpSpecialize)
+      continue;
+    for (Check &c : matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, {272, 400, 1008}, rng,
+                               v.tolerance(), v.tf32()))
+      checks.push_back(std::move(c));
+    for (Check &c : matmulTmaCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, {528, 272, 208}, rng,
+                                  v.tolerance(), v.tf32()))
+      checks.push_back(std::move(c));
   }
   return checks;
 }

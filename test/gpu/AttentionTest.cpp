@@ -13,7 +13,8 @@ namespace {
 /// One `# variants:` entry of `file` (its `attention_forward`, and for
 /// kernels/attention.blk its backward too).
 ref::AttentionVariant variant(const char *file, const char *t, ref::DType type, int d, int bm, int bn, bool causal,
-                              int warps, int stages, bool releaseSlots = false, bool pingPong = false) {
+                              int warps, int stages, bool releaseSlots = false, bool pingPong = false,
+                              bool warpSpecialize = false) {
   ref::Bindings b{{"T", t}, {"D", std::to_string(d)}, {"BLOCK_M", std::to_string(bm)}, {"BLOCK_N", std::to_string(bn)}};
   if (causal)
     b.push_back({"CAUSAL", "True"});
@@ -24,6 +25,8 @@ ref::AttentionVariant variant(const char *file, const char *t, ref::DType type, 
     b.push_back({"release_slots", "True"});
   if (pingPong)
     b.push_back({"ping_pong", "True"});
+  if (warpSpecialize)
+    b.push_back({"warp_specialize", "True"});
   return ref::AttentionVariant{b, type, d, bm, causal, file};
 }
 
@@ -61,11 +64,14 @@ TEST(Attention, ForwardEveryVariant) {
   auto add = [&](const std::vector<ref::Check> &c) { checks.insert(checks.end(), c.begin(), c.end()); };
   std::vector<ref::AttentionVariant> variants = attentionVariants();
   // test/kernels/attention_forward_wide.blk: the forward at 128x128 tiles,
-  // with and without --release-slots.
+  // with and without --release-slots, and with a producer warpgroup.
   for (bool release : {false, true})
     for (bool causal : {false, true})
       variants.push_back(
           variant("attention_forward_wide", "bf16", ref::DType::BF16, 128, 128, 128, causal, 8, 3, release));
+  for (bool causal : {false, true})
+    variants.push_back(variant("attention_forward_wide", "bf16", ref::DType::BF16, 128, 128, 128, causal, 8, 3,
+                               /*releaseSlots=*/false, /*pingPong=*/false, /*warpSpecialize=*/true));
   variants.push_back(variant("attention_forward_wide", "bf16", ref::DType::BF16, 64, 64, 128, true, 4, 0));
   eachBuild(variants, [&](const ref::AttentionVariant &w) {
     int d = w.d;

@@ -19,6 +19,7 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
   for (auto &[k, v] : bindings) // names as scripts/kernel-variants.sh gives them
     ptx += k == "num_warps" ? ".w" + v : k == "num_stages" ? ".st" + v : k == "release_slots" ? ".rel"
            : k == "ping_pong"   ? ".pp"
+           : k == "warp_specialize" ? ".ws"
                                 : "." + v;
   gpu::LoadedKernel k;
   if (!gpu::load(ptx + ".ptx", kernel, k))

@@ -49,6 +49,8 @@ inline std::string gpuLaunch(const std::string &file, const ref::Bindings &bindi
       options.releaseSlots = value == "True";
     else if (key == "ping_pong")
       options.pingPong = value == "True";
+    else if (key == "warp_specialize")
+      options.warpSpecialize = value == "True";
     else if (key != "spec") // the JIT specializes on the arguments itself
       options.constants[key] = value;
   }

@@ -24,6 +24,12 @@ TEST(Matmul, RaggedSizesEveryType) {
   ref::expectChecks(ref::matmulSuite(gpuLaunch, /*large=*/true, rng, kSpecializes));
 }
 
+TEST(Matmul, WarpSpecialized) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  ref::expectChecks(ref::warpSpecializedSuite(gpuLaunch, rng));
+}
+
 TEST(ScaledMatmul, Fp8RowwiseAndPerTensor) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);

@@ -1,7 +1,8 @@
 // Kernels run twice on the interpreter: as the frontend makes them and after
 // the blk passes (bothWays, InterpLaunch.h), on the ring paths of sm_90a
-// (TMA, wgmma) and sm_80 (cp.async, mma.sync from local_load); each run must
-// match the float64 reference and the two must write the same bytes. A
+// (TMA, wgmma, a producer warpgroup) and sm_80 (cp.async, mma.sync from
+// local_load); each run must match the float64 reference and the two must
+// write the same bytes. A
 // pipeline that waits for one copy group too few, or refills a slot still
 // being read, reads poison and fails here.
 #include "../common/AttentionCases.h"
@@ -76,6 +77,11 @@ std::vector<ref::AttentionVariant> attentionVariants() {
             DType::BF16, 128, 128, false),
           v({{"T", "bf16"}, {"D", "64"}, {"BLOCK_M", "128"}, {"BLOCK_N", "64"}, {"CAUSAL", "True"}, {"num_warps", "8"},
              {"num_stages", "3"}},
+            DType::BF16, 64, 128, true),
+          // A producer warpgroup for the first loop; the second (the diagonal
+          // band) pipelined by the consumers themselves.
+          v({{"T", "bf16"}, {"D", "64"}, {"BLOCK_M", "128"}, {"BLOCK_N", "64"}, {"CAUSAL", "True"}, {"num_warps", "8"},
+             {"num_stages", "3"}, {"warp_specialize", "True"}},
             DType::BF16, 64, 128, true)};
 }
 

@@ -73,6 +73,8 @@ inline std::string interpLaunchAt(const std::optional<std::string> &arch, const 
       target.numWarps = unsigned(std::stoul(value));
     else if (key == "num_stages")
       target.numStages = unsigned(std::stoul(value));
+    else if (key == "warp_specialize")
+      target.warpSpecialize = value == "True";
     else if (key != "spec")
       gen.defines[key] = value;
   if (arch) {

@@ -22,6 +22,17 @@ TEST(Runtime, ParsesSignatureLines) {
   ASSERT_EQ(sigs[0].divisibility.size(), 2u);
   EXPECT_EQ(sigs[0].divisibility[1].first, 2u);
   EXPECT_TRUE(sigs[1].args.empty());
+  EXPECT_EQ(sigs[0].producerWarps, 0u);
+}
+
+TEST(Runtime, ParsesProducerWarps) {
+  // A warp-specialized kernel launches its producer warpgroup after the
+  // num_warps consumer warps: (8 + 4) * 32 threads.
+  auto sigs = parseSignatures("// blk.kernel mm num_warps=8 producer_warps=4 shared=1024 args=ptr constants= spec=\n");
+  ASSERT_EQ(sigs.size(), 1u);
+  EXPECT_EQ(sigs[0].numWarps, 8u);
+  EXPECT_EQ(sigs[0].producerWarps, 4u);
+  EXPECT_EQ(sigs[0].sharedBytes, 1024u);
 }
 
 TEST(Runtime, ArgTypeNamesRoundTrip) {

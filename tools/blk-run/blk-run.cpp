@@ -113,6 +113,9 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   app.add_option("--spec", specializations, "With --after-passes: specialize a runtime parameter as blkc's --spec: NAME=16 or NAME=1");
   app.add_flag("--align-pointers", alignPointers, "With --after-passes: specialize every pointer as 16-byte aligned");
+  app.add_flag("--warp-specialize", target.warpSpecialize,
+               "With --after-passes: a producer warpgroup issues the TMA copies of every loop that allows it, as "
+               "blkc's");
   bool injectInvalidIR = false;
   app.add_flag("--inject-internal-error", injectInvalidIR, "For tests: the frontend generates IR its verifier rejects")
       ->group(""); // hidden from --help

@@ -24,7 +24,8 @@ int main(int argc, char **argv) {
   std::vector<std::string> defines, specs, kernels;
   unsigned numWarps = 4;
   unsigned numStages = 1;
-  bool timePhases = false, ptxasInfo = false, alignPointers = false, releaseSlots = false, pingPong = false;
+  bool timePhases = false, ptxasInfo = false, alignPointers = false, releaseSlots = false, pingPong = false,
+       warpSpecialize = false;
   app.add_option("file", input, "The .blk source file")->required();
   app.add_option("-o,--output", output, "Output file (default: standard output; nothing is written on error)");
   app.add_option("--arch", arch, "Target: sm_80, sm_86, sm_89, sm_90 or sm_90a")->capture_default_str();
@@ -48,6 +49,9 @@ int main(int argc, char **argv) {
                "With --release-slots, programs of two or more warpgroups: the warpgroups take turns issuing a "
                "loop's tensor-core dots")
       ->needs(release);
+  app.add_flag("--warp-specialize", warpSpecialize,
+               "Every loop whose dot operands all come through TMA rings read by wgmma gets a producer warpgroup "
+               "that issues the copies, as range(..., warp_specialize=True) asks for one loop");
   app.add_flag("--time", timePhases, "Print the time of each compilation phase to standard error");
   app.add_flag("--ptxas-info", ptxasInfo, "Run ptxas and print registers, shared memory and spills per kernel");
   std::string injectInternalError;
@@ -74,6 +78,7 @@ int main(int argc, char **argv) {
   options.numStages = numStages;
   options.releaseSlots = releaseSlots;
   options.pingPong = pingPong;
+  options.warpSpecialize = warpSpecialize;
   options.ptxasInfo = ptxasInfo;
   options.gen.kernels = kernels;
   options.headerNamespace = headerNamespace;

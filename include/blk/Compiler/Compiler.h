@@ -26,6 +26,9 @@ struct CompileOptions {
   /// With releaseSlots: warpgroups take turns issuing a loop's wgmma
   /// (blk-pipeline-dot's ping-pong; docs/performance.md, Attention).
   bool pingPong = false;
+  /// Every loop that allows it is warp-specialized (blk-pipeline-dot's
+  /// warp-specialize), as `range(..., warp_specialize=True)` asks for one.
+  bool warpSpecialize = false;
   Stage emit = Stage::PTX;
   /// Run ptxas even when emitting PTX, for its resource report.
   bool ptxasInfo = false;
@@ -50,6 +53,9 @@ struct KernelInfo {
   /// specialization of runtime parameters ("X:16", "n:16").
   std::vector<std::string> constants, specialization;
   unsigned numWarps = 4;
+  /// Warps of the producer warpgroup launched after them (warp-specialized
+  /// kernels), 0 for none.
+  unsigned producerWarps = 0;
   /// Dynamic shared memory each program needs (blk-allocate-shared-memory).
   int64_t sharedMemory = 0;
   int registers = -1, sharedBytes = -1, spillStores = -1; // from ptxas, when run

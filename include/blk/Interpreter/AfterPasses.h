@@ -15,6 +15,7 @@ struct PassTarget {
   std::string arch = "sm_90a";
   unsigned numWarps = 4;
   unsigned numStages = 1;
+  bool warpSpecialize = false;
 };
 
 /// Why `target` cannot be compiled for (worded for the command line), or "".

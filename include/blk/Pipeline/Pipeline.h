@@ -18,6 +18,9 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<bool> pingPong{*this, "ping-pong",
                         llvm::cl::desc("With release-slots: warpgroups take turns issuing a loop's wgmma"),
                         llvm::cl::init(false)};
+  Option<bool> warpSpecialize{*this, "warp-specialize",
+                              llvm::cl::desc("Every loop that can: its TMA copies issued by a producer warpgroup"),
+                              llvm::cl::init(false)};
   Option<std::string> arch{*this, "arch", llvm::cl::desc("Target (sm_80 ... sm_90a): its shared-memory limit"),
                            llvm::cl::init("sm_90a")};
 };

@@ -72,6 +72,9 @@ bool parseTensorMapRecipe(const std::string &text, TensorMapRecipe &out);
 struct KernelSignature {
   std::string name;
   unsigned numWarps = 4;
+  /// Warps of a producer warpgroup launched after the numWarps ones (a
+  /// warp-specialized kernel), 0 for none.
+  unsigned producerWarps = 0;
   /// Dynamic shared memory per program, in bytes.
   unsigned sharedBytes = 0;
   std::vector<ArgType> args;

@@ -136,7 +136,7 @@ LogicalResult shareOldValues(ConversionPatternRewriter &rewriter, Operation *op,
     Value slot = LLVM::SelectOp::create(rewriter, loc, owner, slots[r], spare);
     storeShared(rewriter, loc, old[r], sharedElement(rewriter, loc, *offset, elem, slot));
   }
-  NVVM::Barrier0Op::create(rewriter, loc);
+  emitBarrier(rewriter, loc);
   for (size_t r = 0; r < old.size(); ++r)
     old[r] = loadShared(rewriter, loc, elem, sharedElement(rewriter, loc, *offset, elem, slots[r]));
   return success();

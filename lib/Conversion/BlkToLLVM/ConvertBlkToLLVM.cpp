@@ -51,6 +51,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateFloat8Patterns(converter, patterns);
     populateLibDevicePatterns(converter, patterns);
     populateInlineAsmPatterns(converter, patterns);
+    populateWarpRolePatterns(converter, patterns);
     populateScanOpPatterns(converter, patterns);
     populateDotOpPatterns(converter, patterns);
     populateDotOperandPatterns(converter, patterns);

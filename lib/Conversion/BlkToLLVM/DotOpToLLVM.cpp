@@ -134,7 +134,7 @@ struct DotToLLVM : OpConversionPattern<DotOp> {
       for (auto [r, v] : llvm::enumerate(values))
         storeShared(rewriter, loc, v, slot(part, t, indices[r]));
     }
-    NVVM::Barrier0Op::create(rewriter, loc);
+    emitBarrier(rewriter, loc);
 
     // The rows and columns this thread's accumulator registers hold: one
     // load each per k, shared by the registers on that row or column.

@@ -55,7 +55,7 @@ struct LdmatrixConversion : OpConversionPattern<ConvertLayoutOp> {
         vec = LLVM::InsertElementOp::create(rewriter, loc, vec, values[r + e], i32Const(rewriter, loc, e));
       LLVM::StoreOp::create(rewriter, loc, vec, ptr, /*alignment=*/run * 2);
     }
-    NVVM::Barrier0Op::create(rewriter, loc);
+    emitBarrier(rewriter, loc);
     FailureOr<SmallVector<Value>> out =
         emitLdmatrixFragments(rewriter, loc, op, dstType, /*trans=*/contig != kDim, [&](OpBuilder &b, ArrayRef<Value> coord) {
           return sharedByte(b, loc, *offset, tile.byteOffset(b, loc, Value(), coord));

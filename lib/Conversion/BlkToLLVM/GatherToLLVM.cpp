@@ -49,7 +49,7 @@ struct GatherToLLVM : OpConversionPattern<GatherOp> {
     for (int64_t r = 0; r < from.numRegisters(); ++r) {
       storeSharedVectorIf(rewriter, loc, values.slice(r, 1), slot(src.element(rewriter, loc, from, r)), src.owner);
     }
-    NVVM::Barrier0Op::create(rewriter, loc);
+    emitBarrier(rewriter, loc);
     // An index outside the axis (undefined) reads inside the buffer: the
     // axis is a power of two, so the index is taken modulo it.
     unsigned axis = op.getAxis();

@@ -188,7 +188,7 @@ LogicalResult moveThroughShared(OpT op, ValueRange values, ConversionPatternRewr
     else
       storeSharedVector(rewriter, loc, values.slice(r, move.write), srcSlot(r));
   }
-  NVVM::Barrier0Op::create(rewriter, loc);
+  emitBarrier(rewriter, loc);
   ThreadCoords dst = emitThreadCoords(rewriter, loc, to);
   auto dstSlot = slotsOf(dst, to, dstType.getShape(), {});
   SmallVector<Value> out;
@@ -235,7 +235,7 @@ template <typename OpT> struct LayoutMoveToLLVM : OpConversionPattern<OpT> {
 struct BarrierToLLVM : OpConversionPattern<BarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(BarrierOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
-    NVVM::Barrier0Op::create(rewriter, op.getLoc());
+    emitBarrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }

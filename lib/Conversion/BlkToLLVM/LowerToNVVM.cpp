@@ -148,7 +148,15 @@ struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
       if (!llvm::is_contained(kernels, f.getName()))
         return;
       f->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
-      f->setAttr("nvvm.maxntid", b.getDenseI32ArrayAttr({int32_t(numWarps * 32), 1, 1}));
+      // A warp-specialized kernel's producer warpgroup runs after its
+      // consumers; one program per SM caps the registers at entry, which
+      // setmaxnreg needs.
+      int64_t producers = 0;
+      if (auto attr = f->getAttrOfType<IntegerAttr>(kProducerWarpsAttr))
+        producers = attr.getInt();
+      f->setAttr("nvvm.maxntid", b.getDenseI32ArrayAttr({int32_t((numWarps + producers) * 32), 1, 1}));
+      if (producers)
+        f->setAttr("nvvm.minctasm", b.getI32IntegerAttr(1));
       f->removeAttr(kKernelAttr);
     });
   }

@@ -137,6 +137,16 @@ void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &
 void populateFloat8Patterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateLibDevicePatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateInlineAsmPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateWarpRolePatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+
+/// A barrier of every thread that runs the code where `b` inserts: bar.sync
+/// 0, or in a warp-specialized kernel's consumer branch a named barrier of
+/// the consumer warps alone.
+void emitBarrier(mlir::OpBuilder &b, mlir::Location loc);
+/// i1: the calling thread (warp) is the one that issues TMA copies where `b`
+/// inserts: the producer warpgroup's first in its branch, else thread (warp) 0.
+mlir::Value emitIsIssuingThread(mlir::OpBuilder &b, mlir::Location loc);
+mlir::Value emitIsIssuingWarp(mlir::OpBuilder &b, mlir::Location loc);
 
 /// fp8 (Float8ToLLVM.cpp). Whether `op` is lowered by the fp8 patterns even
 /// on scalars: an arith.extf or arith.truncf with an fp8 side, or an fp8

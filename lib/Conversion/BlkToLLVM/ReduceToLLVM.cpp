@@ -136,7 +136,7 @@ struct ReduceToLLVM : OpConversionPattern<ReduceOp> {
       for (int64_t r = 0; r < out.numRegisters(); ++r)
         for (size_t i = 0; i < n; ++i)
           storeShared(rewriter, loc, acc[r][i], slot(i, warpAlong, positions[r]));
-      NVVM::Barrier0Op::create(rewriter, loc);
+      emitBarrier(rewriter, loc);
       for (int64_t r = 0; r < out.numRegisters(); ++r) {
         SmallVector<Value> total;
         for (int64_t p = 0; p < partials; ++p) {

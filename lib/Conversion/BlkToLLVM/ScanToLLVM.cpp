@@ -148,14 +148,14 @@ struct Scan {
   /// One doubling step along a warp bit: partners' totals through shared memory.
   void warpStep(ArrayRef<int64_t> regs, unsigned index, int64_t offset) {
     if (sharedUsed) // the previous step's reads finish before these writes
-      NVVM::Barrier0Op::create(rw, loc);
+      emitBarrier(rw, loc);
     sharedUsed = true;
     llvm::DenseMap<int64_t, int64_t> first = firstWithTotal(regs);
     for (int64_t r : regs)
       if (first[r] == r)
         for (auto [v, ptr] : llvm::zip(total[r], slots(offset, warpId(), r)))
           storeShared(rw, loc, v, ptr);
-    NVVM::Barrier0Op::create(rw, loc);
+    emitBarrier(rw, loc);
     Value partner = LLVM::XOrOp::create(rw, loc, warpId(), i32Const(rw, loc, 1u << index));
     llvm::DenseMap<int64_t, Vals> other;
     for (int64_t r : regs) {

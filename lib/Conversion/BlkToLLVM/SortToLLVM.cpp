@@ -106,11 +106,11 @@ struct SortToLLVM : OpConversionPattern<SortOp> {
     bool sharedUsed = false; // a barrier must separate the last reads from new writes
     auto writeAll = [&](ArrayRef<Value> vals) {
       if (sharedUsed)
-        NVVM::Barrier0Op::create(rewriter, loc);
+        emitBarrier(rewriter, loc);
       for (int64_t r = 0; r < layout.numRegisters(); ++r)
         storeSharedVectorIf(rewriter, loc, vals.slice(r, 1), sharedElement(rewriter, loc, offset, elem, slots[r]),
                             coords.owner);
-      NVVM::Barrier0Op::create(rewriter, loc);
+      emitBarrier(rewriter, loc);
       sharedUsed = true;
     };
 

@@ -1,8 +1,10 @@
 // TMA copies and their mbarriers: one thread initializes the barriers, arms
 // a slot's barrier with the bytes to expect and issues cp.async.bulk.tensor
 // (one box per swizzle-wide chunk of the ring, SharedRing.h); every thread
-// waits on the barrier's phase. A slot's release: each warp's first lane
-// arrives on the slot's empty barrier, and the issuing warp waits for it.
+// waits on the barrier's phase (the issuing thread is thread 0, or the
+// producer warpgroup's first: WarpRolesToLLVM.cpp). A slot's release: each
+// warp's first lane arrives on the slot's empty barrier, and the issuing
+// warp waits for it.
 // Warpgroups' turns at issuing wgmma (ping-pong) go on named barriers. The tensor map is a kernel parameter passed
 // by value (grid constant) whose generic address the copy reads.
 #include "SharedRing.h"
@@ -55,7 +57,7 @@ struct MBarrierAllocToLLVM : OpConversionPattern<MBarrierAllocOp> {
     // The initialized barriers, visible to the copy engine and to every thread.
     inlineAsm(rewriter, loc, Type(), ValueRange{}, "fence.mbarrier_init.release.cluster;", "");
     inlineAsm(rewriter, loc, Type(), ValueRange{}, "fence.proxy.async.shared::cta;", "");
-    NVVM::Barrier0Op::create(rewriter, loc);
+    emitBarrier(rewriter, loc);
     rewriter.replaceOp(op, *bars);
     return success();
   }
@@ -68,7 +70,7 @@ struct MBarrierInvalToLLVM : OpConversionPattern<MBarrierInvalOp> {
     Location loc = op.getLoc();
     eachBarrierByFirstThread(rewriter, loc, adaptor.getBarriers(), op.getBarriers().getType().getCount(),
                              "mbarrier.inval.shared::cta.b64 [$1];");
-    NVVM::Barrier0Op::create(rewriter, loc); // before the memory holds anything else
+    emitBarrier(rewriter, loc); // before the memory holds anything else
     rewriter.eraseOp(op);
     return success();
   }
@@ -86,12 +88,11 @@ struct MBarrierWaitToLLVM : OpConversionPattern<MBarrierWaitOp> {
                 "@!done bra blk_wait; }",
                 "r,r");
     } else {
-      // Warp 0 alone (its first thread issues the copies); the test is
+      // The warp whose first thread issues the copies alone; the test is
       // uniform across each warp.
-      Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-      Value warp0 = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, tid, i32Const(rewriter, loc, 32));
+      Value issuing = emitIsIssuingWarp(rewriter, loc);
       inlineAsm(rewriter, loc, Type(),
-                ValueRange{LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), warp0), addr, adaptor.getPhase()},
+                ValueRange{LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), issuing), addr, adaptor.getPhase()},
                 "{ .reg .pred p, done; setp.ne.b32 p, $0, 0; @!p bra blk_skip; "
                 "blk_wait: mbarrier.try_wait.parity.shared::cta.b64 done, [$1], $2; @!done bra blk_wait; blk_skip: }",
                 "r,r,r");
@@ -127,7 +128,7 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
     TmaBox box = tmaBox(op.getDesc().getType());
     if (box.swizzleBytes != ring.width || box.copies * ring.chunkBytes() != ring.slotBytes)
       return op.emitOpError("the descriptor's TMA boxes do not tile the ring's slot");
-    Value issue = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(), threadIsFirst(rewriter, loc));
+    Value issue = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(), emitIsIssuingThread(rewriter, loc));
     Value bar = barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getSlot());
     Value slot = LLVM::AddOp::create(
         rewriter, loc, LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), adaptor.getBuffer()),

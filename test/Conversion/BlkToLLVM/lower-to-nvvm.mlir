@@ -34,6 +34,15 @@ module attributes {blk.num_warps = 8 : i32} {
     %s = arith.divf %c, %c : f64
     return %q, %r, %s : f32, f32, f64
   }
+  // A warp-specialized kernel launches its producer warpgroup after the
+  // 8 warps, one program per multiprocessor (the register cap setmaxnreg
+  // needs at entry).
+  // CHECK-LABEL: llvm.func @specialized
+  // CHECK-SAME: nvvm.maxntid = array<i32: 384, 1, 1>
+  // CHECK-SAME: nvvm.minctasm = 1 : i32
+  func.func @specialized() attributes {blk.kernel, blk.producer_warps = 4 : i32} {
+    return
+  }
   // Helpers (none survive the frontend, but the pass must not mark them).
   // CHECK-LABEL: llvm.func @not_a_kernel
   // CHECK-NOT: nvvm.kernel

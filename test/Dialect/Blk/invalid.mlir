@@ -705,3 +705,27 @@ func.func @slice_of_dot_operand(
     %x: tensor<16xf16, #blk.slice<dim = 0, parent = #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>, kWidth = 2>>>) {
   return
 }
+
+// -----
+
+func.func @producer_warp_without_producer() attributes {blk.kernel} {
+  // expected-error @+1 {{needs a kernel with producer warps (blk.producer_warps)}}
+  %p = blk.producer_warp
+  return
+}
+
+// -----
+
+func.func @set_max_registers_not_multiple_of_8() {
+  // expected-error @+1 {{registers must be a multiple of 8, got 100}}
+  blk.set_max_registers 100 increase
+  return
+}
+
+// -----
+
+func.func @set_max_registers_too_many() {
+  // expected-error @+1 {{attribute 'registers' failed to satisfy constraint}}
+  blk.set_max_registers 264 increase
+  return
+}

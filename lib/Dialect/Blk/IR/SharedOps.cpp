@@ -163,4 +163,17 @@ LogicalResult WarpGroupTurnOp::verify() {
   return success();
 }
 
+LogicalResult ProducerWarpOp::verify() {
+  auto func = (*this)->getParentOfType<func::FuncOp>();
+  if (!func || !func->getAttrOfType<IntegerAttr>(kProducerWarpsAttr))
+    return emitOpError("needs a kernel with producer warps (") << kProducerWarpsAttr << ")";
+  return success();
+}
+
+LogicalResult SetMaxRegistersOp::verify() {
+  if (getRegisters() % 8)
+    return emitOpError("registers must be a multiple of 8, got ") << getRegisters();
+  return success();
+}
+
 } // namespace blk

@@ -1,6 +1,7 @@
 #include "blk/Support/InternalErrors.h"
 #include "blk/Analysis/Allocation.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace blk {
 #define GEN_PASS_DEF_BLKALLOCATESHAREDMEMORYPASS
@@ -36,15 +37,20 @@ struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateShar
       if (plan.bytes > 0)
         buffers.push_back({op, plan.bytes, index, index}); // scratch lives while its op runs
     });
-    // A ring of tiles (or its mbarriers) lives until the end of the op (in
-    // its own block) that holds its last use: a loop that reads it keeps it
-    // for every iteration.
+    // A ring of tiles (or its mbarriers) lives until its last use, or the
+    // end of the outermost loop around a use: a loop that reads it keeps it
+    // for every iteration. (A use in a branch does not keep it for the
+    // whole `if`: a warp-specialized kernel's rings, allocated before its
+    // split into roles, end with the consumers' loop.)
     func.walk([&](Operation *alloc) {
       if (!isa<LocalAllocOp, MBarrierAllocOp>(alloc))
         return;
       int64_t last = number[alloc];
       for (Operation *user : alloc->getUsers()) {
-        Operation *holder = alloc->getBlock()->findAncestorOpInBlock(*user);
+        Operation *holder = user;
+        for (Operation *op = user; op && op->getBlock() != alloc->getBlock(); op = op->getParentOp())
+          if (isa<LoopLikeOpInterface>(op->getParentOp()))
+            holder = op->getParentOp();
         int64_t end = number[holder];
         holder->walk([&](Operation *nested) { end = std::max(end, number[nested]); });
         last = std::max(last, end);

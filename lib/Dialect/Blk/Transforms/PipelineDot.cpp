@@ -52,6 +52,7 @@
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "LoopSlice.h"
+#include "WarpSpecialize.h"
 
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/MapVector.h"
@@ -476,6 +477,74 @@ constexpr int64_t kStoredBSlots = 3;
 // program asks for (sm_80 and sm_90).
 constexpr int64_t kReservedSharedBytes = 1024;
 
+/// What a producer warpgroup computes again to issue `loop`'s copies (every
+/// ring a TMA ring): the ops of the function that give the loop's bounds and
+/// the values from outside the loop that the copies' offsets read. Nothing
+/// where the loop is not directly in a kernel's body of one block, the
+/// kernel has a producer already or whole warpgroups do not fit, or those
+/// values need more than scalar arithmetic on the arguments.
+std::optional<SmallVector<Operation *>> specializable(scf::ForOp loop, ArrayRef<RingOperand> rings, int64_t numWarps) {
+  auto func = dyn_cast<func::FuncOp>(loop->getParentOp());
+  if (!func || !func.getBody().hasOneBlock() || func->hasAttr(kProducerWarpsAttr) || numWarps % 4 ||
+      (numWarps + kProducerWarps) * 32 > 1024)
+    return std::nullopt;
+  SmallVector<Value> roots{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
+  for (const RingOperand &r : rings) {
+    DescriptorLoadOp tma = r.op.tma();
+    if (!tma || !r.op.slice.advances.empty())
+      return std::nullopt;
+    auto outside = [&](Value v) {
+      if (loop.isDefinedOutsideOfLoop(v))
+        roots.push_back(v);
+    };
+    for (Value o : tma.getOffsets())
+      outside(o);
+    for (Operation *op : r.op.slice.ops)
+      for (Value v : op->getOperands())
+        outside(v);
+  }
+  return scalarSlice(func, roots);
+}
+
+/// The producer warpgroup of `loop` (specializable): in its own loop over the
+/// same iterations, its issuing warp waits for tile n's slot to be released
+/// (the consumers arrive on `empty` once done with the tile S before it,
+/// the first S slots free from the start) and copies tile n into it.
+void buildProducer(scf::ForOp loop, ArrayRef<RingOperand> rings, Value empty, int64_t slots, int64_t numWarps,
+                   ArrayRef<Operation *> slice) {
+  SmallVector<Operation *> shared;
+  for (const RingOperand &r : rings)
+    shared.append({r.buf.getDefiningOp(), r.bars.getDefiningOp()});
+  shared.push_back(empty.getDefiningOp());
+  IRMapping map;
+  OpBuilder p = splitWarpRoles(loop->getParentOfType<func::FuncOp>(), numWarps, shared, slice, map);
+  Location loc = loop.getLoc();
+  Value lb = map.lookupOrDefault(loop.getLowerBound()), step = map.lookupOrDefault(loop.getStep());
+  auto producer = scf::ForOp::create(p, loc, lb, map.lookupOrDefault(loop.getUpperBound()), step);
+  OpBuilder b = OpBuilder::atBlockTerminator(producer.getBody());
+  Type i32 = b.getI32Type();
+  auto i32Const = [&](int64_t v) -> Value { return arith::ConstantOp::create(b, loc, IntegerAttr::get(i32, v)); };
+  Value iv = producer.getInductionVar();
+  Value n = arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
+  if (isa<IndexType>(n.getType()))
+    n = arith::IndexCastOp::create(b, loc, i32, n);
+  else if (n.getType() != i32)
+    n = arith::TruncIOp::create(b, loc, i32, n);
+  Value slot = arith::RemUIOp::create(b, loc, n, i32Const(slots));
+  Value round = arith::DivUIOp::create(b, loc, n, i32Const(slots));
+  Value parity = arith::XOrIOp::create(b, loc, arith::AndIOp::create(b, loc, round, i32Const(1)), i32Const(1));
+  MBarrierWaitOp::create(b, loc, empty, slot, parity, /*issuer=*/true);
+  Value always = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  for (const RingOperand &r : rings) {
+    cloneIteration(b, loop, r.op.slice, iv, [](const Advance &) { return Value(); }, map);
+    DescriptorLoadOp tma = r.op.tma();
+    SmallVector<Value> offsets;
+    for (Value o : tma.getOffsets())
+      offsets.push_back(map.lookupOrDefault(o));
+    AsyncTMACopyOp::create(b, loc, tma.getDesc(), offsets, r.buf, slot, r.bars, always);
+  }
+}
+
 struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   using Base::Base;
 
@@ -737,12 +806,21 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // empty mbarrier (one arrival per warp) and the issuing warp waits for
     // that before copying into the slot again, instead of barriers of every
     // thread each iteration, so that warpgroups need not run in step.
+    // Asked for warp specialization, such a loop's copies go to a producer
+    // warpgroup (producerSlice: what it computes again of the consumers'
+    // values).
     Value empty;
-    if (releaseSlots && anyWgmma && !anyCpAsync &&
-        llvm::none_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); }))
-      if (auto numWarps = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr))
+    auto numWarps = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    bool askedToSpecialize = warpSpecialize || loop->hasAttr(kWarpSpecializeAttr);
+    std::optional<SmallVector<Operation *>> producerSlice;
+    if ((releaseSlots || askedToSpecialize) && anyWgmma && !anyCpAsync && numWarps &&
+        llvm::none_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); })) {
+      if (askedToSpecialize)
+        producerSlice = specializable(loop, rings, numWarps.getInt());
+      if (releaseSlots || producerSlice)
         empty = MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots),
                                         b.getI64IntegerAttr(numWarps.getInt()));
+    }
     // Staged A operands: written once, then visible to the async proxy
     // (wgmma) and to every warpgroup.
     for (DotPlan &plan : plans) {
@@ -802,9 +880,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         AsyncCommitGroupOp::create(ob, loc);
     };
 
-    // The prologue.
+    // The prologue (the producer's, when there is one).
     ValueRange inits = loop.getInitArgs();
-    for (int64_t k = 0; k < ahead; ++k) {
+    for (int64_t k = 0; k < (producerSlice ? 0 : ahead); ++k) {
       Value iv = k ? arith::AddIOp::create(b, loc, loop.getLowerBound(), ivConst(b, stepValue * k)).getResult()
                    : loop.getLowerBound();
       copyAll(b, i32Const(b, k), iv, k, inits, k ? loop.getLowerBound() : Value());
@@ -999,13 +1077,19 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       // t < 0 (a slot not used yet).
       Value released = arith::CmpIOp::create(body, loc, arith::CmpIPredicate::sge, n, i32Const(body, 1));
       MBarrierArriveOp::create(body, loc, empty, tileSlot(slots - 1), released);
-      Value parity = arith::XOrIOp::create(body, loc, tileParity(ahead), i32Const(body, 1));
-      MBarrierWaitOp::create(body, loc, empty, nextSlot, parity, /*issuer=*/true);
+      if (!producerSlice) {
+        Value parity = arith::XOrIOp::create(body, loc, tileParity(ahead), i32Const(body, 1));
+        MBarrierWaitOp::create(body, loc, empty, nextSlot, parity, /*issuer=*/true);
+      }
     } else if (reuseAfterBarrier) {
       BarrierOp::create(body, loc);
     }
-    Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
-    copyAll(body, nextSlot, future, ahead, loop.getRegionIterArgs(), iv);
+    if (producerSlice) {
+      buildProducer(loop, rings, empty, slots, numWarps.getInt(), *producerSlice);
+    } else {
+      Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
+      copyAll(body, nextSlot, future, ahead, loop.getRegionIterArgs(), iv);
+    }
 
     // The dots, then what led from their ring loads (or staged blocks) to
     // them: conversions and transposes no one else reads.

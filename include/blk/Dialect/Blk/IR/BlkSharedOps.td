@@ -209,6 +209,33 @@ def Blk_WarpGroupTurnOp : Blk_Op<"warp_group_turn", [MemoryEffects<[MemRead<Defa
   let hasVerifier = 1;
 }
 
+def Blk_ProducerWarpOp : Blk_Op<"producer_warp", [Pure]> {
+  let summary = "Whether this thread belongs to the kernel's producer warpgroup";
+  let description = [{
+    A warp-specialized kernel (`blk.producer_warps` on the function, set by
+    `blk-pipeline-dot`) runs `blk.num_warps` consumer warps and a producer
+    warpgroup of 4 more warps after them. Its body is one `scf.if` on this
+    value: the producer branch issues a loop's TMA copies, the other branch
+    is the kernel as the consumers run it. Example: `%p = blk.producer_warp`
+  }];
+  let results = (outs I1:$result);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def Blk_SetMaxRegistersOp : Blk_Op<"set_max_registers", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Raise or lower this warpgroup's registers per thread (setmaxnreg)";
+  let description = [{
+    The first op of a branch of a warp-specialized kernel: the producer
+    warpgroup gives up registers that the consumer warpgroups take. Every
+    warp of a warpgroup runs it; `registers` is a multiple of 8 from 24 to
+    256. Example: `blk.set_max_registers 232 increase`
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<24>, IntMaxValue<256>]>:$registers, UnitAttr:$increase);
+  let assemblyFormat = "$registers (`increase` $increase^)? attr-dict";
+  let hasVerifier = 1;
+}
+
 def Blk_AsyncTMACopyOp : Blk_Op<"async_tma_copy", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "Start a TMA copy of a descriptor's block at `offsets` into one slot of a ring";
   let description = [{

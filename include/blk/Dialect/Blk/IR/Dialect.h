@@ -50,6 +50,16 @@ inline constexpr llvm::StringLiteral kNumWarpsAttr = "blk.num_warps";
 inline constexpr llvm::StringLiteral kMinPtxVersionAttr = "blk.min_ptx_version";
 /// Bytes of shared memory a kernel needs (attribute of its func.func, set by
 /// blk-allocate-shared-memory) and the offset of an op's scratch buffer.
+/// On a warp-specialized kernel: the warps of its producer warpgroup, which
+/// run after the `blk.num_warps` consumer warps (blk.producer_warp).
+inline constexpr llvm::StringLiteral kProducerWarpsAttr = "blk.producer_warps";
+/// On the `scf.if` that splits a warp-specialized kernel: its then branch
+/// is the producer warpgroup's (whose first thread issues the TMA copies
+/// there; elsewhere thread 0 does).
+inline constexpr llvm::StringLiteral kProducerBranchAttr = "blk.producer_branch";
+/// On an `scf.for`: the source asked for warp specialization
+/// (`range(..., warp_specialize=True)`).
+inline constexpr llvm::StringLiteral kWarpSpecializeAttr = "blk.warp_specialize";
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "blk.shared";
 inline constexpr llvm::StringLiteral kSmemOffsetAttr = "blk.smem_offset";
 

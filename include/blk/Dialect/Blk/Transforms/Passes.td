@@ -229,7 +229,20 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     warpgroups, the warpgroups take turns at issuing the loop's wgmma
     (`blk.warp_group_turn`: `take` before the iteration's first, `pass`
     after its last), so that one warpgroup's other work (attention's
-    softmax) runs while another's dots use the tensor cores.
+    softmax) runs while another's dots use the tensor cores. A loop marked
+    `blk.warp_specialize` (`range(..., warp_specialize=True)`), or any loop
+    with `warp-specialize`, whose rings are all TMA rings read by wgmma and
+    which sits directly in a kernel's body, is split between two roles when
+    the copies' offsets and the loop's bounds are scalar arithmetic on the
+    arguments: its rings and mbarriers move to the kernel's start, and the
+    rest of the kernel becomes the else branch of an `scf.if` on
+    `blk.producer_warp`. The then branch is a producer warpgroup (4 warps
+    after the consumers, `blk.producer_warps` on the kernel) that computes
+    the offsets again and, in a loop of its own, waits for each slot's
+    release and copies the tile into it; the consumers wait for their tiles,
+    run the dots and release the slots, issuing no copy. With two or more
+    consumer warpgroups, `blk.set_max_registers` moves registers from the
+    producer (40) to the consumers.
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
@@ -240,6 +253,8 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
            "Release TMA ring slots on empty mbarriers instead of barriers of all threads">,
     Option<"pingPong", "ping-pong", "bool", /*default=*/"false",
            "With release-slots and two or more warpgroups: the warpgroups take turns issuing a loop's wgmma">,
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
+           "Specialize warps in every loop that allows it, not only those marked blk.warp_specialize">,
   ];
   let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
