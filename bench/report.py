@@ -310,8 +310,9 @@ GROUPS = [
           "7 turns after a 1 s warm-up."),
     Group("attention", "Attention", ["attention"], "TFLOP/s",
           [("triton_us", "Triton, same source"), ("torch_us", "SDPA cuDNN"), ("flash_us", "SDPA flash")],
-          "`kernels/attention.blk`, 8 warps, 3 stages: the forward at 128x128 tiles with its ring slots released on "
-          "mbarriers (`test/kernels/attention_forward_wide.blk`, blkc `--release-slots`), the backward at 128x64; "
+          "`kernels/attention.blk`, 8 warps, 3 stages: the forward at 128x128 tiles with a producer warpgroup "
+          "issuing its TMA copies (`test/kernels/attention_forward_wide.blk`, blkc `--warp-specialize`), the "
+          "backward at 128x64; "
           "Triton: the same source and tiles; PyTorch SDPA's "
           "cuDNN and flash backends (forward+backward: cuDNN with autograd). FLOPs: 4·B·H·S²·D forward, 2.5 "
           "times that backward, halved when causal. Every anchor's output is checked against float64 too."),

@@ -1149,16 +1149,19 @@ def matmuls(h):
         print(f"matmul f8e4m3: skipped ({type(e).__name__}: {e})", flush=True)
 
 
-# The forward's schedule: slots released on mbarriers ("rel") or a producer
-# warpgroup issuing the copies ("ws"), as test/kernels/attention_forward_wide.blk's variants name them.
-ATTENTION_SCHEDULE = os.environ.get("BLK_ATTENTION_SCHEDULE", "rel")
+# The forward's schedule: a producer warpgroup issuing the copies ("ws", the
+# default: as fast as "rel" without the causal mask and faster with it,
+# docs/performance.md) or slots released on mbarriers ("rel"), as
+# test/kernels/attention_forward_wide.blk's variants name them.
+ATTENTION_SCHEDULE = os.environ.get("BLK_ATTENTION_SCHEDULE", "ws")
 
 
 def attention(h, batch=4, heads=32, seq=4096, d=128):
     """Attention forward (bf16, B=4 H=32 S=4096 D=128, causal and not):
-    kernels/attention.blk's forward at 128x128 (8 warps, 3 stages, slots
-    released on mbarriers: the best of bench/attention_tiles.py's tilings
-    for both compilers; test/kernels/attention_forward_wide.blk), the same
+    kernels/attention.blk's forward at 128x128 (8 warps, 3 stages, a
+    producer warpgroup issuing the TMA copies (ATTENTION_SCHEDULE): the best
+    of bench/attention_tiles.py's tilings for both compilers;
+    test/kernels/attention_forward_wide.blk), the same
     source
     in Triton (bench/triton_kernels.py) at the same tiling, and
     PyTorch SDPA's cuDNN and flash backends. Every output is checked against
@@ -1864,9 +1867,11 @@ def main():
     h.limits()
     run_suite(h, SUITES[args.only])
     overhead = launch_overhead(h) if args.only is None else None
-    # The command as run (with the environment variable that picks the matmul
-    # variant), for bench/report.py to print beside the tables.
-    env = [f"{k}={shlex.quote(os.environ[k])}" for k in ("BLK_MATMUL_CONFIG",) if k in os.environ]
+    # The command as run (with the environment variables that pick the matmul
+    # variant and the attention schedule), for bench/report.py to print
+    # beside the tables.
+    env = [f"{k}={shlex.quote(os.environ[k])}" for k in ("BLK_MATMUL_CONFIG", "BLK_ATTENTION_SCHEDULE")
+           if k in os.environ]
     command = " ".join(env + ["python3", shlex.join(sys.argv)])
     report(h, overhead, args.out, command, args.only or "all")
     if h.failures:
