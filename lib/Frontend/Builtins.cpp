@@ -602,7 +602,7 @@ TV Generator::genMath(const std::string &name, const TV &x, const ast::Loc &l) {
     else r = std::ceil(v);
     return TV::makeFloat(r);
   }
-  if (!x.isVal() || isa<PointerType>(elementType(x)))
+  if (!x.isVal() || !isa<IntegerType, FloatType>(elementType(x)))
     return error(l, "type mismatch: '" + name + "' needs a number or a block of numbers, got " + describe(x));
   Location at = loc(l);
   Type elem = elementType(x);

@@ -224,7 +224,8 @@ TV Generator::convertElement(const TV &v, Type elem, bool isUnsigned, const ast:
     dstType = RankedTensorType::get(t.getShape(), elem);
   if (src == elem)
     return TV::makeVal(x, isUnsigned);
-  if (isa<PointerType>(src) || isa<PointerType>(elem))
+  // Only numbers convert (not pointers, nor tensor descriptors).
+  if (!isa<IntegerType, FloatType>(src) || !isa<IntegerType, FloatType>(elem))
     return error(l, "type mismatch: cannot convert " + describe(v) + " to " + describe(elem));
   bool srcF = isa<FloatType>(src), dstF = isa<FloatType>(elem);
   unsigned ws = src.getIntOrFloatBitWidth(), wd = elem.getIntOrFloatBitWidth();
