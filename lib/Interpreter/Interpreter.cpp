@@ -43,15 +43,18 @@ LogicalResult Interpreter::run(StringRef kernel, std::array<unsigned, 3> grid, A
   // Each element takes 8 bytes here: a block of hundreds of millions (a huge
   // BLOCK binding) would not fit in memory, an error rather than a crash.
   constexpr int64_t kMaxBlockElements = int64_t(1) << 24;
-  Operation *huge = nullptr;
-  func.walk([&](Operation *op) {
-    for (Type t : op->getResultTypes())
-      if (auto block = dyn_cast<RankedTensorType>(t); block && !huge && block.getNumElements() > kMaxBlockElements)
-        huge = op;
-  });
-  if (huge)
-    return huge->emitError() << "a block of more than " << kMaxBlockElements
-                             << " elements is too large for the interpreter: use smaller blocks";
+  if (!checkedKernels.contains(func)) {
+    Operation *huge = nullptr;
+    func.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (auto block = dyn_cast<RankedTensorType>(t); block && !huge && block.getNumElements() > kMaxBlockElements)
+          huge = op;
+    });
+    if (huge)
+      return huge->emitError() << "a block of more than " << kMaxBlockElements
+                               << " elements is too large for the interpreter: use smaller blocks";
+    checkedKernels.insert(func);
+  }
   std::vector<std::array<unsigned, 3>> programs;
   for (unsigned z = 0; z < grid[2]; ++z)
     for (unsigned y = 0; y < grid[1]; ++y)

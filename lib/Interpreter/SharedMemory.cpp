@@ -176,14 +176,14 @@ LogicalResult Executor::execMBarrierWait(MBarrierWaitOp op) {
   if (index < 0 || index >= int64_t(bars.phases.size()))
     return op->emitError() << "mbarrier " << index << " out of range of " << bars.phases.size() << " in "
                            << programText();
+  if (wouldWait(op))
+    return op->emitError() << "mbarrier_wait on mbarrier " << index << " at parity " << parity
+                           << " would wait forever: no TMA copy is in flight on it and no warp arrives in "
+                           << programText();
   int64_t &phases = bars.phases[size_t(index)];
   if ((phases & 1) != parity)
     return success(); // that phase completed already
   auto &armed = bars.armed[size_t(index)];
-  if (armed.empty())
-    return op->emitError() << "mbarrier_wait on mbarrier " << index << " at parity " << parity
-                           << " would wait forever: no TMA copy is in flight on it and no warp arrives in "
-                           << programText();
   for (const Landing &l : armed)
     land(l);
   armed.clear();

@@ -10,6 +10,8 @@ using namespace mlir;
 
 namespace blk::interp {
 
+// The phase is not complete and nothing will complete it: no TMA copy is
+// armed on the barrier (the consumers' arrivals complete a phase at once).
 bool Executor::wouldWait(MBarrierWaitOp op) {
   const MBarriers &bars = mbarriers[size_t(get(op.getBarriers()).i[0])];
   int64_t index = get(op.getIndex()).i[0], parity = get(op.getPhase()).i[0] & 1;

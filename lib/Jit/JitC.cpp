@@ -29,16 +29,17 @@ blk::KernelOptions options(const char *constants, const char *arch, unsigned num
   if (constants) {
     llvm::SmallVector<llvm::StringRef> items;
     llvm::StringRef(constants).split(items, ',', -1, false);
+    auto isTrue = [](llvm::StringRef v) { return v == "1" || v == "True" || v == "true"; };
     for (llvm::StringRef item : items) {
       auto [k, v] = item.split('=');
       if (k.trim() == "num_stages") // an option, spelled as tuning files spell it
         v.trim().getAsInteger(10, o.numStages);
       else if (k.trim() == "release_slots") // options too
-        o.releaseSlots = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
+        o.releaseSlots = isTrue(v.trim());
       else if (k.trim() == "ping_pong")
-        o.pingPong = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
+        o.pingPong = isTrue(v.trim());
       else if (k.trim() == "warp_specialize")
-        o.warpSpecialize = v.trim() == "1" || v.trim() == "True" || v.trim() == "true";
+        o.warpSpecialize = isTrue(v.trim());
       else
         o.constants[k.trim().str()] = v.trim().str();
     }

@@ -7,6 +7,7 @@
 #define BLK_INTERPRETER_INTERPRETER_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 #include <array>
 #include <cstdint>
@@ -58,6 +59,9 @@ private:
     uintptr_t begin, end;
   };
   std::vector<Range> buffers;
+  /// Kernels whose blocks were checked against the interpreter's limit
+  /// (once per kernel, not per launch).
+  llvm::DenseSet<mlir::Operation *> checkedKernels;
   friend class Executor;
 };
 
