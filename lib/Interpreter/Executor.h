@@ -168,14 +168,16 @@ private:
     bool done = false;
   };
   std::vector<PendingDot> dots;
-  /// The producer warpgroup's loop: the next iteration's induction variable
-  /// and the op of its body to run next (null: not started).
-  struct Producer {
-    mlir::scf::ForOp loop;
+  /// Where the producer warpgroup's branch stands: the branch itself, then
+  /// each loop it is in (the current iteration's induction variable), and the
+  /// op of each to run next. Empty when no producer runs.
+  struct ProducerFrame {
+    mlir::scf::ForOp loop; // null: the branch
     int64_t iv = 0, ub = 0, step = 1;
     mlir::Operation *next = nullptr;
   };
-  std::optional<Producer> producer;
+  std::vector<ProducerFrame> producer;
+  void bindIteration(mlir::scf::ForOp loop, int64_t iv, llvm::ArrayRef<Tensor> carried);
   size_t firstInFlight = 0; // dots complete in order
 };
 

@@ -169,7 +169,7 @@ LogicalResult Executor::execAsyncTMACopy(AsyncTMACopyOp op) {
 }
 
 LogicalResult Executor::execMBarrierWait(MBarrierWaitOp op) {
-  if (!op.getIssuer() && producer && wouldWait(op) && failed(runProducer()))
+  if (!op.getIssuer() && !producer.empty() && wouldWait(op) && failed(runProducer()))
     return failure();
   MBarriers &bars = mbarriers[size_t(get(op.getBarriers()).i[0])];
   int64_t index = get(op.getIndex()).i[0], parity = get(op.getPhase()).i[0] & 1;
@@ -201,7 +201,7 @@ LogicalResult Executor::execMBarrierArrive(MBarrierArriveOp op) {
                            << programText();
   // Every warp of the program arrives at once: the phase completes.
   ++bars.phases[size_t(index)];
-  return producer ? runProducer() : success();
+  return producer.empty() ? success() : runProducer();
 }
 
 LogicalResult Executor::execSharedOp(Operation *op) {

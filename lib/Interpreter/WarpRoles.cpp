@@ -1,6 +1,7 @@
 // A warp-specialized kernel on the interpreter: the producer warpgroup's
-// branch (straight-line ops, then one loop of TMA copies) runs as a
-// coroutine beside the consumers' branch. It starts first and, after each
+// branch (straight-line ops and loops of TMA copies, nested in a loop over
+// tiles in a persistent kernel) runs as a coroutine beside the consumers'
+// branch. It starts first and, after each
 // release of a slot, issues as many tiles as the released slots allow, so
 // that a consumer that released a slot too early reads the next tile's
 // poison there, as the GPU would read the next tile.
@@ -21,22 +22,9 @@ bool Executor::wouldWait(MBarrierWaitOp op) {
 }
 
 LogicalResult Executor::startProducer(scf::IfOp roles) {
-  if (producer)
+  if (!producer.empty())
     return roles->emitError("the interpreter runs one producer warpgroup at a time");
-  Block &branch = roles.getThenRegion().front();
-  for (Operation &op : branch.without_terminator()) {
-    if (auto loop = dyn_cast<scf::ForOp>(op); loop && !producer && loop.getInitArgs().empty()) {
-      producer = Producer{loop, get(loop.getLowerBound()).i[0], get(loop.getUpperBound()).i[0],
-                          get(loop.getStep()).i[0]};
-      if (producer->step <= 0)
-        return loop->emitError("loop step must be positive, got ") << producer->step;
-      continue;
-    }
-    if (producer || op.getNumRegions())
-      return op.emitError("the interpreter runs a producer branch of straight-line ops and one loop");
-    if (failed(execOp(&op)))
-      return failure();
-  }
+  producer.push_back({scf::ForOp(), 0, 0, 1, &roles.getThenRegion().front().front()});
   if (failed(runProducer()))
     return failure();
   SmallVector<Tensor> none;
@@ -44,8 +32,8 @@ LogicalResult Executor::startProducer(scf::IfOp roles) {
     return failure();
   if (failed(runProducer()))
     return failure();
-  bool done = !producer || producer->iv >= producer->ub;
-  producer.reset();
+  bool done = producer.empty();
+  producer.clear();
   if (!done)
     return roles->emitError() << "the producer warpgroup still waits for a slot's release after the consumers "
                                  "finished in "
@@ -53,27 +41,66 @@ LogicalResult Executor::startProducer(scf::IfOp roles) {
   return success();
 }
 
+void Executor::bindIteration(scf::ForOp loop, int64_t iv, ArrayRef<Tensor> carried) {
+  Block *body = loop.getBody();
+  Tensor t = Tensor::like(body->getArgument(0).getType(), 1);
+  t.i[0] = iv;
+  set(body->getArgument(0), std::move(t));
+  for (auto [arg, value] : llvm::zip(body->getArguments().drop_front(), carried))
+    set(arg, value);
+}
+
 LogicalResult Executor::runProducer() {
-  while (producer && producer->iv < producer->ub) {
-    Block *body = producer->loop.getBody();
-    if (!producer->next) {
-      set(body->getArgument(0), Tensor::like(body->getArgument(0).getType(), 1));
-      env[body->getArgument(0)].i[0] = producer->iv;
-      producer->next = &body->front();
-    }
-    for (Operation *op = producer->next;; op = op->getNextNode()) {
-      if (op->hasTrait<OpTrait::IsTerminator>()) {
-        producer->iv += producer->step;
-        producer->next = nullptr;
-        break;
-      }
-      if (auto wait = dyn_cast<MBarrierWaitOp>(op); wait && wouldWait(wait)) {
-        producer->next = op; // blocked until the consumers release the slot
+  while (!producer.empty()) {
+    size_t top = producer.size() - 1;
+    Operation *op = producer[top].next;
+    if (op->hasTrait<OpTrait::IsTerminator>()) {
+      if (!producer[top].loop) { // the end of the branch
+        producer.clear();
         return success();
       }
-      if (failed(execOp(op)))
-        return failure();
+      SmallVector<Tensor> carried;
+      for (Value v : op->getOperands())
+        carried.push_back(get(v));
+      ProducerFrame &frame = producer[top];
+      frame.iv += frame.step;
+      if (frame.iv < frame.ub) {
+        bindIteration(frame.loop, frame.iv, carried);
+        frame.next = &frame.loop.getBody()->front();
+        continue;
+      }
+      scf::ForOp loop = frame.loop;
+      for (auto [result, value] : llvm::zip(loop.getResults(), carried))
+        set(result, value);
+      producer.pop_back();
+      producer.back().next = loop->getNextNode();
+      continue;
     }
+    if (auto wait = dyn_cast<MBarrierWaitOp>(op); wait && wouldWait(wait))
+      return success(); // blocked until the consumers release the slot
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      int64_t lb = get(loop.getLowerBound()).i[0], ub = get(loop.getUpperBound()).i[0];
+      int64_t step = get(loop.getStep()).i[0];
+      if (step <= 0 && lb < ub)
+        return loop->emitError("loop step must be positive, got ") << step;
+      SmallVector<Tensor> inits;
+      for (Value v : loop.getInitArgs())
+        inits.push_back(get(v));
+      if (lb >= ub) {
+        for (auto [result, value] : llvm::zip(loop.getResults(), inits))
+          set(result, value);
+        producer[top].next = op->getNextNode();
+        continue;
+      }
+      bindIteration(loop, lb, inits);
+      producer.push_back({loop, lb, ub, step, &loop.getBody()->front()});
+      continue;
+    }
+    if (op->getNumRegions())
+      return op->emitError("the interpreter runs a producer branch of straight-line ops and loops");
+    if (failed(execOp(op)))
+      return failure();
+    producer[top].next = op->getNextNode();
   }
   return success();
 }

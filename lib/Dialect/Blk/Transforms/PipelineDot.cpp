@@ -477,18 +477,30 @@ constexpr int64_t kStoredBSlots = 3;
 // program asks for (sm_80 and sm_90).
 constexpr int64_t kReservedSharedBytes = 1024;
 
+/// The loop directly in a kernel's body that holds `loop` (a persistent
+/// kernel's loop over tiles), or null where `loop` is itself in the body.
+scf::ForOp outerLoopOf(scf::ForOp loop) {
+  auto outer = dyn_cast<scf::ForOp>(loop->getParentOp());
+  return outer && isa<func::FuncOp>(outer->getParentOp()) ? outer : scf::ForOp();
+}
+
 /// What a producer warpgroup computes again to issue `loop`'s copies (every
-/// ring a TMA ring): the ops of the function that give the loop's bounds and
-/// the values from outside the loop that the copies' offsets read. Nothing
-/// where the loop is not directly in a kernel's body of one block, the
-/// kernel has a producer already or whole warpgroups do not fit, or those
-/// values need more than scalar arithmetic on the arguments.
-std::optional<SmallVector<Operation *>> specializable(scf::ForOp loop, ArrayRef<RingOperand> rings, int64_t numWarps) {
-  auto func = dyn_cast<func::FuncOp>(loop->getParentOp());
+/// ring a TMA ring): the ops that give the loop's bounds and the values from
+/// outside the loop that the copies' offsets read (and, for a loop in a loop
+/// over tiles, that loop's bounds and the ops of its body they need).
+/// Nothing where the loop is neither directly in a kernel's body of one
+/// block nor in a loop that is, the kernel has a producer already or whole
+/// warpgroups do not fit, or those values need more than scalar arithmetic
+/// on the arguments.
+std::optional<ScalarSlice> specializable(scf::ForOp loop, ArrayRef<RingOperand> rings, int64_t numWarps) {
+  scf::ForOp outer = outerLoopOf(loop);
+  auto func = dyn_cast<func::FuncOp>((outer ? outer.getOperation() : loop.getOperation())->getParentOp());
   if (!func || !func.getBody().hasOneBlock() || func->hasAttr(kProducerWarpsAttr) || numWarps % 4 ||
       (numWarps + kProducerWarps) * 32 > 1024)
     return std::nullopt;
   SmallVector<Value> roots{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
+  if (outer)
+    roots.append({outer.getLowerBound(), outer.getUpperBound(), outer.getStep()});
   for (const RingOperand &r : rings) {
     DescriptorLoadOp tma = r.op.tma();
     if (!tma || !r.op.slice.advances.empty())
@@ -503,26 +515,48 @@ std::optional<SmallVector<Operation *>> specializable(scf::ForOp loop, ArrayRef<
       for (Value v : op->getOperands())
         outside(v);
   }
-  return scalarSlice(func, roots);
+  return scalarSlice(func, outer, roots);
 }
 
 /// The producer warpgroup of `loop` (specializable): in its own loop over the
 /// same iterations, its issuing warp waits for tile n's slot to be released
 /// (the consumers arrive on `empty` once done with the tile S before it,
-/// the first S slots free from the start) and copies tile n into it.
+/// the first S slots free from the start) and copies tile n into it. In a
+/// loop over tiles, n counts on across them: the producer's copy of that
+/// loop carries the count, as the consumers' does.
 void buildProducer(scf::ForOp loop, ArrayRef<RingOperand> rings, Value empty, int64_t slots, int64_t numWarps,
-                   ArrayRef<Operation *> slice) {
+                   const ScalarSlice &slice) {
   SmallVector<Operation *> shared;
   for (const RingOperand &r : rings)
     shared.append({r.buf.getDefiningOp(), r.bars.getDefiningOp()});
   shared.push_back(empty.getDefiningOp());
+  scf::ForOp outer = outerLoopOf(loop); // before the split moves it into the consumers' branch
   IRMapping map;
-  OpBuilder p = splitWarpRoles(loop->getParentOfType<func::FuncOp>(), numWarps, shared, slice, map);
+  OpBuilder p = splitWarpRoles(loop->getParentOfType<func::FuncOp>(), numWarps, shared, slice.kernel, map);
   Location loc = loop.getLoc();
+  Type i32 = p.getI32Type();
+  // The tiles of earlier trips through the loop over tiles.
+  Value before;
+  scf::ForOp outerCopy;
+  if (outer) {
+    Value zero = arith::ConstantOp::create(p, loc, IntegerAttr::get(i32, 0));
+    outerCopy = scf::ForOp::create(p, loc, map.lookupOrDefault(outer.getLowerBound()),
+                                   map.lookupOrDefault(outer.getUpperBound()), map.lookupOrDefault(outer.getStep()),
+                                   ValueRange{zero});
+    map.map(outer.getInductionVar(), outerCopy.getInductionVar());
+    p.setInsertionPointToStart(outerCopy.getBody());
+    for (Operation *op : slice.outer)
+      map.map(op, p.clone(*op, map));
+    before = outerCopy.getRegionIterArgs()[0];
+  }
   Value lb = map.lookupOrDefault(loop.getLowerBound()), step = map.lookupOrDefault(loop.getStep());
-  auto producer = scf::ForOp::create(p, loc, lb, map.lookupOrDefault(loop.getUpperBound()), step);
+  Value ub = map.lookupOrDefault(loop.getUpperBound());
+  auto producer = scf::ForOp::create(p, loc, lb, ub, step);
+  if (outerCopy) {
+    Value total = arith::AddIOp::create(p, loc, before, tripCount(p, loc, lb, ub, step));
+    scf::YieldOp::create(p, loc, total);
+  }
   OpBuilder b = OpBuilder::atBlockTerminator(producer.getBody());
-  Type i32 = b.getI32Type();
   auto i32Const = [&](int64_t v) -> Value { return arith::ConstantOp::create(b, loc, IntegerAttr::get(i32, v)); };
   Value iv = producer.getInductionVar();
   Value n = arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
@@ -530,6 +564,8 @@ void buildProducer(scf::ForOp loop, ArrayRef<RingOperand> rings, Value empty, in
     n = arith::IndexCastOp::create(b, loc, i32, n);
   else if (n.getType() != i32)
     n = arith::TruncIOp::create(b, loc, i32, n);
+  if (before)
+    n = arith::AddIOp::create(b, loc, before, n);
   Value slot = arith::RemUIOp::create(b, loc, n, i32Const(slots));
   Value round = arith::DivUIOp::create(b, loc, n, i32Const(slots));
   Value parity = arith::XOrIOp::create(b, loc, arith::AndIOp::create(b, loc, round, i32Const(1)), i32Const(1));
@@ -812,7 +848,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     Value empty;
     auto numWarps = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
     bool askedToSpecialize = warpSpecialize || loop->hasAttr(kWarpSpecializeAttr);
-    std::optional<SmallVector<Operation *>> producerSlice;
+    std::optional<ScalarSlice> producerSlice;
     if ((releaseSlots || askedToSpecialize) && anyWgmma && !anyCpAsync && numWarps &&
         llvm::none_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); })) {
       if (askedToSpecialize)
@@ -888,6 +924,24 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       copyAll(b, i32Const(b, k), iv, k, inits, k ? loop.getLowerBound() : Value());
     }
 
+    // In a loop over tiles with a producer warpgroup, the tiles count on
+    // across its trips: it carries the count of the trips before.
+    Value tilesBefore;
+    scf::ForOp outer = producerSlice ? outerLoopOf(loop) : scf::ForOp();
+    if (outer) {
+      IRRewriter rewriter(loop.getContext());
+      rewriter.setInsertionPoint(outer);
+      Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
+      FailureOr<LoopLikeOpInterface> counted = outer.replaceWithAdditionalYields(
+          rewriter, ValueRange{zero}, /*replaceInitOperandUsesInLoop=*/false,
+          [&](OpBuilder &yb, Location yl, ArrayRef<BlockArgument> args) -> SmallVector<Value> {
+            Value trips = tripCount(yb, yl, loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+            return {arith::AddIOp::create(yb, yl, args[0], trips).getResult()};
+          });
+      outer = cast<scf::ForOp>(counted->getOperation());
+      tilesBefore = outer.getRegionIterArgs().back();
+    }
+
     // The body: wait for this iteration's tiles at the top.
     OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
     Value iv = loop.getInductionVar();
@@ -897,6 +951,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       n = arith::IndexCastOp::create(body, loc, i32, n);
     else if (ivType != i32)
       n = arith::TruncIOp::create(body, loc, i32, n);
+    if (tilesBefore)
+      n = arith::AddIOp::create(body, loc, tilesBefore, n);
     // Tile n + k's slot, and the parity of the phase its barrier completes for it.
     auto tileSlot = [&](int64_t k) -> Value {
       Value s = i32Const(body, slots);
@@ -1132,7 +1188,12 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       AsyncWaitOp::create(after, loc, 0);
     BarrierOp::create(after, loc);
     // Every TMA copy issued was waited for in its iteration; the barriers'
-    // memory may hold other data once retired.
+    // memory may hold other data once retired (after the loop over tiles,
+    // whose later trips use them again).
+    if (outer) {
+      after.setInsertionPointAfter(outer);
+      BarrierOp::create(after, loc);
+    }
     for (RingOperand &r : rings)
       if (r.bars)
         MBarrierInvalOp::create(after, loc, r.bars);

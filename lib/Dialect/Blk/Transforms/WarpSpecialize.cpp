@@ -5,6 +5,7 @@
 #include "WarpSpecialize.h"
 
 #include "blk/Dialect/Blk/IR/Dialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -13,31 +14,49 @@ using namespace mlir;
 
 namespace blk {
 
-std::optional<SmallVector<Operation *>> scalarSlice(func::FuncOp func, ArrayRef<Value> roots) {
+std::optional<ScalarSlice> scalarSlice(func::FuncOp func, scf::ForOp outer, ArrayRef<Value> roots) {
   Block *body = &func.getBody().front();
+  Block *outerBody = outer ? outer.getBody() : nullptr;
   llvm::SmallPtrSet<Operation *, 16> needed;
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() != body)
+      if (arg.getOwner() != body && !(outer && arg == outer.getInductionVar()))
         return std::nullopt;
       continue;
     }
     Operation *def = v.getDefiningOp();
     if (needed.contains(def))
       continue;
-    if (def->getBlock() != body || def->getNumRegions() || !isMemoryEffectFree(def) ||
+    bool inBody = def->getBlock() == body || (outerBody && def->getBlock() == outerBody);
+    if (!inBody || def->getNumRegions() || !isMemoryEffectFree(def) ||
         llvm::any_of(def->getResultTypes(), [](Type t) { return isa<ShapedType>(t); }))
       return std::nullopt;
     needed.insert(def);
     worklist.append(def->operand_begin(), def->operand_end());
   }
-  SmallVector<Operation *> ordered;
+  ScalarSlice slice;
   for (Operation &op : *body)
     if (needed.contains(&op))
-      ordered.push_back(&op);
-  return ordered;
+      slice.kernel.push_back(&op);
+  if (outerBody)
+    for (Operation &op : *outerBody)
+      if (needed.contains(&op))
+        slice.outer.push_back(&op);
+  return slice;
+}
+
+Value tripCount(OpBuilder &b, Location loc, Value lb, Value ub, Value step) {
+  Type type = lb.getType();
+  auto c = [&](int64_t v) -> Value { return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, v)); };
+  Value span = arith::SubIOp::create(b, loc, ub, lb);
+  Value up = arith::AddIOp::create(b, loc, span, arith::SubIOp::create(b, loc, step, c(1)));
+  Value count = arith::MaxSIOp::create(b, loc, arith::DivSIOp::create(b, loc, up, step), c(0));
+  Type i32 = b.getI32Type();
+  if (isa<IndexType>(type))
+    return arith::IndexCastOp::create(b, loc, i32, count);
+  return type == i32 ? count : arith::TruncIOp::create(b, loc, i32, count).getResult();
 }
 
 std::optional<std::pair<int32_t, int32_t>> roleRegisters(int64_t numWarps) {

@@ -4,6 +4,7 @@
 #define BLK_DIALECT_BLK_TRANSFORMS_WARPSPECIALIZE_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -14,11 +15,23 @@ namespace blk {
 /// Warps of the producer warpgroup (setmaxnreg works on whole warpgroups).
 inline constexpr int64_t kProducerWarps = 4;
 
-/// The ops of `func`'s body, in order, that compute `roots` from its
-/// arguments, so that the producer warps can compute them again: each
-/// directly in the body, without memory effects or regions, of scalar
-/// results. Nothing when a root needs anything else.
-std::optional<llvm::SmallVector<mlir::Operation *>> scalarSlice(mlir::func::FuncOp func, mlir::ArrayRef<mlir::Value> roots);
+/// What the producer warps compute again: ops of the kernel's body and, for
+/// a loop nested in a loop of that body (a persistent kernel's loop over
+/// tiles), ops of that outer loop's body, each list in order.
+struct ScalarSlice {
+  llvm::SmallVector<mlir::Operation *> kernel, outer;
+};
+
+/// The ops that compute `roots` from the kernel's arguments (and `outer`'s
+/// induction variable, when given): each directly in `func`'s body or in
+/// `outer`'s, without memory effects or regions, of scalar results. Nothing
+/// when a root needs anything else.
+std::optional<ScalarSlice> scalarSlice(mlir::func::FuncOp func, mlir::scf::ForOp outer,
+                                       mlir::ArrayRef<mlir::Value> roots);
+
+/// The iterations of a loop from `lb` to `ub` by `step` (> 0), as i32:
+/// zero when ub <= lb.
+mlir::Value tripCount(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lb, mlir::Value ub, mlir::Value step);
 
 /// Registers per thread for the producer warpgroup and for each of
 /// `numWarps` consumer warps (setmaxnreg), where the consumers get more than

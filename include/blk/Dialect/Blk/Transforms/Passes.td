@@ -232,7 +232,8 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     softmax) runs while another's dots use the tensor cores. A loop marked
     `blk.warp_specialize` (`range(..., warp_specialize=True)`), or any loop
     with `warp-specialize`, whose rings are all TMA rings read by wgmma and
-    which sits directly in a kernel's body, is split between two roles when
+    which sits directly in a kernel's body or in a loop that does (a
+    persistent kernel's loop over tiles), is split between two roles when
     the copies' offsets and the loop's bounds are scalar arithmetic on the
     arguments: its rings and mbarriers move to the kernel's start, and the
     rest of the kernel becomes the else branch of an `scf.if` on
@@ -240,7 +241,9 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     after the consumers, `blk.producer_warps` on the kernel) that computes
     the offsets again and, in a loop of its own, waits for each slot's
     release and copies the tile into it; the consumers wait for their tiles,
-    run the dots and release the slots, issuing no copy. With two or more
+    run the dots and release the slots, issuing no copy. In a loop over
+    tiles both roles carry the count of the K tiles before, so that slots
+    and phases run on across tiles; the producer mirrors that loop. With two or more
     consumer warpgroups, `blk.set_max_registers` moves registers from the
     producer (40) to the consumers.
   }];
