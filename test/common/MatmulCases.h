@@ -65,18 +65,23 @@ inline std::vector<Check> matmulCase(const Launch &L, const Bindings &variant, D
 /// margin of 16 columns (its row stride stays a multiple of 16, as the
 /// `.spec` variants assume), which the descriptor's clipped stores must
 /// leave alone.
+/// `numSms` > 0: through `matmul_tma_persistent` instead, on min(numSms,
+/// tiles) programs (the variant binds NUM_SMS to it), each walking several
+/// tiles.
 inline std::vector<Check> matmulTmaCase(const Launch &L, const Bindings &variant, DType in, DType out, int blockM,
                                         int blockN, MatmulShape s, std::mt19937_64 &rng, double tol,
-                                        bool tf32 = false) {
+                                        bool tf32 = false, int numSms = 0) {
   int64_t ldc = s.n + 16;
   Buffer a(in, size_t(s.m) * s.k), b(in, size_t(s.k) * s.n), c(out, size_t(s.m) * ldc);
   fillOperands(a, b, rng);
   c.poison();
   unsigned grid = unsigned(((s.m + blockM - 1) / blockM) * ((s.n + blockN - 1) / blockN));
-  std::string e = L("matmul", variant, "matmul_tma", grid,
+  if (numSms > 0)
+    grid = std::min(grid, unsigned(numSms));
+  std::string e = L("matmul", variant, numSms > 0 ? "matmul_tma_persistent" : "matmul_tma", grid,
                     {KArg::buf_(a), KArg::buf_(b), KArg::buf_(c), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(s.k),
                      KArg::int_(s.k), KArg::int_(s.n), KArg::int_(ldc)});
-  std::string what = std::string("matmul_tma ") + name(in) + (tf32 ? " (tf32)" : "") + "->" + name(out) + " " +
+  std::string what = std::string(numSms > 0 ? "matmul_tma_persistent " : "matmul_tma ") + name(in) + (tf32 ? " (tf32)" : "") + "->" + name(out) + " " +
                      std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k);
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
@@ -258,11 +263,33 @@ inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_
   return checks;
 }
 
+/// The persistent matmul's variants (kernels/matmul.blk's NUM_SMS entries,
+/// 128x256x64, 8 warps, 2 stages): with a producer warpgroup whose tiles
+/// count on across the tiles a program walks, and without.
+inline std::vector<Bindings> persistentVariants() {
+  auto v = [](int sms, bool ws) {
+    Bindings b = {{"T", "bf16"}, {"TC", "bf16"}, {"BLOCK_M", "128"}, {"BLOCK_N", "256"}, {"BLOCK_K", "64"},
+                  {"NUM_SMS", std::to_string(sms)}, {"num_warps", "8"}, {"num_stages", "2"}};
+    if (ws)
+      b.push_back({"WARP_SPECIALIZE", "True"});
+    b.push_back({"spec", "spec"});
+    return b;
+  };
+  return {v(16, true), v(132, true), v(132, false)};
+}
+
 /// The warp-specialized tensor-core variants alone (a producer warpgroup
 /// issues the TMA copies), on sizes that wrap every ring several times: a
-/// short run for compute-sanitizer's racecheck and synccheck.
+/// short run for compute-sanitizer's racecheck and synccheck. The
+/// persistent ones walk several tiles per program (16 programs).
 inline std::vector<Check> warpSpecializedSuite(const Launch &L, std::mt19937_64 &rng) {
   std::vector<Check> checks;
+  for (const Bindings &b : persistentVariants()) {
+    int sms = std::stoi(b[5].second);
+    for (Check &c : matmulTmaCase(L, b, DType::BF16, DType::BF16, 128, 256, {1040, 784, 400}, rng,
+                                  ref::tolerance(DType::BF16), false, sms))
+      checks.push_back(std::move(c));
+  }
   for (const MatmulVariant &v : tensorCoreVariants()) {
     if (!v.warpSpecialize)
       continue;

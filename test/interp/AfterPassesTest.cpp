@@ -45,6 +45,17 @@ TEST(AfterPasses, MatmulRings) {
       checks += ref::matmulCase(L, v.bindings(), v.in, v.out, v.blockM, v.blockN, {48, 80, 16}, rng, v.tolerance(),
                                 v.tf32());
     }
+    // The persistent matmul, 4 programs over 9 tiles (3 K steps each through
+    // 3 slots): with a producer warpgroup the slots wrap across tiles.
+    for (bool ws : {true, false}) {
+      ref::Bindings b = {{"T", "bf16"}, {"TC", "bf16"}, {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "64"},
+                         {"NUM_SMS", "4"}, {"num_warps", "4"}, {"num_stages", "2"}};
+      if (ws)
+        b.push_back({"WARP_SPECIALIZE", "True"});
+      b.push_back({"spec", "spec"});
+      checks += ref::matmulTmaCase(L, b, ref::DType::BF16, ref::DType::BF16, 128, 128, {272, 368, 176}, rng,
+                                   ref::tolerance(ref::DType::BF16), false, 4);
+    }
     ref::expectChecks(checks);
   }
 }

@@ -492,8 +492,24 @@ scf::ForOp outerLoopOf(scf::ForOp loop) {
 /// block nor in a loop that is, the kernel has a producer already or whole
 /// warpgroups do not fit, or those values need more than scalar arithmetic
 /// on the arguments.
-std::optional<ScalarSlice> specializable(scf::ForOp loop, ArrayRef<RingOperand> rings, int64_t numWarps) {
+std::optional<ScalarSlice> specializable(scf::ForOp loop, ArrayRef<RingOperand> rings, int64_t numWarps,
+                                         int64_t sharedMemoryLimit) {
   scf::ForOp outer = outerLoopOf(loop);
+  // In a loop over tiles the producer fills the next tile's slots while the
+  // consumers run this tile's epilogue: the rings cannot share memory with
+  // its scratch (the accumulator's move for the store), so both must fit.
+  if (outer) {
+    int64_t ringBytes = 0, scratch = 0;
+    for (const RingOperand &r : rings)
+      ringBytes += r.type.getSlots() * r.type.getSlotBytes() + 8 * r.type.getSlots();
+    outer.getBody()->walk([&](Operation *op) {
+      if (op == loop.getOperation() || loop->isAncestor(op))
+        return;
+      scratch = std::max(scratch, scratchFor(op).bytes);
+    });
+    if (ringBytes + scratch > sharedMemoryLimit)
+      return std::nullopt;
+  }
   auto func = dyn_cast<func::FuncOp>((outer ? outer.getOperation() : loop.getOperation())->getParentOp());
   if (!func || !func.getBody().hasOneBlock() || func->hasAttr(kProducerWarpsAttr) || numWarps % 4 ||
       (numWarps + kProducerWarps) * 32 > 1024)
@@ -852,7 +868,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     if ((releaseSlots || askedToSpecialize) && anyWgmma && !anyCpAsync && numWarps &&
         llvm::none_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); })) {
       if (askedToSpecialize)
-        producerSlice = specializable(loop, rings, numWarps.getInt());
+        producerSlice = specializable(loop, rings, numWarps.getInt(), sharedMemoryLimit);
       if (releaseSlots || producerSlice)
         empty = MBarrierAllocOp::create(b, loc, BarriersType::get(b.getContext(), slots),
                                         b.getI64IntegerAttr(numWarps.getInt()));
