@@ -295,7 +295,7 @@ GROUPS = [
     Group("transposes", "Transposes", ["transpose*"], "GB/s",
           [TRITON, ("torch_us", "PyTorch `x.t().contiguous()`")],
           "`test/kernels/block_ops.blk`; Triton: the same algorithm."),
-    Group("matmul", "Matmul", ["matmul", "matmul_tma", "scaled_matmul"], "TFLOP/s",
+    Group("matmul", "Matmul", ["matmul", "matmul_tma", "matmul_tma_persistent", "scaled_matmul"], "TFLOP/s",
           [("triton_us", "Triton"), ("torch_us", "cuBLAS")],
           "`kernels/matmul.blk`, 128x256x64 tiles, 8 warps, 3 stages; Triton: the tutorial's kernel (pointer "
           "loads, also beside the `matmul_tma` rows) at the same tiling; cuBLAS: `torch.matmul` (fp8: "
@@ -306,8 +306,12 @@ GROUPS = [
           "Triton had none); cuBLAS: `torch.matmul` (fp8: `torch._scaled_mm`, B column-major). "
           "`scaled_matmul` rows: `kernels/scaled_matmul.blk` (fp8 `x @ W^T` with W stored [N, K], row-wise "
           "scales, at the tiles each row names, 8 warps, 3 stages at 128x256x128 and 4 at 128x128x128), Triton "
-          "on the same source and tiles, cuBLAS `torch._scaled_mm` with the same scales. Contenders take "
-          "7 turns after a 1 s warm-up."),
+          "on the same source and tiles, cuBLAS `torch._scaled_mm` with the same scales. "
+          "`matmul_tma_persistent` rows: one program per SM walking the output tiles (grid min(132, tiles)), "
+          "128x256x64, 8 warps and a producer warpgroup, 3 stages, the tiles stored by TMA; Triton: the "
+          "persistent tutorial's form on the same source and tiles (`tl.range(..., flatten=True, "
+          "warp_specialize=True)`; a row says so where the installed Triton refused warp specialization). "
+          "Contenders take 7 turns after a 1 s warm-up."),
     Group("attention", "Attention", ["attention"], "TFLOP/s",
           [("triton_us", "Triton, same source"), ("torch_us", "SDPA cuDNN"), ("flash_us", "SDPA flash")],
           "`kernels/attention.blk`, 8 warps, 3 stages: the forward at 128x128 tiles with a producer warpgroup "

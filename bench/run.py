@@ -1139,6 +1139,8 @@ def matmuls(h):
                 row = h.record(name, f"{n}^3", dt, None, 0, [fn], anchor, [lambda: torch.matmul(a, b)], rounds=7,
                                settle=True, check=output_check(c, ref, first_rows))
                 report_tflops(row, f"{name} {n}^3", flops)
+            if no_tma is None:
+                persistent_matmul(h, a, b, c, n, dt, ref, flops)
             del a, b, c, ref
     try:
         fp8_matmul(h)
@@ -1147,6 +1149,37 @@ def matmuls(h):
         raise
     except Exception as e:  # an older torch or Triton without fp8: the bf16/f16 rows stand
         print(f"matmul f8e4m3: skipped ({type(e).__name__}: {e})", flush=True)
+
+
+def persistent_matmul(h, a, b, c, n, dt, ref, flops):
+    """kernels/matmul.blk's matmul_tma_persistent (one program per SM walking
+    the tiles, a producer warpgroup issuing the copies of every tile it walks)
+    beside Triton's persistent tutorial form on the same source and tiles
+    (`tl.range(..., flatten=True, warp_specialize=True)`, or without warp
+    specialization where this Triton refuses it on this GPU, as the row
+    says) and cuBLAS. BLK_PERSISTENT_CONFIG=BM.BN.BK.SMS.wW.stS[.True] picks
+    another compiled variant (.True: warp-specialized)."""
+    t = DT[dt]
+    config = os.environ.get("BLK_PERSISTENT_CONFIG", "128.256.64.132.w8.st3.True")
+    bm, bn, bk, sms = (int(v) for v in config.split(".")[:4])
+    warps, stages = int(config.split(".")[4][1:]), int(config.split(".")[5][2:])
+    tiles = triton.cdiv(n, bm) * triton.cdiv(n, bn)
+    grid = (min(sms, tiles),)
+    fn = h.load(f"matmul.{t}.{t}.{config}.spec", "matmul_tma_persistent").prepare(grid, a, b, c, n, n, n, n, n, n)
+    tri_ws = True
+    try:
+        tk.matmul_tma_persistent_kernel[grid](a, b, c, n, n, n, n, n, n, BM=bm, BN=bn, BK=bk, GROUP=8, NUM_SMS=sms,
+                                              WARP_SPECIALIZE=True, num_warps=warps, num_stages=stages)
+    except Exception as e:  # this Triton warp-specializes only on other GPUs
+        print(f"Triton persistent matmul without warp specialization ({type(e).__name__})", flush=True)
+        tri_ws = False
+    tri = lambda: [lambda: tk.matmul_tma_persistent_kernel[grid](
+        a, b, c, n, n, n, n, n, n, BM=bm, BN=bn, BK=bk, GROUP=8, NUM_SMS=sms, WARP_SPECIALIZE=tri_ws,
+        num_warps=warps, num_stages=stages)]
+    name = f"matmul_tma_persistent {t}" + ("" if tri_ws else " (Triton: not warp-specialized)")
+    row = h.record(name, f"{n}^3", dt, None, 0, [fn], tri, [lambda: torch.matmul(a, b)], rounds=7,
+                   settle=True, check=output_check(c, ref, first_rows))
+    report_tflops(row, f"{name} {n}^3", flops)
 
 
 # The forward's schedule: a producer warpgroup issuing the copies ("ws", the
@@ -1870,7 +1903,7 @@ def main():
     # The command as run (with the environment variables that pick the matmul
     # variant and the attention schedule), for bench/report.py to print
     # beside the tables.
-    env = [f"{k}={shlex.quote(os.environ[k])}" for k in ("BLK_MATMUL_CONFIG", "BLK_ATTENTION_SCHEDULE")
+    env = [f"{k}={shlex.quote(os.environ[k])}" for k in ("BLK_MATMUL_CONFIG", "BLK_PERSISTENT_CONFIG", "BLK_ATTENTION_SCHEDULE")
            if k in os.environ]
     command = " ".join(env + ["python3", shlex.join(sys.argv)])
     report(h, overhead, args.out, command, args.only or "all")

@@ -431,6 +431,27 @@ def matmul_tma_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_bk, s_cm,
 
 
 @triton.jit
+def matmul_tma_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_bk, s_cm,
+                                 BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP: tl.constexpr,
+                                 NUM_SMS: tl.constexpr, WARP_SPECIALIZE: tl.constexpr):
+    # kernels/matmul.blk's matmul_tma_persistent, in the persistent-matmul
+    # tutorial's form: each program walks tiles NUM_SMS apart; the tile loop
+    # is flattened with the K loop, and warp-specialized when asked.
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[s_am, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[s_bk, 1], block_shape=[BK, BN])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[s_cm, 1], block_shape=[BM, BN])
+    num_tiles = tl.cdiv(M, BM) * tl.cdiv(N, BN)
+    for tile in tl.range(tl.program_id(0), num_tiles, NUM_SMS, flatten=True, warp_specialize=WARP_SPECIALIZE):
+        pm, pn = _grouped_tile(tile, M, N, BM, BN, GROUP)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(0, K, BK):
+            a = a_desc.load([pm * BM, k])
+            b = b_desc.load([k, pn * BN])
+            acc = tl.dot(a, b, acc)
+        c_desc.store([pm * BM, pn * BN], acc.to(c_ptr.dtype.element_ty))
+
+
+@triton.jit
 def attention_block(q, k_base, v_base, start_n, offs_m, offs_n, offs_d, acc, m_i, l_i, qk_scale, seq_k, s_kn, s_vn,
                     MASKED: tl.constexpr, CAUSAL: tl.constexpr):
     # kernels/attention.blk's attention_block: one key block of the online softmax.

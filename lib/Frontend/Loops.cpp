@@ -288,20 +288,25 @@ bool Generator::genFor(const ast::ForStmt &f) {
     return error(f.iter->loc, "a for loop must iterate over range(...) or static_range(...)"), false;
   if (callee->name == "static_range")
     return genStaticRange(f, *call);
-  // Of Triton's keywords, warp_specialize (a compile-time bool): the loop's
-  // TMA copies go to a producer warpgroup where blk-pipeline-dot can do it.
+  // Of Triton's keywords, warp_specialize (a compile-time bool): the TMA
+  // copies of the loop, or of the dot loops in it (a persistent kernel's loop
+  // over tiles), go to a producer warpgroup where blk-pipeline-dot can do it.
+  // flatten (Triton's persistent-matmul spelling) changes nothing: the
+  // producer warpgroup already copies the next tile's operands during this
+  // tile's epilogue, and without one each tile's loop fills its own rings.
   bool warpSpecialize = false;
   for (const auto &kw : call->kwargs) {
-    if (kw.name != "warp_specialize")
-      return error(kw.loc, "range takes no keyword argument but warp_specialize, got '" + kw.name +
+    if (kw.name != "warp_specialize" && kw.name != "flatten")
+      return error(kw.loc, "range takes no keyword argument but warp_specialize and flatten, got '" + kw.name +
                                "' (the loop's pipelining depth is the kernel's num_stages)"),
              false;
     TV v = gen(*kw.value);
     if (!v)
       return false;
     if (v.kind != TV::Bool && v.kind != TV::Int)
-      return error(kw.value->loc, "warp_specialize must be a compile-time bool, got " + describe(v)), false;
-    warpSpecialize = v.i != 0;
+      return error(kw.value->loc, kw.name + " must be a compile-time bool, got " + describe(v)), false;
+    if (kw.name == "warp_specialize")
+      warpSpecialize = v.i != 0;
   }
   if (call->args.empty() || call->args.size() > 3)
     return error(call->loc, "range takes 1 to 3 arguments, got " + std::to_string(call->args.size())), false;

@@ -87,6 +87,9 @@ private:
   /// block at `offsets` inside the tensor, after checking the access.
   mlir::LogicalResult forEachDescriptorElement(mlir::Operation *op, mlir::Value desc, mlir::ValueRange offsets,
                                                const char *what, llvm::function_ref<void(size_t, void *)> fn);
+  mlir::LogicalResult forEachDescriptorElement(mlir::Operation *op, const Tensor &desc,
+                                               llvm::ArrayRef<int64_t> offsets, const char *what,
+                                               llvm::function_ref<void(size_t, void *)> fn);
   mlir::LogicalResult execAtomicRMW(AtomicRMWOp op);
   mlir::LogicalResult execAtomicCAS(AtomicCASOp op);
   // Shared memory, after the blk passes (SharedMemory.cpp).
@@ -104,6 +107,10 @@ private:
   void completeDot(size_t id);
   mlir::LogicalResult execAsyncCopy(AsyncCopyOp op);
   mlir::LogicalResult execAsyncTMACopy(AsyncTMACopyOp op);
+  /// TMA stores read their slot when waited for, the latest the GPU may:
+  /// a slot written again before the wait stores the new data.
+  mlir::LogicalResult execAsyncTMAStore(AsyncTMAStoreOp op);
+  mlir::LogicalResult execTMAStoreWait();
   mlir::LogicalResult execMBarrierWait(MBarrierWaitOp op);
   mlir::LogicalResult execMBarrierArrive(MBarrierArriveOp op);
   /// Warp specialization (WarpRoles.cpp): the producer branch runs beside
@@ -168,6 +175,14 @@ private:
     bool done = false;
   };
   std::vector<PendingDot> dots;
+  /// TMA stores not yet waited for: the slot they copy out and where to.
+  struct PendingTmaStore {
+    mlir::Operation *op;
+    Tensor buffer, desc;
+    int64_t slot;
+    llvm::SmallVector<int64_t> offsets;
+  };
+  std::vector<PendingTmaStore> tmaStores;
   /// Where the producer warpgroup's branch stands: the branch itself, then
   /// each loop it is in (the current iteration's induction variable), and the
   /// op of each to run next. Empty when no producer runs.

@@ -87,7 +87,13 @@ LogicalResult Executor::runKernel(func::FuncOp func, ArrayRef<Arg> args) {
   for (unsigned idx = args.size(); idx < func.getNumArguments(); ++idx)
     argValues.push_back(tmaDescriptor(func, idx, argValues));
   SmallVector<Tensor> ignored;
-  return execBlock(func.getBody().front(), argValues, ignored);
+  if (failed(execBlock(func.getBody().front(), argValues, ignored)))
+    return failure();
+  // The GPU may still be reading a store's buffer when the kernel exits.
+  if (!tmaStores.empty())
+    return tmaStores.front().op->emitError() << "a TMA store is never waited for (blk.tma_store_wait) in "
+                                             << programText();
+  return success();
 }
 
 LogicalResult Executor::execBlock(Block &block, ArrayRef<Tensor> args, SmallVectorImpl<Tensor> &terminatorOperands) {
@@ -348,7 +354,7 @@ LogicalResult Executor::execOp(Operation *op) {
       })
       .Case<LocalAllocOp, LocalTransOp, LocalLoadOp, LocalStoreOp, AsyncCopyOp, AsyncCommitGroupOp, AsyncWaitOp,
             FenceAsyncSharedOp, WarpGroupDotOp, WarpGroupDotWaitOp, MBarrierAllocOp, MBarrierInvalOp, MBarrierWaitOp, MBarrierArriveOp,
-            AsyncTMACopyOp>([&](Operation *shared) { return execSharedOp(shared); })
+            AsyncTMACopyOp, AsyncTMAStoreOp, TMAStoreWaitOp>([&](Operation *shared) { return execSharedOp(shared); })
       .Case<scf::ForOp>([&](scf::ForOp f) { return execFor(f); })
       .Case<scf::IfOp>([&](scf::IfOp i) { return execIf(i); })
       .Case<scf::WhileOp>([&](scf::WhileOp w) { return execWhile(w); })

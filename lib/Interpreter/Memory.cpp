@@ -162,10 +162,15 @@ LogicalResult Executor::forEachDescriptorElement(Operation *op, Value desc, Valu
   SmallVector<int64_t> offsets;
   for (Value v : offsetValues)
     offsets.push_back(get(v).i[0]);
+  return forEachDescriptorElement(op, get(desc), offsets, what, fn);
+}
+
+LogicalResult Executor::forEachDescriptorElement(Operation *op, const Tensor &desc, ArrayRef<int64_t> offsets,
+                                                 const char *what, llvm::function_ref<void(size_t, void *)> fn) {
   Tensor addrs;
   std::vector<bool> inside;
-  descriptorBlock(get(desc), offsets, addrs, inside);
-  size_t bytes = cast<TensorDescType>(desc.getType()).getElementType().getIntOrFloatBitWidth() / 8;
+  descriptorBlock(desc, offsets, addrs, inside);
+  size_t bytes = cast<TensorDescType>(desc.elem).getElementType().getIntOrFloatBitWidth() / 8;
   for (size_t j = 0; j < addrs.size(); ++j) {
     if (!inside[j])
       continue;

@@ -168,6 +168,29 @@ LogicalResult Executor::execAsyncTMACopy(AsyncTMACopyOp op) {
   return success();
 }
 
+LogicalResult Executor::execAsyncTMAStore(AsyncTMAStoreOp op) {
+  const Tensor &buffer = get(op.getBuffer());
+  int64_t slot = get(op.getSlot()).i[0];
+  if (failed(checkSlot(op, buffer, slot)))
+    return failure();
+  SmallVector<int64_t> offsets;
+  for (Value v : op.getOffsets())
+    offsets.push_back(get(v).i[0]);
+  tmaStores.push_back({op, buffer, get(op.getDesc()), slot, std::move(offsets)});
+  return success();
+}
+
+LogicalResult Executor::execTMAStoreWait() {
+  for (const PendingTmaStore &s : tmaStores) {
+    Tensor tile = readSlot(s.buffer, s.slot);
+    if (failed(forEachDescriptorElement(s.op, s.desc, s.offsets, "TMA store",
+                                        [&](size_t j, void *p) { writeElement(tile.elem, p, tile, j); })))
+      return failure();
+  }
+  tmaStores.clear();
+  return success();
+}
+
 LogicalResult Executor::execMBarrierWait(MBarrierWaitOp op) {
   if (!op.getIssuer() && !producer.empty() && wouldWait(op) && failed(runProducer()))
     return failure();
@@ -274,6 +297,8 @@ LogicalResult Executor::execSharedOp(Operation *op) {
       .Case<MBarrierWaitOp>([&](MBarrierWaitOp w) { return execMBarrierWait(w); })
       .Case<MBarrierArriveOp>([&](MBarrierArriveOp a) { return execMBarrierArrive(a); })
       .Case<AsyncTMACopyOp>([&](AsyncTMACopyOp c) { return execAsyncTMACopy(c); })
+      .Case<AsyncTMAStoreOp>([&](AsyncTMAStoreOp s) { return execAsyncTMAStore(s); })
+      .Case<TMAStoreWaitOp>([&](TMAStoreWaitOp) { return execTMAStoreWait(); })
       .Case<WarpGroupDotOp>([&](WarpGroupDotOp d) { return execWarpGroupDot(d); })
       .Case<WarpGroupDotWaitOp>([&](WarpGroupDotWaitOp w) { return execWarpGroupDotWait(w); })
       .Default([&](Operation *) { return op->emitError("unexpected shared-memory op"); });

@@ -47,6 +47,7 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(createBlkCoalescePass());
   pm.addPass(createBlkRemoveLayoutConversionsPass());
   pm.addPass(mlir::createCSEPass()); // recomputed pointers and masks shared by several accesses
+  pm.addPass(createBlkTmaStoresPass());
   pm.addPass(createBlkPipelineDotPass(BlkPipelineDotPassOptions{options.numStages, sharedMemoryLimit(options.arch),
                                                                 options.releaseSlots, options.pingPong,
                                                                 options.warpSpecialize}));

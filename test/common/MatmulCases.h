@@ -264,12 +264,12 @@ inline std::vector<Check> matmulSuite(const Launch &L, bool large, std::mt19937_
 }
 
 /// The persistent matmul's variants (kernels/matmul.blk's NUM_SMS entries,
-/// 128x256x64, 8 warps, 2 stages): with a producer warpgroup whose tiles
+/// 128x256x64, 8 warps, 3 stages): with a producer warpgroup whose tiles
 /// count on across the tiles a program walks, and without.
 inline std::vector<Bindings> persistentVariants() {
   auto v = [](int sms, bool ws) {
     Bindings b = {{"T", "bf16"}, {"TC", "bf16"}, {"BLOCK_M", "128"}, {"BLOCK_N", "256"}, {"BLOCK_K", "64"},
-                  {"NUM_SMS", std::to_string(sms)}, {"num_warps", "8"}, {"num_stages", "2"}};
+                  {"NUM_SMS", std::to_string(sms)}, {"num_warps", "8"}, {"num_stages", "3"}};
     if (ws)
       b.push_back({"WARP_SPECIALIZE", "True"});
     b.push_back({"spec", "spec"});

@@ -166,9 +166,8 @@ struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
     Location loc = op.getLoc();
     SharedRing ring(op.getBuffer().getType());
     LinearLayout layout = LinearLayout::get(op.getValue().getType());
+    // Threads holding copies of an element leave its write to its owner.
     ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
-    if (thread.owner)
-      return op.emitOpError("needs a layout that gives each element to one thread");
     Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
     ValueRange values = adaptor.getValue();
     for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), lineVectorBits(layout, ring.contig, ring.elemBytes))) {
@@ -177,7 +176,7 @@ struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
       SmallVector<Value> vector;
       for (int64_t r : regs)
         vector.push_back(values[r]);
-      storeSharedVector(rewriter, loc, vector, at);
+      storeSharedVectorIf(rewriter, loc, vector, at, thread.owner);
     }
     rewriter.eraseOp(op);
     return success();

@@ -4,7 +4,8 @@
 // waits on the barrier's phase (the issuing thread is thread 0, or the
 // producer warpgroup's first: WarpRolesToLLVM.cpp). A slot's release: each
 // warp's first lane arrives on the slot's empty barrier, and the issuing
-// warp waits for it.
+// warp waits for it. TMA stores: the issuing thread copies a slot out as
+// one bulk group and waits for its reads before the slot is written again.
 // Warpgroups' turns at issuing wgmma (ping-pong) go on named barriers. The tensor map is a kernel parameter passed
 // by value (grid constant) whose generic address the copy reads.
 #include "SharedRing.h"
@@ -165,6 +166,61 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
   }
 };
 
+/// A slot copied out by the issuing thread: one cp.async.bulk.tensor per
+/// box (swizzle-wide chunk of the slot), committed as one bulk group. TMA
+/// writes only the part of each box inside the tensor.
+struct AsyncTMAStoreToLLVM : OpConversionPattern<AsyncTMAStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AsyncTMAStoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedRing ring(op.getBuffer().getType());
+    TmaBox box = tmaBox(op.getDesc().getType());
+    if (box.swizzleBytes != ring.width || box.copies * ring.chunkBytes() != ring.slotBytes)
+      return op.emitOpError("the descriptor's TMA boxes do not tile the buffer's slot");
+    Value slot = LLVM::AddOp::create(
+        rewriter, loc, LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), adaptor.getBuffer()),
+        LLVM::MulOp::create(rewriter, loc, adaptor.getSlot(), i32Const(rewriter, loc, ring.slotBytes)));
+    Value map = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), adaptor.getDesc());
+    ValueRange offsets = adaptor.getOffsets();
+    size_t rank = offsets.size();
+    // $1 tensor map; per box: source, then its coordinates innermost first.
+    SmallVector<Value> operands{map};
+    std::string body, constraints = "l";
+    for (int64_t c = 0; c < box.copies; ++c) {
+      unsigned at = unsigned(operands.size()) + 1;
+      operands.push_back(LLVM::AddOp::create(rewriter, loc, slot, i32Const(rewriter, loc, c * ring.chunkBytes())));
+      operands.push_back(
+          LLVM::AddOp::create(rewriter, loc, offsets[rank - 1], i32Const(rewriter, loc, c * box.shape.back())));
+      for (size_t d = rank - 1; d-- > 0;)
+        operands.push_back(offsets[d]);
+      std::string coords;
+      for (size_t d = 0; d < rank; ++d)
+        coords += (d ? ", $" : "$") + std::to_string(at + 1 + d);
+      body += "@p cp.async.bulk.tensor." + std::to_string(rank) + "d.global.shared::cta.bulk_group [$1, {" + coords +
+              "}], [$" + std::to_string(at) + "]; ";
+      constraints += ",r";
+      for (size_t d = 0; d < rank; ++d)
+        constraints += ",r";
+    }
+    body += "@p cp.async.bulk.commit_group;";
+    predicated(rewriter, loc, emitIsIssuingThread(rewriter, loc), operands, body, constraints);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The issuing thread waits until its bulk stores have read shared memory.
+struct TMAStoreWaitToLLVM : OpConversionPattern<TMAStoreWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(TMAStoreWaitOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
+    predicated(rewriter, op.getLoc(), emitIsIssuingThread(rewriter, op.getLoc()), {},
+               "@p cp.async.bulk.wait_group.read 0;", "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Turns of the warpgroups on named barriers 1..N (0 is the barrier of all
 /// threads): each barrier instance pairs one warpgroup's bar.sync with the
 /// previous warpgroup's bar.arrive, 256 threads.
@@ -201,7 +257,7 @@ struct WarpGroupTurnToLLVM : OpConversionPattern<WarpGroupTurnOp> {
 
 void populateTMAPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<MBarrierAllocToLLVM, MBarrierInvalToLLVM, MBarrierWaitToLLVM, MBarrierArriveToLLVM, AsyncTMACopyToLLVM,
-               WarpGroupTurnToLLVM>(tc, patterns.getContext());
+               AsyncTMAStoreToLLVM, TMAStoreWaitToLLVM, WarpGroupTurnToLLVM>(tc, patterns.getContext());
 }
 
 } // namespace blk

@@ -366,6 +366,26 @@ func.func @replicated_copy(%p: tensor<8x64x!blk.ptr<bf16>, #r>) {
 
 // -----
 
+// The same tile written into a buffer (a TMA store's staging): the owners
+// alone store their 16-byte vectors, predicated on the warp bit that makes
+// the copies.
+#r = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+// CHECK-LABEL: func.func @replicated_stage
+// CHECK: %[[OWNER:.+]] = llvm.zext %{{.+}} : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, $5, 0;\0A@p st.shared.v4.b32 [$0], {$1, $2, $3, $4};\0A}", "r,r,r,r,r,r" %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[OWNER]]
+// CHECK-NOT: st.shared
+// CHECK: return
+func.func @replicated_stage(%x: tensor<8x64xbf16, #r>) {
+  %c0 = arith.constant 0 : i32
+  %buf = blk.local_alloc : !blk.smem<[1, 8, 64], bf16, contig = 1>
+  blk.local_store %x, %buf[%c0] : tensor<8x64xbf16, #r>, !blk.smem<[1, 8, 64], bf16, contig = 1>
+  return
+}
+}
+
+// -----
+
 // A transposed view of a ring is its memory read through the view's type: B
 // stored with N along its lines (contig = 1) is MN-major (transpose bit 1),
 // the same tile seen transposed (contig = 0, K along the lines) K-major (0).

@@ -44,3 +44,22 @@ func.func @tma_batched(%d: !blk.tensordesc<[1, 1, 64, 64], bf16> {blk.tma_base =
   blk.async_tma_copy %d[%b, %h, %row, %col] into %ring[%s], %bars if %p : !blk.tensordesc<[1, 1, 64, 64], bf16>, !blk.smem<[3, 64, 64], bf16, contig = 1>, !blk.mbarriers<3>
   return
 }
+
+// A [64, 128] bf16 slot copied out by TMA: two boxes of 64 columns, the
+// second 8192 bytes and 64 columns on, by the issuing thread (thread 0),
+// committed as one bulk group; the wait for the group's reads by the same
+// thread.
+// CHECK-LABEL: func.func @tma_store
+// CHECK: %[[C8192:.*]] = llvm.mlir.constant(8192 : i32)
+// CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32)
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$3, $4}], [$2]; @p cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$6, $7}], [$5]; @p cp.async.bulk.commit_group; }", "r,l,r,r,r,r,r,r"
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p cp.async.bulk.wait_group.read 0; }", "r"
+func.func @tma_store(%d: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: 1, 2>,
+                                                          blk.tma_strides = array<i64: 3, -1>},
+                     %row: i32, %col: i32) attributes {blk.kernel} {
+  %c0 = arith.constant 0 : i32
+  %buf = blk.local_alloc : !blk.smem<[1, 64, 128], bf16, contig = 1>
+  blk.async_tma_store %buf[%c0] into %d[%row, %col] : !blk.smem<[1, 64, 128], bf16, contig = 1>, !blk.tensordesc<[64, 128], bf16>
+  blk.tma_store_wait %buf : !blk.smem<[1, 64, 128], bf16, contig = 1>
+  return
+}

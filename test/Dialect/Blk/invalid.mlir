@@ -473,6 +473,24 @@ func.func @tma_ring(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32, %p: i1,
 
 // -----
 
+func.func @tma_store_buffer(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32,
+                            %r: !blk.smem<[1, 64, 64], bf16, contig = 0>) {
+  // expected-error @+1 {{the buffer's slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous}}
+  blk.async_tma_store %r[%o] into %d[%o, %o] : !blk.smem<[1, 64, 64], bf16, contig = 0>, !blk.tensordesc<[64, 64], bf16>
+  return
+}
+
+// -----
+
+func.func @tma_store_offsets(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32,
+                             %r: !blk.smem<[1, 64, 64], bf16, contig = 1>) {
+  // expected-error @+1 {{takes 2 offsets, got 1}}
+  blk.async_tma_store %r[%o] into %d[%o] : !blk.smem<[1, 64, 64], bf16, contig = 1>, !blk.tensordesc<[64, 64], bf16>
+  return
+}
+
+// -----
+
 func.func @tma_barriers(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32, %p: i1,
                         %r: !blk.smem<[2, 64, 64], bf16, contig = 1>, %b: !blk.mbarriers<3>) {
   // expected-error @+1 {{needs one mbarrier per slot of the ring}}

@@ -1,5 +1,5 @@
 // Verifiers of the tensor-descriptor type and ops (make_tensor_descriptor,
-// descriptor_load/store, async_tma_copy), and the TMA box rule they share
+// descriptor_load/store, async_tma_copy, async_tma_store), and the TMA box rule they share
 // with the lowering and the runtime.
 #include "blk/Dialect/Blk/IR/Dialect.h"
 
@@ -89,6 +89,17 @@ LogicalResult AsyncTMACopyOp::verify() {
     return emitOpError("the ring's slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous");
   if (getBarriers().getType().getCount() != ring.getSlots())
     return emitOpError("needs one mbarrier per slot of the ring");
+  return success();
+}
+
+LogicalResult AsyncTMAStoreOp::verify() {
+  TensorDescType desc = getDesc().getType();
+  SharedBufferType ring = getBuffer().getType();
+  if (getOffsets().size() != desc.getRank())
+    return emitOpError("takes ") << desc.getRank() << " offsets, got " << getOffsets().size();
+  if (innerBlock(desc).size() != 2 || ring.getTileShape() != innerBlock(desc) ||
+      ring.getElementType() != desc.getElementType() || ring.getContig() != 1)
+    return emitOpError("the buffer's slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous");
   return success();
 }
 

@@ -68,6 +68,21 @@ SmallVector<DescriptorLoadOp> tmaOperands(DotOp dot) {
   return loads;
 }
 
+/// The largest block a TMA store stages through shared memory: the buffer
+/// lives beside a persistent kernel's rings, which need the rest.
+constexpr int64_t kMaxTmaStoreBytes = 64 * 1024;
+
+/// Whether TMA can store `store`'s block from a one-slot shared buffer
+/// (blk-tma-stores): a 2-D block (after leading 1s) of at most 256 rows and
+/// kMaxTmaStoreBytes, in the swizzled arrangement of a ring.
+bool tmaStore(DescriptorStoreOp store) {
+  TensorDescType desc = store.getDesc().getType();
+  ArrayRef<int64_t> block = innerBlock(desc);
+  SharedBufferType buffer = tmaRing(desc, 1);
+  return buffer && block[0] <= 256 && buffer.getSlotBytes() <= kMaxTmaStoreBytes &&
+         store.getValue().getType().getShape() == block;
+}
+
 /// The pointers of a descriptor's block at `offsets`, shaped as `block`
 /// (the descriptor's block, or it without leading dimensions of size 1,
 /// whose offsets then move the base), and the mask of those inside the
@@ -138,7 +153,7 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
     // The loads TMA copies, by descriptor, and where the host finds its fields.
     struct Kept {
       Recipe recipe;
-      SmallVector<DescriptorLoadOp> loads;
+      SmallVector<Operation *> accesses;
     };
     llvm::MapVector<MakeTensorDescriptorOp, Kept> kept;
     if (tma)
@@ -154,9 +169,21 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
         }
         for (auto [load, entry] : llvm::zip(loads, recipes)) {
           kept[entry.first].recipe = entry.second;
-          if (!llvm::is_contained(kept[entry.first].loads, load)) // read by several dots
-            kept[entry.first].loads.push_back(load);
+          if (!llvm::is_contained(kept[entry.first].accesses, load)) // read by several dots
+            kept[entry.first].accesses.push_back(load);
         }
+      });
+    // Stores through descriptors become TMA stores (blk-tma-stores).
+    if (tma)
+      func.walk([&](DescriptorStoreOp store) {
+        auto make = store.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
+        if (!make || !tmaStore(store))
+          return;
+        std::optional<Recipe> recipe = hostRecipe(func, make);
+        if (!recipe)
+          return;
+        kept[make].recipe = *recipe;
+        kept[make].accesses.push_back(store);
       });
     for (auto &[make, entry] : kept) {
       const Recipe &recipe = entry.recipe;
@@ -168,8 +195,8 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
       unsigned index = func.getNumArguments();
       if (failed(func.insertArgument(index, make.getType(), attrs.getDictionary(func.getContext()), make.getLoc())))
         return failure();
-      for (DescriptorLoadOp load : entry.loads)
-        load.getDescMutable().assign(func.getArgument(index));
+      for (Operation *access : entry.accesses)
+        access->setOperand(0, func.getArgument(index)); // the descriptor
     }
 
     SmallVector<Operation *> accesses;

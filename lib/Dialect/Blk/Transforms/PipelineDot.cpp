@@ -477,6 +477,25 @@ constexpr int64_t kStoredBSlots = 3;
 // program asks for (sm_80 and sm_90).
 constexpr int64_t kReservedSharedBytes = 1024;
 
+/// Bytes of the shared buffers made before `loop` (outside it) that live
+/// while it runs: a use at or after the loop, in the allocation's block or
+/// below (a TMA store's buffer in a persistent kernel's loop over tiles).
+int64_t buffersLiveAcross(scf::ForOp loop) {
+  int64_t bytes = 0;
+  loop->getParentOfType<func::FuncOp>().walk([&](LocalAllocOp alloc) {
+    Block *block = alloc->getBlock();
+    Operation *loopTop = block->findAncestorOpInBlock(*loop);
+    if (!loopTop || !alloc->isBeforeInBlock(loopTop))
+      return;
+    if (llvm::any_of(alloc->getUsers(), [&](Operation *user) {
+          Operation *userTop = block->findAncestorOpInBlock(*user);
+          return userTop && (userTop == loopTop || loopTop->isBeforeInBlock(userTop));
+        }))
+      bytes += alloc.getType().getSlots() * alloc.getType().getSlotBytes();
+  });
+  return bytes;
+}
+
 /// The loop directly in a kernel's body that holds `loop` (a persistent
 /// kernel's loop over tiles), or null where `loop` is itself in the body.
 scf::ForOp outerLoopOf(scf::ForOp loop) {
@@ -497,7 +516,8 @@ std::optional<ScalarSlice> specializable(scf::ForOp loop, ArrayRef<RingOperand> 
   scf::ForOp outer = outerLoopOf(loop);
   // In a loop over tiles the producer fills the next tile's slots while the
   // consumers run this tile's epilogue: the rings cannot share memory with
-  // its scratch (the accumulator's move for the store), so both must fit.
+  // its scratch (the accumulator's move for the store) or its TMA store's
+  // buffer, so all must fit.
   if (outer) {
     int64_t ringBytes = 0, scratch = 0;
     for (const RingOperand &r : rings)
@@ -507,7 +527,7 @@ std::optional<ScalarSlice> specializable(scf::ForOp loop, ArrayRef<RingOperand> 
         return;
       scratch = std::max(scratch, scratchFor(op).bytes);
     });
-    if (ringBytes + scratch > sharedMemoryLimit)
+    if (ringBytes + scratch + buffersLiveAcross(loop) > sharedMemoryLimit)
       return std::nullopt;
   }
   auto func = dyn_cast<func::FuncOp>((outer ? outer.getOperation() : loop.getOperation())->getParentOp());
@@ -743,7 +763,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // less lets one more program share an SM's shared memory, to slot n - 1
     // after a barrier that every warpgroup reaches once its wgmma of
     // iteration n - 1 is done.
-    int64_t otherBytes = 0; // the buffers of wgmma operands that are no ring loads
+    // The buffers of wgmma operands that are no ring loads, and others live
+    // across the loop.
+    int64_t otherBytes = buffersLiveAcross(loop);
     for (DotPlan &plan : plans) {
       if (plan.wgmma && plan.a < 0)
         if (auto [src, buffer] = stagedOperand(loop, plan.dot.getA()); src)
@@ -771,6 +793,12 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // shared memory free (the operands' buffers are bounded below).
     if (rings.size() > operandRings && slots * slotBytes + otherBytes > sharedMemoryLimit / 8 * 7) {
       rings.resize(operandRings);
+      sizeRings();
+    }
+    // Fewer tiles ahead where the operands' rings do not fit beside the
+    // other buffers.
+    while (ahead > 1 && slots * slotBytes + otherBytes > sharedMemoryLimit) {
+      --ahead;
       sizeRings();
     }
     if (plans.empty() && rings.empty())
@@ -863,7 +891,11 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // values).
     Value empty;
     auto numWarps = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
-    bool askedToSpecialize = warpSpecialize || loop->hasAttr(kWarpSpecializeAttr);
+    // Asked for on the loop or on a loop around it (Triton's persistent
+    // matmul marks its loop over tiles).
+    bool askedToSpecialize = warpSpecialize;
+    for (Operation *op = loop; op && !isa<func::FuncOp>(op); op = op->getParentOp())
+      askedToSpecialize |= isa<scf::ForOp>(op) && op->hasAttr(kWarpSpecializeAttr);
     std::optional<ScalarSlice> producerSlice;
     if ((releaseSlots || askedToSpecialize) && anyWgmma && !anyCpAsync && numWarps &&
         llvm::none_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); })) {

@@ -44,12 +44,16 @@ func.func @wgmma_operands(%arg0: !blk.ptr<bf16>, %arg1: !blk.ptr<bf16>, %arg2: !
 // -----
 
 // A descriptor whose base is computed in the kernel cannot be built on the
-// host: its loads become pointer accesses even with TMA; so does a store.
+// host: its loads become pointer accesses even with TMA. The store's
+// descriptor can: with TMA the store stays, through a hidden argument, for
+// blk-tma-stores.
 // CHECK-LABEL: func.func @computed_base
+// TMA-SAME: %arg8: !blk.tensordesc<[64, 64], f32> {blk.tma_base = 2 : i64, blk.tma_shape = array<i64: 3, 4>, blk.tma_strides = array<i64: -64, -1>}
 // CHECK-NOT: blk.tensordesc<[64, 32], bf16> {blk.tma_base
 // CHECK-NOT: blk.descriptor_load
-// CHECK: blk.store %{{.*}}, %{{.*}}, %{{.*}} : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>, tensor<64x64xi1>) -> ()
-// CHECK-NOT: blk.descriptor_store
+// PTR: blk.store %{{.*}}, %{{.*}}, %{{.*}} : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>, tensor<64x64xi1>) -> ()
+// PTR-NOT: blk.descriptor_store
+// TMA: blk.descriptor_store %arg8[%{{.*}}, %{{.*}}], %{{.*}} : !blk.tensordesc<[64, 64], f32>, tensor<64x64xf32>
 #mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
 func.func @computed_base(%arg0: !blk.ptr<bf16>, %arg1: !blk.ptr<bf16>, %arg2: !blk.ptr<f32>, %arg3: i32, %arg4: i32,
                          %arg5: i32, %arg6: i64, %arg7: i64) attributes {blk.kernel} {
@@ -388,5 +392,30 @@ func.func @fp8_n_major_b(%arg0: !blk.ptr<f8E4M3FN>, %arg1: !blk.ptr<f8E4M3FN>, %
   }
   %p = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x64x!blk.ptr<f32>>
   blk.store %p, %3 : (tensor<64x64x!blk.ptr<f32>>, tensor<64x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// Stores TMA does not take: a descriptor whose base is computed in the
+// kernel, and a block larger than the 64 KiB a store may stage in shared
+// memory (128x256 f32). Both become masked pointer stores.
+// CHECK-LABEL: func.func @stores_not_kept
+// CHECK-NOT: blk.tma_base
+// CHECK-COUNT-2: blk.store %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK-NOT: blk.descriptor_store
+func.func @stores_not_kept(%arg0: !blk.ptr<f32>, %arg1: i32, %arg2: i64) attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i32
+  %pid = blk.program_id 0 : i32
+  %off = arith.extsi %pid : i32 to i64
+  %base = blk.addptr %arg0, %off : !blk.ptr<f32>, i64
+  %0 = blk.make_tensor_descriptor %base, [%arg1, %arg1], [%arg2, %c1] : !blk.ptr<f32> -> !blk.tensordesc<[64, 64], f32>
+  %1 = blk.make_tensor_descriptor %arg0, [%arg1, %arg1], [%arg2, %c1] : !blk.ptr<f32> -> !blk.tensordesc<[128, 256], f32>
+  %cst = arith.constant 1.000000e+00 : f32
+  %2 = blk.splat %cst : f32 -> tensor<64x64xf32>
+  %3 = blk.splat %cst : f32 -> tensor<128x256xf32>
+  blk.descriptor_store %0[%c0, %c0], %2 : !blk.tensordesc<[64, 64], f32>, tensor<64x64xf32>
+  blk.descriptor_store %1[%c0, %c0], %3 : !blk.tensordesc<[128, 256], f32>, tensor<128x256xf32>
   return
 }

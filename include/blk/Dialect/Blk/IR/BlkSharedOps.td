@@ -256,4 +256,36 @@ def Blk_AsyncTMACopyOp : Blk_Op<"async_tma_copy", [MemoryEffects<[MemRead<Defaul
   let hasVerifier = 1;
 }
 
+def Blk_AsyncTMAStoreOp : Blk_Op<"async_tma_store", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Start a TMA copy of one slot of a shared buffer to a descriptor's block at `offsets`";
+  let description = [{
+    The issuing thread starts cp.async.bulk.tensor from shared memory to
+    global memory (one box per 128-byte chunk of the buffer's swizzled
+    arrangement; only the part of the block inside the tensor is written)
+    and commits them as one bulk group. Every thread's writes of the slot
+    must be fenced for the async proxy (`blk.fence_async_shared`) and
+    ordered by a barrier before it; `blk.tma_store_wait` says when the slot
+    may be written again.
+    Example: `blk.async_tma_store %ring[%s] into %d[%m, %n] : !blk.smem<[1, 128, 256], bf16, contig = 1>, !blk.tensordesc<[128, 256], bf16>`
+  }];
+  let arguments = (ins Blk_SharedBuffer:$buffer, I32:$slot, Blk_TensorDesc:$desc, Variadic<I32>:$offsets);
+  let assemblyFormat = [{
+    $buffer `[` $slot `]` `into` $desc `[` $offsets `]` attr-dict `:` qualified(type($buffer)) `,` qualified(type($desc))
+  }];
+  let hasVerifier = 1;
+}
+
+def Blk_TMAStoreWaitOp : Blk_Op<"tma_store_wait", [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Wait until the issuing thread's TMA stores have read their shared memory";
+  let description = [{
+    cp.async.bulk.wait_group.read 0 on the thread that issues TMA copies:
+    after it, and a barrier, the buffers the stores read may hold other
+    data. The buffers are operands so that their memory stays theirs until
+    here.
+    Example: `blk.tma_store_wait %ring : !blk.smem<[1, 128, 256], bf16, contig = 1>`
+  }];
+  let arguments = (ins Variadic<Blk_SharedBuffer>:$buffers);
+  let assemblyFormat = [{ ($buffers^ `:` qualified(type($buffers)))? attr-dict }];
+}
+
 #endif

@@ -118,10 +118,12 @@ def BlkLowerTensorDescriptorsPass : Pass<"blk-lower-tensor-descriptors", "mlir::
     arguments or constants: each such descriptor becomes a hidden kernel
     argument (a CUtensorMap the runtime builds at launch) whose
     `blk.tma_base`, `blk.tma_shape` and `blk.tma_strides` attributes say
-    where those values come from.
+    where those values come from. So does a `blk.descriptor_store` of a 2-D
+    block (after leading 1s) of at most 256 rows and 64 KiB whose
+    descriptor the host can build: `blk-tma-stores` makes it a TMA store.
   }];
   let options = [
-    Option<"tma", "tma", "bool", /*default=*/"false", "Keep wgmma operand loads for TMA (sm_90a)">,
+    Option<"tma", "tma", "bool", /*default=*/"false", "Keep wgmma operand loads and descriptor stores for TMA (sm_90a)">,
   ];
   let dependentDialects = ["blk::BlkDialect", "mlir::arith::ArithDialect"];
 }
@@ -193,6 +195,24 @@ def BlkRemoveLayoutConversionsPass : Pass<"blk-remove-layout-conversions", "mlir
   let dependentDialects = ["blk::BlkDialect"];
 }
 
+def BlkTmaStoresPass : Pass<"blk-tma-stores", "mlir::ModuleOp"> {
+  let summary = "Stores through tensor maps become TMA stores from a shared-memory buffer";
+  let description = [{
+    Runs after layout assignment, before `blk-pipeline-dot`. A
+    `blk.descriptor_store` whose descriptor `blk-lower-tensor-descriptors`
+    made a hidden tensor-map argument writes its block, in the layout it
+    has, into a one-slot `blk.local_alloc` buffer (`blk.local_store`, the
+    swizzled arrangement of a TMA ring), fences it for the async proxy and
+    synchronizes, then one thread copies it out (`blk.async_tma_store`). The
+    buffer is allocated in front of the outermost loop around the store (a
+    persistent kernel's loop over tiles), so that no other buffer takes its
+    memory while a store may still read it; each store in such a loop first
+    waits until the previous one has read the buffer (`blk.tma_store_wait`),
+    and a last wait follows the loop (or the store, outside loops).
+  }];
+  let dependentDialects = ["blk::BlkDialect"];
+}
+
 def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
   let summary = "Stage a loop's tensor-core dot operands through rings of shared-memory tiles (cp.async or TMA)";
   let description = [{
@@ -211,7 +231,9 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
     in the loop reads from registers, or, when defined before the loop, from
     a one-slot buffer written once in front of it (`blk.local_store`), while
     the rings and such buffers stay within 7/8 of `shared-memory-limit`
-    (room for scratch). In a loop without such a dot, a 2-D tile that no
+    (room for scratch). Buffers made before the loop that live across it
+    (a TMA store's in a loop over tiles) count beside the rings, which take
+    fewer tiles ahead than `num-stages` asks where that many would not fit. In a loop without such a dot, a 2-D tile that no
     dot reads and whose `num-stages - 1` copies in flight would take more
     than 64 registers per thread gets a ring of `num-stages` slots the same
     way, its copies issued right after the barrier at the top of the body. Each iteration waits for its tiles and synchronizes

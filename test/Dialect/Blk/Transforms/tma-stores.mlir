@@ -1,0 +1,100 @@
+// RUN: blk-opt %s --split-input-file --blk-tma-stores --verify-diagnostics | FileCheck %s
+
+// A store through a hidden tensor map, outside loops: the block goes to a
+// one-slot buffer in the swizzled arrangement of a TMA ring, fenced for the
+// async proxy and synchronized, one thread copies it out, and the wait for
+// its reads follows before the memory can hold anything else.
+// CHECK-LABEL: func.func @top_level
+// CHECK: %[[BUF:.*]] = blk.local_alloc : <[1, 64, 128], bf16, contig = 1>
+// CHECK-NOT: blk.tma_store_wait
+// CHECK: blk.local_store %{{.*}}, %[[BUF]][%[[SLOT:.*]]] :
+// CHECK-NEXT: blk.fence_async_shared
+// CHECK-NEXT: blk.barrier
+// CHECK-NEXT: blk.async_tma_store %[[BUF]][%[[SLOT]]] into %arg1[%arg2, %arg3] : !blk.smem<[1, 64, 128], bf16, contig = 1>, !blk.tensordesc<[64, 128], bf16>
+// CHECK-NEXT: blk.tma_store_wait %[[BUF]]
+// CHECK-NEXT: blk.barrier
+// CHECK-NEXT: return
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @top_level(%arg0: !blk.ptr<bf16>, %arg1: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: -64, -128>, blk.tma_strides = array<i64: -128, -1>}, %arg2: i32, %arg3: i32) attributes {blk.kernel} {
+    %cst = arith.constant 1.000000e+00 : bf16
+    %0 = blk.splat %cst : bf16 -> tensor<64x128xbf16, #blocked>
+    blk.descriptor_store %arg1[%arg2, %arg3], %0 : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16, #blocked>
+    return
+  }
+}
+
+// -----
+
+// In a loop over tiles (a persistent kernel), inside an `if`: the buffer is
+// made in front of the outermost loop, so that it keeps its memory for
+// every trip; each trip waits for the previous trip's store to have read it
+// before writing it again, and one more wait follows the loop.
+// CHECK-LABEL: func.func @in_loops
+// CHECK: %[[BUF:.*]] = blk.local_alloc : <[1, 64, 128], f32, contig = 1>
+// CHECK-NEXT: scf.for
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: blk.tma_store_wait %[[BUF]]
+// CHECK-NEXT: blk.barrier
+// CHECK-NEXT: blk.local_store %{{.*}}, %[[BUF]]
+// CHECK-NEXT: blk.fence_async_shared
+// CHECK-NEXT: blk.barrier
+// CHECK-NEXT: blk.async_tma_store %[[BUF]]
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: blk.tma_store_wait %[[BUF]]
+// CHECK-NEXT: blk.barrier
+// CHECK-NOT: blk.descriptor_store
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 16]>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @in_loops(%arg0: !blk.ptr<f32>, %arg1: i32, %arg2: !blk.tensordesc<[64, 128], f32> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: 1, 1>, blk.tma_strides = array<i64: -128, -1>}) attributes {blk.kernel} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %cst = arith.constant 1.000000e+00 : f32
+    %0 = blk.splat %cst : f32 -> tensor<64x128xf32, #mma>
+    scf.for %t = %c0 to %arg1 step %c1 : i32 {
+      scf.for %u = %c0 to %arg1 step %c1 : i32 {
+        %p = arith.cmpi slt, %u, %t : i32
+        scf.if %p {
+          blk.descriptor_store %arg2[%t, %u], %0 : !blk.tensordesc<[64, 128], f32>, tensor<64x128xf32, #mma>
+        }
+      }
+    }
+    return
+  }
+}
+
+// -----
+
+// A descriptor the host does not build (no hidden argument) is not this
+// pass's: blk-lower-tensor-descriptors made its accesses pointer accesses.
+// CHECK-LABEL: func.func @made_in_kernel
+// CHECK-NOT: blk.local_alloc
+// CHECK: blk.descriptor_store
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @made_in_kernel(%arg0: !blk.ptr<bf16>, %arg1: i32, %arg2: i64) attributes {blk.kernel} {
+    %c1 = arith.constant 1 : i64
+    %c0 = arith.constant 0 : i32
+    %d = blk.make_tensor_descriptor %arg0, [%arg1, %arg1], [%arg2, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 128], bf16>
+    %cst = arith.constant 1.000000e+00 : bf16
+    %0 = blk.splat %cst : bf16 -> tensor<64x128xbf16, #blocked>
+    blk.descriptor_store %d[%c0, %c0], %0 : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16, #blocked>
+    return
+  }
+}
+
+// -----
+
+// The stored block must have its layout (the pass runs after
+// blk-assign-layouts).
+func.func @no_layout(%arg0: !blk.ptr<bf16>, %arg1: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: -64, -128>, blk.tma_strides = array<i64: -128, -1>}) attributes {blk.kernel} {
+  %c0 = arith.constant 0 : i32
+  %cst = arith.constant 1.000000e+00 : bf16
+  %0 = blk.splat %cst : bf16 -> tensor<64x128xbf16>
+  // expected-error @+1 {{needs a layout on the stored block (run blk-assign-layouts first)}}
+  blk.descriptor_store %arg1[%c0, %c0], %0 : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16>
+  return
+}
