@@ -5,6 +5,7 @@
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "blk/Interpreter/Interpreter.h"
 #include "llvm/ADT/DenseMap.h"
+#include <set>
 
 namespace blk::interp {
 
@@ -175,6 +176,11 @@ private:
     bool done = false;
   };
   std::vector<PendingDot> dots;
+  /// Slots (ring, slot) that threads wrote, by local_store or cp.async,
+  /// since the last fence.proxy.async: the async proxy (wgmma, TMA stores)
+  /// may not see those writes, so reading one there is an error.
+  std::set<std::pair<size_t, int64_t>> unfenced;
+  mlir::LogicalResult checkFenced(mlir::Operation *op, const Tensor &buffer, int64_t slot, const char *reader);
   /// TMA stores not yet waited for: the slot they copy out and where to.
   struct PendingTmaStore {
     mlir::Operation *op;

@@ -87,7 +87,8 @@ LogicalResult Executor::execWarpGroupDot(WarpGroupDotOp op) {
   }
   d.b = get(op.getB());
   d.bSlot = get(op.getBSlot()).i[0];
-  if (failed(checkSlot(op, d.b, d.bSlot)))
+  if (failed(checkSlot(op, d.b, d.bSlot)) || failed(checkFenced(op, d.b, d.bSlot, "wgmma")) ||
+      (!op.hasRegisterA() && failed(checkFenced(op, d.a, d.aSlot, "wgmma"))))
     return failure();
   d.acc = get(op.getAcc());
   // Undefined until a wait completes it: NaN (or 0x7f...) meanwhile.
@@ -168,10 +169,19 @@ LogicalResult Executor::execAsyncTMACopy(AsyncTMACopyOp op) {
   return success();
 }
 
+LogicalResult Executor::checkFenced(Operation *op, const Tensor &buffer, int64_t slot, const char *reader) {
+  if (!unfenced.count({size_t(buffer.i[0]), slot}))
+    return success();
+  return op->emitError() << reader << " reads slot " << slot
+                         << " of a shared buffer that threads wrote after the last blk.fence_async_shared (the async "
+                            "proxy may not see those writes) in "
+                         << programText();
+}
+
 LogicalResult Executor::execAsyncTMAStore(AsyncTMAStoreOp op) {
   const Tensor &buffer = get(op.getBuffer());
   int64_t slot = get(op.getSlot()).i[0];
-  if (failed(checkSlot(op, buffer, slot)))
+  if (failed(checkSlot(op, buffer, slot)) || failed(checkFenced(op, buffer, slot, "a TMA store")))
     return failure();
   SmallVector<int64_t> offsets;
   for (Value v : op.getOffsets())
@@ -265,6 +275,7 @@ LogicalResult Executor::execSharedOp(Operation *op) {
         if (failed(checkSlot(s, buffer, slot)))
           return failure();
         writeSlot(buffer, slot, get(s.getValue()));
+        unfenced.insert({size_t(buffer.i[0]), slot});
         return success();
       })
       .Case<AsyncCopyOp>([&](AsyncCopyOp c) { return execAsyncCopy(c); })
@@ -277,14 +288,20 @@ LogicalResult Executor::execSharedOp(Operation *op) {
         // Groups complete in order; copies not yet committed stay in flight.
         size_t keep = size_t(w.getPending()), done = 0;
         while (committedGroups.size() - done > keep) {
-          for (const Landing &l : committedGroups[done])
+          for (const Landing &l : committedGroups[done]) {
             land(l);
+            unfenced.insert({l.ring, l.slot}); // cp.async writes as the threads do
+          }
           ++done;
         }
         committedGroups.erase(committedGroups.begin(), committedGroups.begin() + long(done));
         return success();
       })
-      .Case<FenceAsyncSharedOp, MBarrierInvalOp>([&](Operation *) { return success(); })
+      .Case<FenceAsyncSharedOp>([&](Operation *) {
+        unfenced.clear();
+        return success();
+      })
+      .Case<MBarrierInvalOp>([&](Operation *) { return success(); })
       .Case<MBarrierAllocOp>([&](MBarrierAllocOp a) {
         size_t n = size_t(cast<BarriersType>(a.getType()).getCount());
         mbarriers.push_back({std::vector<int64_t>(n, 0), std::vector<std::vector<Landing>>(n)});
