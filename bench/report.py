@@ -310,7 +310,8 @@ GROUPS = [
           "`matmul_tma_persistent` rows: one program per SM walking the output tiles (grid min(132, tiles)), "
           "128x256x64, 8 warps and a producer warpgroup, 3 stages, the tiles stored by TMA; Triton: the "
           "persistent tutorial's form on the same source and tiles (`tl.range(..., flatten=True, "
-          "warp_specialize=True)`; a row says so where the installed Triton refused warp specialization). "
+          "warp_specialize=True)`, which Triton 3.6 accepts on Hopper but compiles without producer warps; a "
+          "row says so where the installed Triton refused the keyword). "
           "Contenders take 7 turns after a 1 s warm-up."),
     Group("attention", "Attention", ["attention"], "TFLOP/s",
           [("triton_us", "Triton, same source"), ("torch_us", "SDPA cuDNN"), ("flash_us", "SDPA flash")],

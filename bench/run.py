@@ -1155,9 +1155,9 @@ def persistent_matmul(h, a, b, c, n, dt, ref, flops):
     """kernels/matmul.blk's matmul_tma_persistent (one program per SM walking
     the tiles, a producer warpgroup issuing the copies of every tile it walks)
     beside Triton's persistent tutorial form on the same source and tiles
-    (`tl.range(..., flatten=True, warp_specialize=True)`, or without warp
-    specialization where this Triton refuses it on this GPU, as the row
-    says) and cuBLAS. BLK_PERSISTENT_CONFIG=BM.BN.BK.SMS.wW.stS[.True] picks
+    (`tl.range(..., flatten=True, warp_specialize=True)`, which Triton 3.6
+    accepts on Hopper but compiles without producer warps; without the
+    keyword where this Triton refuses it, as the row says) and cuBLAS. BLK_PERSISTENT_CONFIG=BM.BN.BK.SMS.wW.stS[.True] picks
     another compiled variant (.True: warp-specialized)."""
     t = DT[dt]
     config = os.environ.get("BLK_PERSISTENT_CONFIG", "128.256.64.132.w8.st3.True")
