@@ -180,6 +180,11 @@ private:
   /// since the last fence.proxy.async: the async proxy (wgmma, TMA stores)
   /// may not see those writes, so reading one there is an error.
   std::set<std::pair<size_t, int64_t>> unfenced;
+  /// The same writes since the last barrier: the async proxy reads a slot
+  /// as a whole, so every thread's writes must be ordered before it.
+  std::set<std::pair<size_t, int64_t>> unsynced;
+  /// An error at `op` where `reader` (the async proxy) would read `slot`
+  /// of `buffer` before the threads' writes are fenced and synchronized.
   mlir::LogicalResult checkFenced(mlir::Operation *op, const Tensor &buffer, int64_t slot, const char *reader);
   /// TMA stores not yet waited for: the slot they copy out and where to.
   struct PendingTmaStore {

@@ -327,7 +327,11 @@ LogicalResult Executor::execOp(Operation *op) {
         set(d.getResult(), std::move(c));
         return success();
       })
-      .Case<BarrierOp, WarpGroupTurnOp, SetMaxRegistersOp>([&](Operation *) { return success(); }) // order only, no values
+      .Case<BarrierOp>([&](Operation *) { // order only: what threads wrote before it, all see after it
+        unsynced.clear();
+        return success();
+      })
+      .Case<WarpGroupTurnOp, SetMaxRegistersOp>([&](Operation *) { return success(); }) // order only, no values
       .Case<ProducerWarpOp>([&](ProducerWarpOp p) { // the scf.if on it runs both roles
         set(p.getResult(), scalarInt(p.getType(), 0));
         return success();

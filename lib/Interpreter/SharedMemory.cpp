@@ -170,12 +170,18 @@ LogicalResult Executor::execAsyncTMACopy(AsyncTMACopyOp op) {
 }
 
 LogicalResult Executor::checkFenced(Operation *op, const Tensor &buffer, int64_t slot, const char *reader) {
-  if (!unfenced.count({size_t(buffer.i[0]), slot}))
-    return success();
-  return op->emitError() << reader << " reads slot " << slot
-                         << " of a shared buffer that threads wrote after the last blk.fence_async_shared (the async "
-                            "proxy may not see those writes) in "
-                         << programText();
+  std::pair<size_t, int64_t> key{size_t(buffer.i[0]), slot};
+  if (unfenced.count(key))
+    return op->emitError() << reader << " reads slot " << slot
+                           << " of a shared buffer that threads wrote after the last blk.fence_async_shared (the "
+                              "async proxy may not see those writes) in "
+                           << programText();
+  if (unsynced.count(key))
+    return op->emitError() << reader << " reads slot " << slot
+                           << " of a shared buffer that threads wrote after the last blk.barrier (other threads' "
+                              "writes may not have happened) in "
+                           << programText();
+  return success();
 }
 
 LogicalResult Executor::execAsyncTMAStore(AsyncTMAStoreOp op) {
@@ -276,6 +282,7 @@ LogicalResult Executor::execSharedOp(Operation *op) {
           return failure();
         writeSlot(buffer, slot, get(s.getValue()));
         unfenced.insert({size_t(buffer.i[0]), slot});
+        unsynced.insert({size_t(buffer.i[0]), slot});
         return success();
       })
       .Case<AsyncCopyOp>([&](AsyncCopyOp c) { return execAsyncCopy(c); })
@@ -291,6 +298,7 @@ LogicalResult Executor::execSharedOp(Operation *op) {
           for (const Landing &l : committedGroups[done]) {
             land(l);
             unfenced.insert({l.ring, l.slot}); // cp.async writes as the threads do
+            unsynced.insert({l.ring, l.slot});
           }
           ++done;
         }
