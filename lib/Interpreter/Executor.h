@@ -183,6 +183,12 @@ private:
   /// The same writes since the last barrier: the async proxy reads a slot
   /// as a whole, so every thread's writes must be ordered before it.
   std::set<std::pair<size_t, int64_t>> unsynced;
+  /// Slots read (local_load, a completed wgmma) since the last barrier, or
+  /// since the issuing warp last waited for the readers' releases: writing
+  /// one of them again (local_store, a cp.async or TMA copy) may overwrite
+  /// it under a slower warp still reading it.
+  std::set<std::pair<size_t, int64_t>> readSinceSync;
+  mlir::LogicalResult checkNotRead(mlir::Operation *op, const Tensor &buffer, int64_t slot, const char *writer);
   /// An error at `op` where `reader` (the async proxy) would read `slot`
   /// of `buffer` before the threads' writes are fenced and synchronized.
   mlir::LogicalResult checkFenced(mlir::Operation *op, const Tensor &buffer, int64_t slot, const char *reader);

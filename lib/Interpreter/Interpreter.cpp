@@ -329,6 +329,7 @@ LogicalResult Executor::execOp(Operation *op) {
       })
       .Case<BarrierOp>([&](Operation *) { // order only: what threads wrote before it, all see after it
         unsynced.clear();
+        readSinceSync.clear();
         return success();
       })
       .Case<WarpGroupTurnOp, SetMaxRegistersOp>([&](Operation *) { return success(); }) // order only, no values

@@ -66,6 +66,9 @@ void Executor::completeDot(size_t id) {
   PendingDot &d = dots[id];
   Tensor a = d.op.hasRegisterA() ? d.a : readSlot(d.a, d.aSlot);
   Tensor b = readSlot(d.b, d.bSlot);
+  if (!d.op.hasRegisterA())
+    readSinceSync.insert({size_t(d.a.i[0]), d.aSlot});
+  readSinceSync.insert({size_t(d.b.i[0]), d.bSlot});
   bool tf32 = b.elem.isF32(); // wgmma multiplies f32 as tf32
   // An accumulator chained from an earlier dot in flight: that one completed first.
   Tensor c = d.acc.dot >= 0 ? dots[size_t(d.acc.dot)].result : d.acc;
@@ -118,7 +121,7 @@ LogicalResult Executor::execWarpGroupDotWait(WarpGroupDotWaitOp op) {
 LogicalResult Executor::execAsyncCopy(AsyncCopyOp op) {
   const Tensor &buffer = get(op.getBuffer());
   int64_t slot = get(op.getSlot()).i[0];
-  if (failed(checkSlot(op, buffer, slot)))
+  if (failed(checkSlot(op, buffer, slot)) || failed(checkNotRead(op, buffer, slot, "a cp.async copy")))
     return failure();
   const Tensor &ptr = get(op.getPtr());
   const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
@@ -150,7 +153,7 @@ LogicalResult Executor::execAsyncTMACopy(AsyncTMACopyOp op) {
     return success(); // nothing issued, nothing armed
   const Tensor &buffer = get(op.getBuffer());
   int64_t slot = get(op.getSlot()).i[0];
-  if (failed(checkSlot(op, buffer, slot)))
+  if (failed(checkSlot(op, buffer, slot)) || failed(checkNotRead(op, buffer, slot, "a TMA copy")))
     return failure();
   if (buffer.i[1])
     return op->emitError("the interpreter does not support TMA copies into a transposed view");
@@ -167,6 +170,15 @@ LogicalResult Executor::execAsyncTMACopy(AsyncTMACopyOp op) {
   poisonSlot(size_t(buffer.i[0]), slot);
   bars.armed[size_t(slot)].push_back({size_t(buffer.i[0]), slot, std::move(tile)});
   return success();
+}
+
+LogicalResult Executor::checkNotRead(Operation *op, const Tensor &buffer, int64_t slot, const char *writer) {
+  if (!readSinceSync.count({size_t(buffer.i[0]), slot}))
+    return success();
+  return op->emitError() << writer << " writes slot " << slot
+                         << " of a shared buffer that threads read after the last blk.barrier (a slower warp may "
+                            "still be reading it) in "
+                         << programText();
 }
 
 LogicalResult Executor::checkFenced(Operation *op, const Tensor &buffer, int64_t slot, const char *reader) {
@@ -210,6 +222,8 @@ LogicalResult Executor::execTMAStoreWait() {
 LogicalResult Executor::execMBarrierWait(MBarrierWaitOp op) {
   if (!op.getIssuer() && !producer.empty() && wouldWait(op) && failed(runProducer()))
     return failure();
+  if (op.getIssuer()) // the readers released their slots
+    readSinceSync.clear();
   MBarriers &bars = mbarriers[size_t(get(op.getBarriers()).i[0])];
   int64_t index = get(op.getIndex()).i[0], parity = get(op.getPhase()).i[0] & 1;
   if (index < 0 || index >= int64_t(bars.phases.size()))
@@ -273,12 +287,13 @@ LogicalResult Executor::execSharedOp(Operation *op) {
         if (failed(checkSlot(l, buffer, slot)))
           return failure();
         set(l.getResult(), readSlot(buffer, slot));
+        readSinceSync.insert({size_t(buffer.i[0]), slot});
         return success();
       })
       .Case<LocalStoreOp>([&](LocalStoreOp s) -> LogicalResult {
         const Tensor &buffer = get(s.getBuffer());
         int64_t slot = get(s.getSlot()).i[0];
-        if (failed(checkSlot(s, buffer, slot)))
+        if (failed(checkSlot(s, buffer, slot)) || failed(checkNotRead(s, buffer, slot, "blk.local_store")))
           return failure();
         writeSlot(buffer, slot, get(s.getValue()));
         unfenced.insert({size_t(buffer.i[0]), slot});
