@@ -1,9 +1,9 @@
 // The ring ops of blk-pipeline-dot: a ring is an address in the kernel's
 // shared memory; async_copy is cp.async with a zero fill for masked-off
 // elements, local_load is ldmatrix (mma.sync operands) or reads each
-// thread's elements, local_store writes them (16-byte vectors where they run
-// along the lines), and the waits
-// and fences are their PTX instructions.
+// thread's elements, local_store writes them (stmatrix for a wgmma
+// accumulator's 16-bit fragments, else 16-byte vectors where they run along
+// the lines), and the waits and fences are their PTX instructions.
 #include "SharedRing.h"
 
 #include "blk/Analysis/SharedSwizzle.h"
@@ -159,17 +159,107 @@ struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
   }
 };
 
+/// Stores a 16-bit block with stmatrix (m8n8, up to four matrices an
+/// instruction) where its layout gives each lane an 8x8 matrix fragment as
+/// stmatrix takes it, as a wgmma accumulator does: lanes 0-1 along the
+/// fragment's columns by 2 and 4 and a register pair next to each other
+/// there, lanes 2-4 along its rows. Plain where the columns run along the
+/// buffer's lines, .trans where the rows do. Each lane gives the address of
+/// one matrix row: 16 bytes along a line, one swizzle unit. False, emitting
+/// nothing, where the layout is not such.
+bool storeMatrices(OpBuilder &b, Location loc, RankedTensorType type, const SharedRing &ring, Value base, Value slot,
+                   ValueRange values) {
+  auto mma = dyn_cast_or_null<MmaLayoutAttr>(type.getEncoding());
+  if (!mma || mma.getVersion() != 3 || ring.elemBytes != 2) // stmatrix: sm_90, as wgmma
+    return false;
+  LinearLayout layout = LinearLayout::get(type);
+  if (layout.rank() != 2 || layout.lanes.size() != 5 || !layout.registersDisjointFromThreads() ||
+      layout.broadcastLaneMask() || layout.broadcastWarpMask())
+    return false;
+  unsigned line = ring.contig, across = 1 - ring.contig;
+  auto basis = [](unsigned dim, int64_t v) {
+    LinearLayout::Coord x(2, 0);
+    x[dim] = v;
+    return x;
+  };
+  // The fragment's columns: along the lines (plain) or across them (.trans).
+  bool trans = layout.lanes[0] == basis(across, 2);
+  unsigned cols = trans ? across : line, rows = 1 - cols;
+  if (layout.lanes[0] != basis(cols, 2) || layout.lanes[1] != basis(cols, 4) || layout.lanes[2] != basis(rows, 1) ||
+      layout.lanes[3] != basis(rows, 2) || layout.lanes[4] != basis(rows, 4))
+    return false;
+  std::optional<LinearLayout::InputBit> pair = layout.bitWithBasis(basis(cols, 1));
+  if (!pair || pair->kind != LinearLayout::BitKind::Register)
+    return false;
+  struct Matrix {
+    LinearLayout::Coord at;
+    int64_t lo, hi;
+  };
+  SmallVector<Matrix> matrices;
+  for (int64_t r = 0; r < layout.numRegisters(); ++r) {
+    if ((r >> pair->bit) & 1)
+      continue;
+    LinearLayout::Coord at = layout.registerCoord(r);
+    if (at[0] % 8 || at[1] % 8)
+      return false;
+    matrices.push_back({at, r, r | (int64_t(1) << pair->bit)});
+  }
+  // Each lane gives one memory row: 8 elements along a line, the lane's row
+  // (lane % 8) across the lines.
+  Value lane = emitLaneId(b, loc), warp = emitWarpId(b, loc);
+  Value rowInMatrix = LLVM::AndOp::create(b, loc, lane, i32Const(b, loc, 7));
+  Value laneGroup = LLVM::LShrOp::create(b, loc, lane, i32Const(b, loc, 3));
+  Value warpOff[2] = {emitBasisSum(b, loc, warp, layout.warps, 0), emitBasisSum(b, loc, warp, layout.warps, 1)};
+  unsigned count = 0;
+  for (size_t first = 0; first < matrices.size(); first += count) {
+    count = unsigned(std::min<size_t>(4, matrices.size() - first));
+    if (count == 3) // x1, x2 or x4
+      count = 2;
+    Value q = LLVM::AndOp::create(b, loc, laneGroup, i32Const(b, loc, count - 1));
+    SmallVector<Value> coord(2);
+    for (unsigned d = 0; d < 2; ++d) {
+      Value v = i32Const(b, loc, matrices[first].at[d]);
+      for (unsigned m = 1; m < count; ++m) {
+        Value isM = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, q, i32Const(b, loc, m));
+        v = LLVM::SelectOp::create(b, loc, isM, i32Const(b, loc, matrices[first + m].at[d]), v);
+      }
+      v = LLVM::XOrOp::create(b, loc, v, warpOff[d]);
+      if (d == across)
+        v = LLVM::AddOp::create(b, loc, v, rowInMatrix);
+      coord[d] = v;
+    }
+    Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), byteAt(b, loc, base, ring.byteOffset(b, loc, slot, coord)));
+    SmallVector<Value> operands{addr};
+    std::string regs, constraints = "r";
+    for (unsigned m = 0; m < count; ++m) {
+      const Matrix &mat = matrices[first + m];
+      operands.push_back(packWord(b, loc, {values[mat.lo], values[mat.hi]}));
+      regs += (m ? ", $" : "$") + std::to_string(m + 1);
+      constraints += ",r";
+    }
+    inlineAsm(b, loc, Type(), operands,
+              "stmatrix.sync.aligned.m8n8.x" + std::to_string(count) + (trans ? ".trans" : "") + ".shared.b16 [$0], {" +
+                  regs + "};",
+              constraints);
+  }
+  return true;
+}
+
 struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LocalStoreOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SharedRing ring(op.getBuffer().getType());
+    Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
+    ValueRange values = adaptor.getValue();
+    if (storeMatrices(rewriter, loc, op.getValue().getType(), ring, base, slot, values)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
     LinearLayout layout = LinearLayout::get(op.getValue().getType());
     // Threads holding copies of an element leave its write to its owner.
     ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
-    Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
-    ValueRange values = adaptor.getValue();
     for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), lineVectorBits(layout, ring.contig, ring.elemBytes))) {
       Value at = byteAt(rewriter, loc, base,
                         ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, regs[0])));

@@ -386,6 +386,50 @@ func.func @replicated_stage(%x: tensor<8x64xbf16, #r>) {
 
 // -----
 
+// A wgmma accumulator's 16-bit block written into a buffer (a TMA store's
+// staging): each lane holds 8x8 matrix fragments as stmatrix takes them,
+// 16 matrices per thread of a 64x64 tile over 4 warps, four per
+// instruction. Each lane gives the address of one matrix row (lane % 8 on
+// from the matrix's first row). Into a buffer whose lines run along the
+// tile's rows, the same fragments go .trans.
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+module attributes {blk.num_warps = 4 : i32} {
+// CHECK-LABEL: func.func @accumulator_stage
+// CHECK: %[[ROW:.+]] = llvm.and %{{.+}}, %{{.+}} : i32
+// CHECK-COUNT-4: llvm.inline_asm has_side_effects "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r"
+// CHECK-NOT: st.shared
+// CHECK: return
+func.func @accumulator_stage(%x: tensor<64x64xbf16, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %buf = blk.local_alloc : !blk.smem<[1, 64, 64], bf16, contig = 1>
+  blk.local_store %x, %buf[%c0] : tensor<64x64xbf16, #mma>, !blk.smem<[1, 64, 64], bf16, contig = 1>
+  return
+}
+// CHECK-LABEL: func.func @accumulator_stage_transposed
+// CHECK-COUNT-4: stmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-NOT: st.shared
+// CHECK: return
+func.func @accumulator_stage_transposed(%x: tensor<64x64xbf16, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %buf = blk.local_alloc : !blk.smem<[1, 64, 64], bf16, contig = 0>
+  blk.local_store %x, %buf[%c0] : tensor<64x64xbf16, #mma>, !blk.smem<[1, 64, 64], bf16, contig = 0>
+  return
+}
+// An f32 accumulator has no 16-bit fragments: 8-byte vectors.
+// CHECK-LABEL: func.func @accumulator_stage_f32
+// CHECK-NOT: stmatrix
+// CHECK: llvm.store %{{.+}}, %{{.+}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
+// CHECK: return
+func.func @accumulator_stage_f32(%x: tensor<64x64xf32, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %buf = blk.local_alloc : !blk.smem<[1, 64, 64], f32, contig = 1>
+  blk.local_store %x, %buf[%c0] : tensor<64x64xf32, #mma>, !blk.smem<[1, 64, 64], f32, contig = 1>
+  return
+}
+}
+
+// -----
+
 // A transposed view of a ring is its memory read through the view's type: B
 // stored with N along its lines (contig = 1) is MN-major (transpose bit 1),
 // the same tile seen transposed (contig = 0, K along the lines) K-major (0).
