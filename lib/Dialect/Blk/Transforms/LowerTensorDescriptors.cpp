@@ -1,5 +1,6 @@
 // Tensor descriptors to pointer accesses, except the wgmma operand loads
-// that TMA will copy (their descriptors become hidden kernel arguments).
+// that TMA will copy and the stores TMA will make (their descriptors become
+// hidden kernel arguments).
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "HostValues.h"
@@ -68,8 +69,9 @@ SmallVector<DescriptorLoadOp> tmaOperands(DotOp dot) {
   return loads;
 }
 
-/// The largest block a TMA store stages through shared memory: the buffer
-/// lives beside a persistent kernel's rings, which need the rest.
+/// The most a TMA store, or the TMA stores of one loop nest together, stage
+/// through shared memory: the buffers live beside a persistent kernel's
+/// rings, which need the rest.
 constexpr int64_t kMaxTmaStoreBytes = 64 * 1024;
 
 /// Whether TMA can store `store`'s block from a one-slot shared buffer
@@ -173,7 +175,11 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
             kept[entry.first].accesses.push_back(load);
         }
       });
-    // Stores through descriptors become TMA stores (blk-tma-stores).
+    // Stores through descriptors become TMA stores (blk-tma-stores). The
+    // buffers of the stores in one loop nest live together (each from in
+    // front of the nest to its end): together at most kMaxTmaStoreBytes,
+    // the later ones storing through pointers.
+    llvm::DenseMap<Operation *, int64_t> bytesInNest;
     if (tma)
       func.walk([&](DescriptorStoreOp store) {
         auto make = store.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
@@ -182,6 +188,16 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
         std::optional<Recipe> recipe = hostRecipe(func, make);
         if (!recipe)
           return;
+        Operation *nest = nullptr;
+        for (Operation *p = store->getParentOp(); p && !isa<func::FuncOp>(p); p = p->getParentOp())
+          if (isa<LoopLikeOpInterface>(p))
+            nest = p;
+        int64_t bytes = tmaRing(store.getDesc().getType(), 1).getSlotBytes();
+        if (nest) {
+          if (bytesInNest[nest] + bytes > kMaxTmaStoreBytes)
+            return;
+          bytesInNest[nest] += bytes;
+        }
         kept[make].recipe = *recipe;
         kept[make].accesses.push_back(store);
       });

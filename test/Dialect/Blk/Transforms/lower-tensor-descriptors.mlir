@@ -419,3 +419,36 @@ func.func @stores_not_kept(%arg0: !blk.ptr<f32>, %arg1: i32, %arg2: i64) attribu
   blk.descriptor_store %1[%c0, %c0], %3 : !blk.tensordesc<[128, 256], f32>, tensor<128x256xf32>
   return
 }
+
+// -----
+
+// Two 32 KiB stores in one loop nest fit together (64 KiB), a third does
+// not: it stores through pointers. Outside loops each store's buffer is its
+// own for a moment only, so each may take 64 KiB.
+// CHECK-LABEL: func.func @stores_in_a_loop
+// TMA-SAME: %arg3: !blk.tensordesc<[64, 128], f32> {blk.tma_base = 0
+// TMA-SAME: %arg4: !blk.tensordesc<[128, 128], f32> {blk.tma_base = 0
+// TMA: scf.for
+// TMA-COUNT-2: blk.descriptor_store %arg3[
+// TMA: blk.store
+// TMA: }
+// TMA: blk.descriptor_store %arg4[
+// TMA: blk.descriptor_store %arg4[
+func.func @stores_in_a_loop(%arg0: !blk.ptr<f32>, %arg1: i32, %arg2: i64) attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %0 = blk.make_tensor_descriptor %arg0, [%arg1, %arg1], [%arg2, %c1] : !blk.ptr<f32> -> !blk.tensordesc<[64, 128], f32>
+  %1 = blk.make_tensor_descriptor %arg0, [%arg1, %arg1], [%arg2, %c1] : !blk.ptr<f32> -> !blk.tensordesc<[128, 128], f32>
+  %cst = arith.constant 1.000000e+00 : f32
+  %2 = blk.splat %cst : f32 -> tensor<64x128xf32>
+  %3 = blk.splat %cst : f32 -> tensor<128x128xf32>
+  scf.for %i = %c0 to %arg1 step %c1_i32 : i32 {
+    blk.descriptor_store %0[%i, %c0], %2 : !blk.tensordesc<[64, 128], f32>, tensor<64x128xf32>
+    blk.descriptor_store %0[%c0, %i], %2 : !blk.tensordesc<[64, 128], f32>, tensor<64x128xf32>
+    blk.descriptor_store %0[%i, %i], %2 : !blk.tensordesc<[64, 128], f32>, tensor<64x128xf32>
+  }
+  blk.descriptor_store %1[%c0, %c0], %3 : !blk.tensordesc<[128, 128], f32>, tensor<128x128xf32>
+  blk.descriptor_store %1[%c0, %arg1], %3 : !blk.tensordesc<[128, 128], f32>, tensor<128x128xf32>
+  return
+}
