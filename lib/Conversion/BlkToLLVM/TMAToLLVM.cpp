@@ -45,6 +45,45 @@ void eachBarrierByFirstThread(OpBuilder &b, Location loc, Value bars, int64_t co
     predicated(b, loc, first, barrierAddress(b, loc, bars, i32Const(b, loc, i)), "@p " + instruction, "r");
 }
 
+/// The TMA boxes of one slot of a ring (its swizzle-wide chunks,
+/// SharedRing.h), as operands of an inline asm: per box, appended to
+/// `operands` and `constraints`, the chunk's shared-memory address and its
+/// coordinates innermost first (the column, the row, then any leading batch
+/// and head dimensions); returned, each box's `$N` of the address and
+/// `$N, ...` of the coordinates. Operand numbers count from `operands`'
+/// size + 1 (the asm's $0 is its predicate).
+struct BoxOperands {
+  std::string address, coords;
+};
+FailureOr<SmallVector<BoxOperands>> appendBoxes(OpBuilder &b, Operation *op, TensorDescType desc,
+                                                SharedBufferType bufferType, Value buffer, Value slotIndex,
+                                                ValueRange offsets, SmallVectorImpl<Value> &operands,
+                                                std::string &constraints) {
+  Location loc = op->getLoc();
+  SharedRing ring(bufferType);
+  TmaBox box = tmaBox(desc);
+  if (box.swizzleBytes != ring.width || box.copies * ring.chunkBytes() != ring.slotBytes)
+    return op->emitOpError("the descriptor's TMA boxes do not tile the buffer's slot");
+  Value slot = LLVM::AddOp::create(b, loc, LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), buffer),
+                                   LLVM::MulOp::create(b, loc, slotIndex, i32Const(b, loc, ring.slotBytes)));
+  size_t rank = offsets.size();
+  SmallVector<BoxOperands> boxes;
+  for (int64_t c = 0; c < box.copies; ++c) {
+    unsigned at = unsigned(operands.size()) + 1;
+    operands.push_back(LLVM::AddOp::create(b, loc, slot, i32Const(b, loc, c * ring.chunkBytes())));
+    operands.push_back(LLVM::AddOp::create(b, loc, offsets[rank - 1], i32Const(b, loc, c * box.shape.back())));
+    for (size_t d = rank - 1; d-- > 0;)
+      operands.push_back(offsets[d]);
+    BoxOperands out{"$" + std::to_string(at), ""};
+    for (size_t d = 0; d < rank; ++d)
+      out.coords += (d ? ", $" : "$") + std::to_string(at + 1 + d);
+    boxes.push_back(std::move(out));
+    for (size_t d = 0; d <= rank; ++d) // the address, then each coordinate
+      constraints += ",r";
+  }
+  return boxes;
+}
+
 struct MBarrierAllocToLLVM : OpConversionPattern<MBarrierAllocOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(MBarrierAllocOp op, OpAdaptor, ConversionPatternRewriter &rewriter) const override {
@@ -125,41 +164,23 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(AsyncTMACopyOp op, OpAdaptor adaptor, ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    SharedRing ring(op.getBuffer().getType());
-    TmaBox box = tmaBox(op.getDesc().getType());
-    if (box.swizzleBytes != ring.width || box.copies * ring.chunkBytes() != ring.slotBytes)
-      return op.emitOpError("the descriptor's TMA boxes do not tile the ring's slot");
     Value issue = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(), emitIsIssuingThread(rewriter, loc));
     Value bar = barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getSlot());
-    Value slot = LLVM::AddOp::create(
-        rewriter, loc, LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), adaptor.getBuffer()),
-        LLVM::MulOp::create(rewriter, loc, adaptor.getSlot(), i32Const(rewriter, loc, ring.slotBytes)));
     Value map = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), adaptor.getDesc());
-    // Coordinates innermost first: the column, the row, then any leading
-    // (batch, head) dimensions of a batched tensor.
-    ValueRange offsets = adaptor.getOffsets();
-    size_t rank = offsets.size();
-    Value col = offsets[rank - 1];
-    // $1 barrier, $2 tensor map; per box: destination, then its coordinates.
+    // $1 barrier, $2 tensor map, then the boxes.
     SmallVector<Value> operands{bar, map};
-    std::string body = "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " + std::to_string(ring.slotBytes) + ";";
     std::string constraints = "r,l";
-    for (int64_t c = 0; c < box.copies; ++c) {
-      unsigned at = unsigned(operands.size()) + 1;
-      operands.push_back(LLVM::AddOp::create(rewriter, loc, slot, i32Const(rewriter, loc, c * ring.chunkBytes())));
-      operands.push_back(LLVM::AddOp::create(rewriter, loc, col, i32Const(rewriter, loc, c * box.shape.back())));
-      for (size_t d = rank - 1; d-- > 0;)
-        operands.push_back(offsets[d]);
-      std::string coords;
-      for (size_t d = 0; d < rank; ++d)
-        coords += (d ? ", $" : "$") + std::to_string(at + 1 + d);
-      body += " @p cp.async.bulk.tensor." + std::to_string(rank) +
-              "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$" + std::to_string(at) + "], [$2, {" +
-              coords + "}], [$1];";
-      constraints += ",r";
-      for (size_t d = 0; d < rank; ++d)
-        constraints += ",r";
-    }
+    FailureOr<SmallVector<BoxOperands>> boxes =
+        appendBoxes(rewriter, op, op.getDesc().getType(), op.getBuffer().getType(), adaptor.getBuffer(),
+                    adaptor.getSlot(), adaptor.getOffsets(), operands, constraints);
+    if (failed(boxes))
+      return failure();
+    std::string rank = std::to_string(adaptor.getOffsets().size());
+    std::string body = "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+                       std::to_string(SharedRing(op.getBuffer().getType()).slotBytes) + ";";
+    for (const BoxOperands &box : *boxes)
+      body += " @p cp.async.bulk.tensor." + rank + "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [" +
+              box.address + "], [$2, {" + box.coords + "}], [$1];";
     predicated(rewriter, loc, issue, operands, body, constraints);
     rewriter.eraseOp(op);
     return success();
@@ -174,35 +195,18 @@ struct AsyncTMAStoreToLLVM : OpConversionPattern<AsyncTMAStoreOp> {
   LogicalResult matchAndRewrite(AsyncTMAStoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    SharedRing ring(op.getBuffer().getType());
-    TmaBox box = tmaBox(op.getDesc().getType());
-    if (box.swizzleBytes != ring.width || box.copies * ring.chunkBytes() != ring.slotBytes)
-      return op.emitOpError("the descriptor's TMA boxes do not tile the buffer's slot");
-    Value slot = LLVM::AddOp::create(
-        rewriter, loc, LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), adaptor.getBuffer()),
-        LLVM::MulOp::create(rewriter, loc, adaptor.getSlot(), i32Const(rewriter, loc, ring.slotBytes)));
-    Value map = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), adaptor.getDesc());
-    ValueRange offsets = adaptor.getOffsets();
-    size_t rank = offsets.size();
-    // $1 tensor map; per box: source, then its coordinates innermost first.
-    SmallVector<Value> operands{map};
-    std::string body, constraints = "l";
-    for (int64_t c = 0; c < box.copies; ++c) {
-      unsigned at = unsigned(operands.size()) + 1;
-      operands.push_back(LLVM::AddOp::create(rewriter, loc, slot, i32Const(rewriter, loc, c * ring.chunkBytes())));
-      operands.push_back(
-          LLVM::AddOp::create(rewriter, loc, offsets[rank - 1], i32Const(rewriter, loc, c * box.shape.back())));
-      for (size_t d = rank - 1; d-- > 0;)
-        operands.push_back(offsets[d]);
-      std::string coords;
-      for (size_t d = 0; d < rank; ++d)
-        coords += (d ? ", $" : "$") + std::to_string(at + 1 + d);
-      body += "@p cp.async.bulk.tensor." + std::to_string(rank) + "d.global.shared::cta.bulk_group [$1, {" + coords +
-              "}], [$" + std::to_string(at) + "]; ";
-      constraints += ",r";
-      for (size_t d = 0; d < rank; ++d)
-        constraints += ",r";
-    }
+    // $1 tensor map, then the boxes.
+    SmallVector<Value> operands{LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), adaptor.getDesc())};
+    std::string constraints = "l";
+    FailureOr<SmallVector<BoxOperands>> boxes =
+        appendBoxes(rewriter, op, op.getDesc().getType(), op.getBuffer().getType(), adaptor.getBuffer(),
+                    adaptor.getSlot(), adaptor.getOffsets(), operands, constraints);
+    if (failed(boxes))
+      return failure();
+    std::string rank = std::to_string(adaptor.getOffsets().size()), body;
+    for (const BoxOperands &box : *boxes)
+      body += "@p cp.async.bulk.tensor." + rank + "d.global.shared::cta.bulk_group [$1, {" + box.coords + "}], [" +
+              box.address + "]; ";
     body += "@p cp.async.bulk.commit_group;";
     predicated(rewriter, loc, emitIsIssuingThread(rewriter, loc), operands, body, constraints);
     rewriter.eraseOp(op);

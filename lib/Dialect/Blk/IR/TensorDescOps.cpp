@@ -79,28 +79,30 @@ LogicalResult DescriptorStoreOp::verify() {
   return checkBlockAccess(*this, getDesc().getType(), getOffsets().size(), getValue().getType());
 }
 
-LogicalResult AsyncTMACopyOp::verify() {
-  TensorDescType desc = getDesc().getType();
-  SharedBufferType ring = getBuffer().getType();
-  if (getOffsets().size() != desc.getRank())
-    return emitOpError("takes ") << desc.getRank() << " offsets, got " << getOffsets().size();
+/// A TMA copy's offsets and slots against its descriptor: one offset a
+/// dimension, slots of the descriptor's 2-D blocks with rows contiguous.
+static LogicalResult checkTmaSlots(Operation *op, TensorDescType desc, SharedBufferType ring, size_t offsets,
+                                   StringRef buffer) {
+  if (offsets != desc.getRank())
+    return op->emitOpError("takes ") << desc.getRank() << " offsets, got " << offsets;
   if (innerBlock(desc).size() != 2 || ring.getTileShape() != innerBlock(desc) ||
       ring.getElementType() != desc.getElementType() || ring.getContig() != 1)
-    return emitOpError("the ring's slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous");
+    return op->emitOpError("the ") << buffer
+                                    << "'s slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous";
+  return success();
+}
+
+LogicalResult AsyncTMACopyOp::verify() {
+  SharedBufferType ring = getBuffer().getType();
+  if (failed(checkTmaSlots(*this, getDesc().getType(), ring, getOffsets().size(), "ring")))
+    return failure();
   if (getBarriers().getType().getCount() != ring.getSlots())
     return emitOpError("needs one mbarrier per slot of the ring");
   return success();
 }
 
 LogicalResult AsyncTMAStoreOp::verify() {
-  TensorDescType desc = getDesc().getType();
-  SharedBufferType ring = getBuffer().getType();
-  if (getOffsets().size() != desc.getRank())
-    return emitOpError("takes ") << desc.getRank() << " offsets, got " << getOffsets().size();
-  if (innerBlock(desc).size() != 2 || ring.getTileShape() != innerBlock(desc) ||
-      ring.getElementType() != desc.getElementType() || ring.getContig() != 1)
-    return emitOpError("the buffer's slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous");
-  return success();
+  return checkTmaSlots(*this, getDesc().getType(), getBuffer().getType(), getOffsets().size(), "buffer");
 }
 
 } // namespace blk
