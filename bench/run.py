@@ -1343,7 +1343,8 @@ def layout_stress(h, elems=1 << 24):
     """The layout-stress set (test/kernels/layout_stress.blk and counting.blk
     against the same sources in Triton, bench/triton_kernels.py): scans along
     each axis of [1024, 16], [16, 1024] and [128, 128] tiles, column sums,
-    blocks of different shapes broadcast together, a one-program chunked
+    blocks of different shapes broadcast together, sums of tiles read through
+    strides (column-major) and stored row-major, a one-program chunked
     exclusive scan and a counting-sort rank. Every output is checked
     (integers exactly, floats in float64) before it is timed, PyTorch's
     (`cumsum`, `sum`, a stable `sort`: other algorithms) as what it computes."""
@@ -1382,6 +1383,18 @@ def layout_stress(h, elems=1 << 24):
                       + tiles.sum(2, keepdim=True)],
                      check=output_check(y, ref, exact_or_rel_err))
             del ref
+            # sums of S column-major [r, c] matrices per program, stored row-major
+            s_per = 8
+            sums = torch.empty(elems // s_per, device="cuda", dtype=dt)
+            fn = h.load(ptx, "transposed_sum").prepare((elems // (r * c * s_per),), x, sums, s_per)
+            ref = x.view(-1, s_per, c, r).to(acc).sum(1).transpose(1, 2).reshape(-1)
+            h.record(f"layout transposed_sum {t}", f"{s_per} {r}x{c} column-major tiles a program, {elems} elems",
+                     dt, None, (x.numel() + sums.numel()) * 4, [fn],
+                     lambda r=r, c=c, sums=sums, s_per=s_per: [lambda: tk.transposed_sum_kernel[
+                         (elems // (r * c * s_per),)](x, sums, s_per, R=r, C=c, num_warps=4)],
+                     [lambda r=r, c=c, s_per=s_per: x.view(-1, s_per, c, r).sum(1).transpose(1, 2).contiguous()],
+                     check=output_check(sums, ref, exact_or_rel_err))
+            del ref, sums
             if c != 1024:  # column sums of an [elems / 4096, 4096] matrix, C columns per program
                 rows, width = elems // 4096, 4096
                 out = torch.empty(width, device="cuda", dtype=dt)

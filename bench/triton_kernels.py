@@ -671,6 +671,17 @@ def column_sums_kernel(X, Y, n_rows, R: tl.constexpr, C: tl.constexpr):
 
 
 @triton.jit
+def transposed_sum_kernel(X, Y, S, R: tl.constexpr, C: tl.constexpr):
+    r = tl.arange(0, R)
+    c = tl.arange(0, C)
+    first = tl.program_id(0).to(tl.int64) * S
+    acc = tl.zeros([R, C], Y.dtype.element_ty)
+    for s in range(0, S):
+        acc += tl.load(X + (first + s) * (R * C) + r[:, None] + c[None, :] * R)
+    tl.store(Y + tl.program_id(0).to(tl.int64) * (R * C) + r[:, None] * C + c[None, :], acc)
+
+
+@triton.jit
 def broadcast_mix_kernel(X, U, V, Y, R: tl.constexpr, C: tl.constexpr):
     offs = _tile_offsets(R, C)
     x = tl.load(X + offs)

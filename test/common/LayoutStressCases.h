@@ -1,4 +1,5 @@
-// test/kernels/layout_stress.blk's column sums and broadcasts (the kernels
+// test/kernels/layout_stress.blk's column sums, broadcasts and sums of
+// column-major tiles (the kernels
 // bench/run.py's layout rows time) against host results: i32 exactly, f32
 // against float64. The scans are in ReductionCases.h's kind of test and in
 // test/Interpreter.
@@ -73,6 +74,27 @@ inline std::vector<Check> columnSumsCase(const Launch &L, const LayoutStressVari
   for (int i = 0; i < rows; ++i)
     for (size_t j = 0; j < width; ++j)
       ref[j] += x.get(size_t(i) * width + j);
+  return {layoutStressCheck(what, v.type, y, ref)};
+}
+
+/// Sums of `s` column-major [R, C] matrices per program (element (i, j) of
+/// matrix m at m * R * C + j * R + i), each program's sum stored row-major.
+inline std::vector<Check> transposedSumCase(const Launch &L, const LayoutStressVariant &v, int programs, int s,
+                                            std::mt19937_64 &rng) {
+  size_t tile = size_t(v.r) * v.c;
+  Buffer x = layoutStressInput(v.type, tile * programs * s, rng), y(v.type, tile * programs);
+  y.poison();
+  std::string what = "transposed_sum " + v.name() + " " + std::to_string(s) + " a program";
+  std::string e = L("layout_stress", v.bindings(), "transposed_sum", unsigned(programs),
+                    {KArg::buf_(x), KArg::buf_(y), KArg::int_(s)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref(tile * programs, 0.0);
+  for (int p = 0; p < programs; ++p)
+    for (int m = 0; m < s; ++m)
+      for (int i = 0; i < v.r; ++i)
+        for (int j = 0; j < v.c; ++j)
+          ref[p * tile + size_t(i) * v.c + j] += x.get((size_t(p) * s + m) * tile + size_t(j) * v.r + i);
   return {layoutStressCheck(what, v.type, y, ref)};
 }
 

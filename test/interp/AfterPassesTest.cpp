@@ -294,7 +294,7 @@ TEST(AfterPasses, RopeSpec) {
 }
 
 // test/kernels/layout_stress.blk's column sums (the last step of rows cut
-// short) and broadcasts, every variant, re-laid out by the passes.
+// short), broadcasts and sums of column-major tiles, every variant, re-laid out by the passes.
 TEST(AfterPasses, LayoutStress) {
   BLK_SEEDED_RNG(rng);
   for (const char *arch : kArchs) {
@@ -303,6 +303,7 @@ TEST(AfterPasses, LayoutStress) {
     for (const ref::LayoutStressVariant &v : ref::layoutStressVariants()) {
       ref::expectChecks(ref::columnSumsCase(L, v, 2, 2 * v.r + v.r / 2 + 3, rng));
       ref::expectChecks(ref::broadcastMixCase(L, v, 2, rng));
+      ref::expectChecks(ref::transposedSumCase(L, v, 2, 2, rng));
     }
   }
 }

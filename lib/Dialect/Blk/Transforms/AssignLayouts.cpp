@@ -6,7 +6,10 @@
 // blk-accelerate-dot chose for it (the op's `mma` attribute), and so do
 // the 2-D sources of its broadcasts. A group of 2 or 3 dimensions that loads
 // read or stores write takes the blocked layout its own accesses and shape
-// call for (its anchor); the groups no access anchors share one blocked
+// call for (its anchor): where its accesses run along different dimensions,
+// the one whose other accesses cost least to move (counted per loop around
+// them: a tile read through strides in a loop and stored row-major after it
+// runs down its columns). The groups no access anchors share one blocked
 // layout per kernel (function) and rank, fitted to its largest block of that
 // rank. A group one dimension short of its readers takes the slice that
 // `x[:, None]` or a reduction along an axis asks for (a loaded 2-D block
@@ -77,6 +80,7 @@ int64_t timesRun(Operation *op) {
 /// A load or store of a block: its pointers, the data read or written, and
 /// the width and dimension of its vectors.
 struct Access {
+  Operation *op;
   Value ptr, data;
   unsigned vec, dim;
 };
@@ -351,14 +355,48 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     return getBlockedLayout(&getContext(), t.getShape(), numWarps, vec);
   }
 
+  /// The layout blk-coalesce gives an access running along `dim` with
+  /// vectors of `vec` elements of a block of `shape` (its fastest dimension
+  /// `dim`, then the others, the last first).
+  BlockedLayoutAttr accessLayout(ArrayRef<int64_t> shape, unsigned dim, unsigned vec, int64_t minPerThread = 1) {
+    SmallVector<unsigned> order{dim};
+    for (unsigned d = shape.size(); d-- > 0;)
+      if (d != dim)
+        order.push_back(d);
+    return getBlockedLayout(&getContext(), shape, numWarps, vec, order, minPerThread);
+  }
+
+  /// Estimated warp instructions per thread that giving the accessed group
+  /// of `leader` the layout `layout` costs: a move into or out of the layout
+  /// blk-coalesce gives each access running along another dimension, and the
+  /// group's moves and combines (groupCost), each times the loops around it.
+  int64_t anchorCost(Value leader, ArrayRef<const Access *> accesses, BlockedLayoutAttr layout) {
+    auto t = cast<RankedTensorType>(leader.getType());
+    LinearLayout own = LinearLayout::get(layout, t.getShape());
+    int64_t cost = groupCost(leader, layout);
+    for (const Access *a : accesses) {
+      if (a->dim == layout.getOrder()[0])
+        continue;
+      LinearLayout coalesced = LinearLayout::get(accessLayout(t.getShape(), a->dim, a->vec), t.getShape());
+      cost += timesRun(a->op) * moveCost(planLayoutMove(own, coalesced, [](const LinearLayout::Coord &c) { return c; },
+                                                        wordsPerElement(a->data.getType())));
+    }
+    return cost;
+  }
+
   /// Anchors: a group of 2 or more dimensions that loads read or stores write takes the layout
   /// its own accesses coalesce best in, fitted to its own shape: fastest
-  /// along the dimension most of them run along (the last on ties), with
-  /// the widest vector among those. Blocks of other shapes in the kernel do
-  /// not bend it (a [16, 1024] tile beside a [1024, 16] one).
+  /// along one dimension they run along, with the widest vector among
+  /// those. Where they run along different dimensions (a tile read through
+  /// strides in a loop and stored row-major after it), the dimension whose
+  /// layout costs least (anchorCost: the other accesses' moves, counted per
+  /// loop around them), then the one most of them run along, then the last.
+  /// Blocks of other shapes in the kernel do not bend it (a [16, 1024] tile
+  /// beside a [1024, 16] one).
   void anchorAccessedGroups(func::FuncOp func, ArrayRef<Access> accesses, int64_t largestPerThread) {
     struct Accesses {
       SmallVector<unsigned, 3> count, widest; // per dimension
+      SmallVector<const Access *> all;
     };
     llvm::MapVector<Value, Accesses> byGroup;
     for (const Access &access : accesses) {
@@ -372,6 +410,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       }
       ++a.count[access.dim];
       a.widest[access.dim] = std::max(a.widest[access.dim], access.vec);
+      a.all.push_back(&access);
     }
     // A wgmma operand is copied into a shared-memory tile swizzled in
     // 128-byte rows: a warp's lanes reach no further along a row than that
@@ -392,24 +431,35 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       }
     });
     for (auto &[leader, a] : byGroup) {
-      SmallVector<int64_t> shape(cast<RankedTensorType>(leader.getType()).getShape());
+      ArrayRef<int64_t> shape = cast<RankedTensorType>(leader.getType()).getShape();
+      auto layoutAlong = [&](unsigned fast) {
+        unsigned vec = a.widest[fast] ? a.widest[fast] : 4;
+        SmallVector<int64_t> fitted(shape);
+        if (unsigned rowElems = operandRowElems.lookup(leader))
+          fitted[fast] = std::min<int64_t>(fitted[fast], std::max(rowElems, vec));
+        // A block smaller than the kernel's largest keeps the vector width
+        // the largest allows, the threads past it holding copies (RoPE's
+        // [8, 64] K heads beside [32, 64] Q heads: 4-byte accesses instead
+        // of 16-byte ones took 7% longer).
+        return accessLayout(fitted, fast, vec, largestPerThread);
+      };
       unsigned rank = shape.size();
       unsigned fast = rank - 1; // the dimension most accesses run along, the last on ties
       for (unsigned d = rank - 1; d-- > 0;)
         if (a.count[d] > a.count[fast])
           fast = d;
-      SmallVector<unsigned> order{fast}; // then the others, the last first
-      for (unsigned d = rank; d-- > 0;)
-        if (d != fast)
-          order.push_back(d);
-      unsigned vec = a.widest[fast] ? a.widest[fast] : 4;
-      if (unsigned rowElems = operandRowElems.lookup(leader))
-        shape[fast] = std::min<int64_t>(shape[fast], std::max(rowElems, vec));
-      // A block smaller than the kernel's largest keeps the vector width the
-      // largest allows, the threads past it holding copies (RoPE's [8, 64]
-      // K heads beside [32, 64] Q heads: 4-byte accesses instead of 16-byte
-      // ones took 7% longer).
-      anchored[leader] = getBlockedLayout(&getContext(), shape, numWarps, vec, order, largestPerThread);
+      BlockedLayoutAttr chosen = layoutAlong(fast);
+      if (llvm::count_if(a.count, [](unsigned n) { return n > 0; }) > 1) {
+        int64_t best = anchorCost(leader, a.all, chosen);
+        for (unsigned d = rank; d-- > 0;) {
+          if (d == fast || a.count[d] == 0)
+            continue;
+          BlockedLayoutAttr l = layoutAlong(d);
+          if (int64_t cost = anchorCost(leader, a.all, l); cost < best)
+            best = cost, chosen = l;
+        }
+      }
+      anchored[leader] = chosen;
     }
   }
 
@@ -434,9 +484,9 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     SmallVector<Access> accesses;
     func.walk([&](Operation *op) {
       if (auto load = dyn_cast<LoadOp>(op))
-        accesses.push_back({load.getPtr(), load.getResult(), load.getVec(), load.getAccessDim()});
+        accesses.push_back({op, load.getPtr(), load.getResult(), load.getVec(), load.getAccessDim()});
       else if (auto store = dyn_cast<StoreOp>(op))
-        accesses.push_back({store.getPtr(), store.getValue(), store.getVec(), store.getAccessDim()});
+        accesses.push_back({op, store.getPtr(), store.getValue(), store.getVec(), store.getAccessDim()});
       for (Type t : op->getResultTypes())
         if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && tensor.getRank() == 2) {
           if (shape2D.empty() || tensor.getNumElements() > shape2D[0] * shape2D[1])

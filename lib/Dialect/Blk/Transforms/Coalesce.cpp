@@ -3,7 +3,11 @@
 // of a row-major matrix, the load side of a transpose) gets a layout with that
 // dimension fastest, so that a warp's lanes and each thread's vector cover
 // consecutive addresses; conversions around it join the block's layout.
+// An access along the last dimension of a block whose layout runs along
+// another (layout assignment chose that one for a tile read through strides
+// in a loop) gets one too, when its addresses are contiguous there.
 // A store of a tensor-core accumulator goes through a blocked layout too.
+#include "blk/Analysis/AxisInfo.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
@@ -50,6 +54,18 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    std::optional<AxisInfoAnalysis> axis; // made when an access needs it
+    // An access along its block's last dimension (no vec_dim) whose layout
+    // runs along another, with addresses contiguous along the last.
+    auto acrossLayout = [&](Value ptr, unsigned dim) {
+      auto t = dyn_cast<RankedTensorType>(ptr.getType());
+      BlockedLayoutAttr current = t ? getBlockedLayout(t) : BlockedLayoutAttr();
+      if (!current || t.getRank() != 2 || current.getOrder()[0] == dim)
+        return false;
+      if (!axis)
+        axis.emplace(module);
+      return axis->get(ptr).contiguity[dim] > 1;
+    };
     WalkResult result = module.walk([&](Operation *op) {
       if (!isa<LoadOp, StoreOp>(op))
         return WalkResult::advance();
@@ -69,7 +85,7 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
       // reader broadcasts it).
       bool unblocked = load && ptrType && ptrType.getRank() >= 2 && hasLayout(ptrType) && !getBlockedLayout(ptrType) &&
                        isRecomputable(load.getPtr()) && (!load.getMask() || isRecomputable(load.getMask()));
-      if (op->hasAttr("vec_dim") || accumulator || unblocked) {
+      if (op->hasAttr("vec_dim") || accumulator || unblocked || acrossLayout(ptr, dim)) {
         if (!numWarps) {
           op->emitError() << "blk-coalesce needs the layouts of blk-assign-layouts (no " << kNumWarpsAttr
                           << " on the module)";

@@ -168,6 +168,10 @@ def BlkCoalescePass : Pass<"blk-coalesce", "mlir::ModuleOp"> {
     value, two consecutive elements per thread and row) likewise gets a
     blocked layout with full vectors along its addresses: one conversion
     through shared memory instead of half-sector stores (the matmul epilogue).
+    An access along the last dimension (no `vec_dim`) of a block whose layout
+    runs along another (`blk-assign-layouts` chose that dimension for the
+    block's other accesses) gets one too, where its addresses are contiguous
+    along the last (AxisInfo); a gathered one keeps its block's layout.
     Every access's `vec` is then clamped to the run of
     consecutive elements its layout gives one thread along its dimension.
     `blk-remove-layout-conversions` removes the conversions of values that
