@@ -1,7 +1,9 @@
 // RUN: blk-opt %s --blk-allocate-shared-memory --convert-blk-to-llvm | FileCheck %s
 
 // Two mbarriers after the 32 KiB ring, initialized by thread 0 (one
-// arrival each), fenced and synchronized. A [64, 128] bf16 slot (16 KiB,
+// arrival each), fenced and synchronized. The copies: one lane
+// (elect.sync) of the issuing warp, so that ptxas issues them without a
+// loop over lanes. A [64, 128] bf16 slot (16 KiB,
 // lines of 256 bytes) is two 128-byte-swizzle chunks of 8 KiB: one armed
 // barrier for 16384 bytes and two boxes, the second 64 columns on and 8192
 // bytes further. Waiting spins on try_wait.parity; retiring invalidates
@@ -14,7 +16,7 @@
 // CHECK: nvvm.barrier0
 // CHECK: %[[C8192:.*]] = llvm.mlir.constant(8192 : i32)
 // CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32)
-// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 16384; @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$3], [$2, {$4, $5}], [$1]; @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$6], [$2, {$7, $8}], [$1]; }", "r,r,l,r,r,r,r,r,r"
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p, e; setp.ne.b32 p, $0, 0; elect.sync _|e, 0xffffffff; and.pred p, p, e; @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 16384; @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$3], [$2, {$4, $5}], [$1]; @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$6], [$2, {$7, $8}], [$1]; }", "r,r,l,r,r,r,r,r,r"
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1; @!done bra blk_wait;
 // CHECK-COUNT-2: @p mbarrier.inval.shared::cta.b64 [$1];
 // CHECK: nvvm.barrier0
@@ -35,7 +37,7 @@ func.func @tma(%d: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk
 // column, the row, then the head and the batch.
 // CHECK-LABEL: func.func @tma_batched
 // CHECK: %[[COL:.*]] = llvm.add %arg6, %{{.*}} : i32
-// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 8192; @p cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$3], [$2, {$4, $5, $6, $7}], [$1]; }", "r,r,l,r,r,r,r,r" %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[COL]], %arg5, %arg4, %arg3 : (i32, i32, i64, i32, i32, i32, i32, i32) -> ()
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p, e; setp.ne.b32 p, $0, 0; elect.sync _|e, 0xffffffff; and.pred p, p, e; @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 8192; @p cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$3], [$2, {$4, $5, $6, $7}], [$1]; }", "r,r,l,r,r,r,r,r" %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[COL]], %arg5, %arg4, %arg3 : (i32, i32, i64, i32, i32, i32, i32, i32) -> ()
 func.func @tma_batched(%d: !blk.tensordesc<[1, 1, 64, 64], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: 1, 2, 3, 4>,
                                                                   blk.tma_strides = array<i64: 5, 6, 7, -1>},
                        %p: i1, %s: i32, %b: i32, %h: i32, %row: i32, %col: i32) attributes {blk.kernel} {

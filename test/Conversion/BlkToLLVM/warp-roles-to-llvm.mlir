@@ -19,15 +19,16 @@
 // CHECK: %[[C8:.+]] = llvm.mlir.constant(8 : i32)
 // CHECK: llvm.icmp "eq" %[[WARP]], %[[C8]]
 // CHECK: mbarrier.try_wait.parity
-// CHECK: %[[FIRST:.+]] = llvm.mlir.constant(256 : i32)
-// CHECK: llvm.icmp "eq" %{{.+}}, %[[FIRST]]
-// CHECK: cp.async.bulk.tensor.2d
+// CHECK: %[[PWARP:.+]] = llvm.lshr
+// CHECK: %[[C8B:.+]] = llvm.mlir.constant(8 : i32)
+// CHECK: llvm.icmp "eq" %[[PWARP]], %[[C8B]]
+// CHECK: elect.sync _|e, 0xffffffff; and.pred p, p, e; {{.*}}cp.async.bulk.tensor.2d
 // CHECK: } else {
 // CHECK-NEXT: nvvm.setmaxregister  increase 232
-// CHECK: %[[TID0:.+]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[CWARP:.+]] = llvm.lshr
 // CHECK: %[[ZERO:.+]] = llvm.mlir.constant(0 : i32)
-// CHECK: llvm.icmp "eq" %[[TID0]], %[[ZERO]]
-// CHECK: cp.async.bulk.tensor.2d
+// CHECK: llvm.icmp "eq" %[[CWARP]], %[[ZERO]]
+// CHECK: elect.sync _|e, 0xffffffff; and.pred p, p, e; {{.*}}cp.async.bulk.tensor.2d
 // CHECK-DAG: %[[ID:.+]] = llvm.mlir.constant(15 : i32)
 // CHECK-DAG: %[[COUNT:.+]] = llvm.mlir.constant(256 : i32)
 // CHECK: nvvm.barrier id = %[[ID]] number_of_threads = %[[COUNT]]
