@@ -1,8 +1,8 @@
 // Warp-specialized kernels (blk.producer_warps): the producer warpgroup's
 // threads come after the consumers', the barriers of the consumers' code
 // are a named barrier of their threads alone (the producer joins none), and
-// the producer's first thread issues its branch's TMA copies (thread 0 those
-// of a loop the consumers pipeline themselves).
+// the producer's first thread issues its branch's TMA copies (a lane of warp
+// 0 those of a loop the consumers pipeline themselves).
 #include "Patterns.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -67,6 +67,8 @@ Value emitIsIssuingThread(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, issuingThread(b)));
 }
+
+bool issuesInProducerBranch(OpBuilder &b) { return inProducerBranch(b); }
 
 Value emitIsIssuingWarp(OpBuilder &b, Location loc) {
   Value warp = emitWarpId(b, loc);
