@@ -70,12 +70,13 @@ def table(runs):
     return "\n".join(lines) + f"\n\n{runs_line}; each cell the median of its runs.\n"
 
 
-def merged_dir(bundle, overlay, root):
-    """The bundle's ptx/ with `overlay`'s files in place of its own."""
+def merged_dir(bundle, overlay, scratch):
+    """The bundle's ptx/ with `overlay`'s files in place of its own (a copy
+    under `scratch`, not under the results)."""
     base = os.path.join(bundle, "ptx")
     if overlay == "-":
         return base
-    out = tempfile.mkdtemp(dir=root)
+    out = tempfile.mkdtemp(dir=scratch)
     os.rmdir(out)
     shutil.copytree(base, out)
     for f in os.listdir(overlay):
@@ -99,8 +100,18 @@ def main():
         return 0
     if not args.ptx_dir or len(args.ptx_dir) < 2 or not args.only:
         ap.error("give two or more --ptx-dir NAME=DIR and one or more --only SUITE (or --summarize)")
+    if len({n for n, _ in args.ptx_dir}) != len(args.ptx_dir):
+        ap.error("each --ptx-dir needs a name of its own")
     os.makedirs(args.out, exist_ok=True)
-    dirs = [(n, merged_dir(args.bundle, d, args.out)) for n, d in args.ptx_dir]
+    scratch = tempfile.mkdtemp(prefix="suite-ab-")
+    try:
+        return run_turns(args, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def run_turns(args, scratch):
+    dirs = [(n, merged_dir(args.bundle, d, scratch)) for n, d in args.ptx_dir]
     runs = {n: [] for n, _ in dirs}
     for r in range(args.turns):
         for suite in args.only:
