@@ -185,6 +185,10 @@ public:
   std::optional<int64_t> resolveAxis(const TV &axis, int64_t rank, const ast::Loc &l);
   /// `x` in f32/i32 when its elements are narrower (what sums accumulate in).
   TV widenForSum(const TV &x, const ast::Loc &l);
+  /// The block a sum or cumsum `name` accumulates: `dtype`'s type when given
+  /// (Triton's dtype=, the input converted first; f32, i32 or u32), else
+  /// widenForSum's.
+  TV sumInput(const std::string &name, const TV &x, const TV &dtype, const ast::Loc &l);
   /// atomic_* (Atomics.cpp): read-modify-write or compare-and-swap, old values returned.
   TV genAtomic(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
   TV genDot(const ast::CallExpr &call, std::vector<TV> &args);

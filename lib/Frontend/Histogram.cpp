@@ -40,7 +40,8 @@ TV Generator::genHistogram(const ast::CallExpr &call, std::vector<TV> &args) {
       m = expand(m, n, 1, builder.getI1Type());
     hit = genBinary("&", hit, m, call.loc);
   }
-  std::vector<TV> sumArgs{cast(hit, i32, false, {n, numBins}, call.loc), TV::makeInt(0), TV::makeNone()};
+  std::vector<TV> sumArgs{cast(hit, i32, false, {n, numBins}, call.loc), TV::makeInt(0), TV::makeNone(),
+                          TV::makeNone()};
   return sumArgs[0] ? genReduction("sum", call, sumArgs) : TV();
 }
 
