@@ -48,7 +48,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"cumprod", {1, 3, {"input", "axis", "reverse"}}},
       {"reduce", {3, 4, {"input", "axis", "combine_fn", "keep_dims"}}},
       {"associative_scan", {3, 4, {"input", "axis", "combine_fn", "reverse"}}},
-      {"reshape", {2, 2, {"input", "shape"}}},
+      {"reshape", {2, 3, {"input", "shape", "can_reorder"}}},
       {"trans", {1, 4, {"input", "dims"}}},
       {"dot", {2, 5, {"input", "other", "acc", "input_precision", "out_dtype"}}},
       {"broadcast_to", {2, 2, {"input", "shape"}}},
@@ -273,8 +273,13 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     SmallVector<int64_t> shape;
     if (!shapeArg(1, shape))
       return TV();
-    if (name == "reshape")
+    if (name == "reshape") {
+      // can_reorder=True lets Triton give the elements in another order;
+      // blk keeps row-major order either way.
+      if (args[2].kind != TV::None && args[2].kind != TV::Bool)
+        return error(builtinArgLoc(call, "reshape", 2), "can_reorder must be True or False, got " + describe(args[2]));
       return genReshape(args[0], shape, argLoc(0), argLoc(1), call.loc);
+    }
     if (!args[0].isVal() || shapeOf(args[0]).empty())
       return error(argLoc(0), "'broadcast_to' needs a block, got " + describe(args[0]));
     return broadcastTo(args[0], shape, call.loc);
@@ -718,9 +723,18 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     return genShapeAlias(attr.name, call, &base, &attr.base->loc);
   if (attr.name == "sort") // x.sort(dim, descending)
     return genSortMethod(call, attr, base);
-  if (attr.name == "reshape") { // x.reshape([a, b]) or x.reshape(a, b)
-    if (!call.kwargs.empty() || call.args.empty())
+  if (attr.name == "reshape") { // x.reshape([a, b]) or x.reshape(a, b), and can_reorder=
+    if (call.args.empty())
       return error(call.loc, "'.reshape' takes a shape: x.reshape([A, B]) or x.reshape(A, B)");
+    for (auto &kw : call.kwargs) {
+      if (kw.name != "can_reorder")
+        return error(kw.loc, "'.reshape' has no parameter named '" + kw.name + "'");
+      TV canReorder = gen(*kw.value);
+      if (!canReorder)
+        return canReorder;
+      if (canReorder.kind != TV::Bool)
+        return error(kw.value->loc, "can_reorder must be True or False, got " + describe(canReorder));
+    }
     SmallVector<int64_t> shape;
     if (call.args.size() == 1 && llvm::isa<ast::ListExpr>(*call.args[0])) {
       if (!genShape(*call.args[0], TV::makeNone(), shape))
