@@ -141,6 +141,21 @@ bool isMathFunction(const std::string &n) {
 
 } // namespace
 
+bool Generator::boolKeyword(const ast::CallExpr &call, const std::string &method, const char *name,
+                            const std::string &hint, bool &value) {
+  for (auto &kw : call.kwargs) {
+    if (kw.name != name)
+      return error(kw.loc, "'." + method + "' has no parameter named '" + kw.name + "'" + hint), false;
+    TV v = gen(*kw.value);
+    if (!v)
+      return false;
+    if (v.kind != TV::Bool)
+      return error(kw.value->loc, std::string(name) + " must be True or False, got " + describe(v)), false;
+    value = v.i != 0;
+  }
+  return true;
+}
+
 const ast::Loc &Generator::builtinArgLoc(const ast::CallExpr &call, const std::string &builtin, size_t i) {
   if (i < call.args.size())
     return call.args[i]->loc;
@@ -726,15 +741,9 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
   if (attr.name == "reshape") { // x.reshape([a, b]) or x.reshape(a, b), and can_reorder=
     if (call.args.empty())
       return error(call.loc, "'.reshape' takes a shape: x.reshape([A, B]) or x.reshape(A, B)");
-    for (auto &kw : call.kwargs) {
-      if (kw.name != "can_reorder")
-        return error(kw.loc, "'.reshape' has no parameter named '" + kw.name + "'");
-      TV canReorder = gen(*kw.value);
-      if (!canReorder)
-        return canReorder;
-      if (canReorder.kind != TV::Bool)
-        return error(kw.value->loc, "can_reorder must be True or False, got " + describe(canReorder));
-    }
+    bool canReorder = false; // row-major order either way
+    if (!boolKeyword(call, "reshape", "can_reorder", "", canReorder))
+      return TV();
     SmallVector<int64_t> shape;
     if (call.args.size() == 1 && llvm::isa<ast::ListExpr>(*call.args[0])) {
       if (!genShape(*call.args[0], TV::makeNone(), shape))
@@ -757,16 +766,8 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     return error(attr.loc, "unknown method '" + attr.name + "' of " + describe(base));
   // x.to(dtype, bitcast=False)
   bool bitcast = false;
-  for (auto &kw : call.kwargs) {
-    if (kw.name != "bitcast")
-      return error(kw.loc, "'.to' has no parameter named '" + kw.name + "' (it takes a dtype and bitcast=)");
-    TV b = gen(*kw.value);
-    if (!b)
-      return b;
-    if (b.kind != TV::Bool)
-      return error(kw.value->loc, "bitcast must be True or False, got " + describe(b));
-    bitcast = b.i != 0;
-  }
+  if (!boolKeyword(call, "to", "bitcast", " (it takes a dtype and bitcast=)", bitcast))
+    return TV();
   if (call.args.size() != 1)
     return error(call.loc, "'.to' takes 1 argument (a dtype), got " + std::to_string(call.args.size()));
   TV dtype = gen(*call.args[0]);

@@ -128,6 +128,11 @@ public:
   /// Where argument `i` of a call of `builtin` was written: positionally or as
   /// a keyword (the call itself when it was not given).
   const ast::Loc &builtinArgLoc(const ast::CallExpr &call, const std::string &builtin, size_t i);
+  /// The keywords of a method call `x.method(...)` that takes only the bool
+  /// keyword `name`: its value into `value`; false (and an error, `hint`
+  /// after a wrong name's) otherwise.
+  bool boolKeyword(const ast::CallExpr &call, const std::string &method, const char *name, const std::string &hint,
+                   bool &value);
   TV genMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr);
   /// A block shape written as a list of compile-time integers ([BLOCK, 16])
   /// or one integer; `value` is `expr` already generated.
