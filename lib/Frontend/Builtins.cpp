@@ -50,7 +50,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"associative_scan", {3, 4, {"input", "axis", "combine_fn", "reverse"}}},
       {"reshape", {2, 3, {"input", "shape", "can_reorder"}}},
       {"trans", {1, 4, {"input", "dims"}}},
-      {"dot", {2, 5, {"input", "other", "acc", "input_precision", "out_dtype"}}},
+      {"dot", {2, 7, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc", "out_dtype"}}},
       {"broadcast_to", {2, 2, {"input", "shape"}}},
       {"atomic_add", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_max", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},

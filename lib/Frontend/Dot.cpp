@@ -1,7 +1,10 @@
-// dot(input, other, acc=None, input_precision=None, out_dtype=f32): blk.dot,
-// with Triton's parameters. f32 operands multiply as tf32 on tensor cores by
-// default, as in Triton; input_precision="ieee" keeps them exact. fp8
-// operands (either format with either) multiply exactly into f32.
+// dot(input, other, acc=None, input_precision=None, allow_tf32=None,
+// max_num_imprecise_acc=None, out_dtype=f32): blk.dot, with Triton's
+// parameters in its order. f32 operands multiply as tf32 on tensor cores by
+// default, as in Triton; input_precision="ieee" (or the older
+// allow_tf32=False) keeps them exact. fp8 operands (either format with
+// either) multiply exactly into f32 and accumulate as the tensor cores do,
+// Triton's default on Hopper (max_num_imprecise_acc of K or more).
 #include "Generator.h"
 
 using namespace mlir;
@@ -33,11 +36,31 @@ TV Generator::genDot(const ast::CallExpr &call, std::vector<TV> &args) {
   if (args[3].kind != TV::None && !(args[3].kind == TV::Str && (args[3].s == "ieee" || args[3].s == "tf32")))
     return error(argLoc(3), "input_precision must be \"tf32\" or \"ieee\", got " +
                                 (args[3].kind == TV::Str ? "\"" + args[3].s + "\"" : describe(args[3])));
-  std::string precision = !elem.isF32() ? "ieee" : args[3].kind == TV::Str ? args[3].s : "tf32";
+  // allow_tf32 (4), Triton's older spelling: True is "tf32", False "ieee".
+  std::string given = args[3].kind == TV::Str ? args[3].s : "tf32";
+  if (args[4].kind != TV::None) {
+    if (args[4].kind != TV::Bool)
+      return error(argLoc(4), "allow_tf32 must be True or False, got " + describe(args[4]));
+    if (args[3].kind != TV::None)
+      return error(argLoc(4), "'dot' takes input_precision or allow_tf32, not both");
+    given = args[4].i ? "tf32" : "ieee";
+  }
+  std::string precision = !elem.isF32() ? "ieee" : given;
+  // max_num_imprecise_acc (5): along how much of K Triton lets fp8 products
+  // accumulate in the tensor cores before adding them into a full f32 sum
+  // (other operands ignore it). blk does not split the accumulation: K or
+  // more (or None) asks for what it does.
+  if (args[5].kind != TV::None && !(args[5].kind == TV::Int && args[5].i >= 0))
+    return error(argLoc(5), "max_num_imprecise_acc must be a compile-time integer of 0 or more, got " +
+                                describe(args[5]));
+  if (args[5].kind == TV::Int && isFloat8(elem) && args[5].i < as[1])
+    return error(argLoc(5), "max_num_imprecise_acc below K (" + std::to_string(as[1]) +
+                                ") is not supported: fp8 products accumulate in the tensor cores along all of K, got " +
+                                std::to_string(args[5].i));
   Type accType = isInt ? Type(builder.getI32Type()) : Type(builder.getF32Type());
-  if (args[4].kind != TV::None && (args[4].kind != TV::DType || args[4].type != accType))
-    return error(argLoc(4), std::string("out_dtype must be ") + (isInt ? "i32" : "f32") + " for these operands, got " +
-                                describe(args[4]));
+  if (args[6].kind != TV::None && (args[6].kind != TV::DType || args[6].type != accType))
+    return error(argLoc(6), std::string("out_dtype must be ") + (isInt ? "i32" : "f32") + " for these operands, got " +
+                                describe(args[6]));
   SmallVector<int64_t> shape{as[0], bs[1]};
   TV acc = args[2].kind == TV::None ? cast(TV::makeInt(0), accType, false, shape, call.loc) : args[2];
   if (!acc)
