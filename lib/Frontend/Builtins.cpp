@@ -741,7 +741,7 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
   if (attr.name == "reshape") { // x.reshape([a, b]) or x.reshape(a, b), and can_reorder=
     if (call.args.empty())
       return error(call.loc, "'.reshape' takes a shape: x.reshape([A, B]) or x.reshape(A, B)");
-    bool canReorder = false; // row-major order either way
+    bool canReorder = false; // checked only: the order is row-major either way
     if (!boolKeyword(call, "reshape", "can_reorder", "", canReorder))
       return TV();
     SmallVector<int64_t> shape;

@@ -123,7 +123,7 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
                  : name == "max" ? (withIndices ? Combine::ArgMax : Combine::Max)
                  : name == "min" ? (withIndices ? Combine::ArgMin : Combine::Min)
                  : name == "argmax" ? Combine::ArgMax : Combine::ArgMin;
-  if (kind == Combine::Sum && !(x = sumInput(name, x, name == "sum" && args.size() > 3 ? args[3] : TV(), call.loc)))
+  if (kind == Combine::Sum && !(x = sumInput(name, x, name == "sum" && args.size() > 3 ? args[3] : TV::makeNone(), call.loc)))
     return x;
   Type roundBack = isFloat8(elem) && hasReturnIndices ? elem : Type(); // max, min
   if (!(x = widenFloat8(x, call.loc))) // fp8 compares in f32
@@ -217,7 +217,7 @@ TV Generator::widenForSum(const TV &x, const ast::Loc &l) {
 }
 
 TV Generator::sumInput(const std::string &name, const TV &x, const TV &dtype, const ast::Loc &l) {
-  if (dtype.kind == TV::None || dtype.kind == TV::Invalid)
+  if (dtype.kind == TV::None)
     return widenForSum(x, l);
   if (dtype.kind != TV::DType)
     return error(l, "'" + name + "': dtype must be a type such as f32, got " + describe(dtype));
@@ -249,7 +249,7 @@ TV Generator::genScan(const std::string &name, const ast::CallExpr &call, std::v
       return error(call.loc, "reverse must be a compile-time bool");
     reverse = args[2].asDouble() != 0;
   }
-  if (!(x = sumInput(name, x, name == "cumsum" && args.size() > 3 ? args[3] : TV(), call.loc)))
+  if (!(x = sumInput(name, x, name == "cumsum" && args.size() > 3 ? args[3] : TV::makeNone(), call.loc)))
     return x;
   Location at = loc(call.loc);
   auto scan = ScanOp::create(builder, at, TypeRange{x.value.getType()}, ValueRange{x.value}, uint32_t(axis), reverse);
