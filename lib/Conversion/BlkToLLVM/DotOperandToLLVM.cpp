@@ -6,6 +6,7 @@
 // in eight different bank groups, so neither the stores nor the reads
 // conflict. When K is the tile's row
 // direction the plain ldmatrix gives the fragment pairs; otherwise .trans.
+#include "MatrixLanes.h"
 #include "SharedRing.h"
 
 #include "blk/Analysis/Allocation.h"
@@ -83,11 +84,7 @@ FailureOr<SmallVector<Value>> emitLdmatrixFragments(OpBuilder &rewriter, Locatio
   // starts at a register whose coordinates are multiples of 8 and pairs
   // it with the next element along K.
   llvm::DenseMap<int64_t, int64_t> regAt = registersByPosition(to);
-  struct Matrix {
-    LinearLayout::Coord at;
-    int64_t lo, hi; // destination registers
-  };
-  SmallVector<Matrix> matrices;
+  SmallVector<FragmentMatrix> matrices; // lo, hi: the destination registers
   for (int64_t r = 0; r < to.numRegisters(); ++r) {
     LinearLayout::Coord c = to.registerCoord(r);
     if (c[0] % 8 || c[1] % 8)
@@ -103,32 +100,15 @@ FailureOr<SmallVector<Value>> emitLdmatrixFragments(OpBuilder &rewriter, Locatio
   // Each lane gives the address of one matrix row: lanes 8q..8q+7 the rows
   // of matrix q. Rows run along the tile's rows: the non-K coordinate when
   // K is contiguous (plain), the K coordinate otherwise (.trans).
-  Value lane = emitLaneId(rewriter, loc), warp = emitWarpId(rewriter, loc);
-  Value rowInMatrix = LLVM::AndOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 7));
-  Value laneGroup = LLVM::LShrOp::create(rewriter, loc, lane, i32Const(rewriter, loc, 3));
-  Value warpOff[2] = {emitBasisSum(rewriter, loc, warp, to.warps, 0), emitBasisSum(rewriter, loc, warp, to.warps, 1)};
+  MatrixLanes lanes(rewriter, loc, to);
   unsigned rowDim = trans ? kDim : 1 - kDim;
   SmallVector<Value> out(to.numRegisters());
   Type i32 = rewriter.getI32Type();
   auto pairType = VectorType::get({2}, elem);
-  for (size_t first = 0; first < matrices.size(); first += 4) {
-    unsigned count = std::min<size_t>(4, matrices.size() - first);
-    if (count == 3)
-      count = 2;
-    // This lane's matrix: q = laneGroup % count, chosen by selects.
-    Value q = LLVM::AndOp::create(rewriter, loc, laneGroup, i32Const(rewriter, loc, count - 1));
-    Value coord[2];
-    for (unsigned d = 0; d < 2; ++d) {
-      Value v = i32Const(rewriter, loc, matrices[first].at[d]);
-      for (unsigned m = 1; m < count; ++m) {
-        Value isM = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, q, i32Const(rewriter, loc, m));
-        v = LLVM::SelectOp::create(rewriter, loc, isM, i32Const(rewriter, loc, matrices[first + m].at[d]), v);
-      }
-      v = LLVM::XOrOp::create(rewriter, loc, v, warpOff[d]);
-      if (d == rowDim)
-        v = LLVM::AddOp::create(rewriter, loc, v, rowInMatrix);
-      coord[d] = v;
-    }
+  unsigned count = 0;
+  for (size_t first = 0; first < matrices.size(); first += count) {
+    count = MatrixLanes::countAt(first, matrices.size());
+    std::array<Value, 2> coord = lanes.rowOrigin(rewriter, loc, ArrayRef(matrices).slice(first, count), rowDim);
     Value ptr = addressOf(rewriter, coord);
     Value addr = LLVM::PtrToIntOp::create(rewriter, loc, i32, ptr);
     std::string regs;
@@ -145,7 +125,7 @@ FailureOr<SmallVector<Value>> emitLdmatrixFragments(OpBuilder &rewriter, Locatio
     for (unsigned m = 0; m < count; ++m) {
       Value word = count == 1 ? ld : Value(LLVM::ExtractValueOp::create(rewriter, loc, ld, int64_t(m)));
       Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
-      const Matrix &mat = matrices[first + m];
+      const FragmentMatrix &mat = matrices[first + m];
       out[mat.lo] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 0));
       out[mat.hi] = LLVM::ExtractElementOp::create(rewriter, loc, pair, i32Const(rewriter, loc, 1));
     }

@@ -4,6 +4,7 @@
 // thread's elements, local_store writes them (stmatrix for a wgmma
 // accumulator's 16-bit fragments, else 16-byte vectors where they run along
 // the lines), and the waits and fences are their PTX instructions.
+#include "MatrixLanes.h"
 #include "SharedRing.h"
 
 #include "blk/Analysis/SharedSwizzle.h"
@@ -191,11 +192,7 @@ bool storeMatrices(OpBuilder &b, Location loc, RankedTensorType type, const Shar
   std::optional<LinearLayout::InputBit> pair = layout.bitWithBasis(basis(cols, 1));
   if (!pair || pair->kind != LinearLayout::BitKind::Register)
     return false;
-  struct Matrix {
-    LinearLayout::Coord at;
-    int64_t lo, hi;
-  };
-  SmallVector<Matrix> matrices;
+  SmallVector<FragmentMatrix> matrices;
   for (int64_t r = 0; r < layout.numRegisters(); ++r) {
     if ((r >> pair->bit) & 1)
       continue;
@@ -206,33 +203,16 @@ bool storeMatrices(OpBuilder &b, Location loc, RankedTensorType type, const Shar
   }
   // Each lane gives one memory row: 8 elements along a line, the lane's row
   // (lane % 8) across the lines.
-  Value lane = emitLaneId(b, loc), warp = emitWarpId(b, loc);
-  Value rowInMatrix = LLVM::AndOp::create(b, loc, lane, i32Const(b, loc, 7));
-  Value laneGroup = LLVM::LShrOp::create(b, loc, lane, i32Const(b, loc, 3));
-  Value warpOff[2] = {emitBasisSum(b, loc, warp, layout.warps, 0), emitBasisSum(b, loc, warp, layout.warps, 1)};
+  MatrixLanes lanes(b, loc, layout);
   unsigned count = 0;
   for (size_t first = 0; first < matrices.size(); first += count) {
-    count = unsigned(std::min<size_t>(4, matrices.size() - first));
-    if (count == 3) // x1, x2 or x4
-      count = 2;
-    Value q = LLVM::AndOp::create(b, loc, laneGroup, i32Const(b, loc, count - 1));
-    SmallVector<Value> coord(2);
-    for (unsigned d = 0; d < 2; ++d) {
-      Value v = i32Const(b, loc, matrices[first].at[d]);
-      for (unsigned m = 1; m < count; ++m) {
-        Value isM = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, q, i32Const(b, loc, m));
-        v = LLVM::SelectOp::create(b, loc, isM, i32Const(b, loc, matrices[first + m].at[d]), v);
-      }
-      v = LLVM::XOrOp::create(b, loc, v, warpOff[d]);
-      if (d == across)
-        v = LLVM::AddOp::create(b, loc, v, rowInMatrix);
-      coord[d] = v;
-    }
+    count = MatrixLanes::countAt(first, matrices.size());
+    std::array<Value, 2> coord = lanes.rowOrigin(b, loc, ArrayRef(matrices).slice(first, count), across);
     Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), byteAt(b, loc, base, ring.byteOffset(b, loc, slot, coord)));
     SmallVector<Value> operands{addr};
     std::string regs, constraints = "r";
     for (unsigned m = 0; m < count; ++m) {
-      const Matrix &mat = matrices[first + m];
+      const FragmentMatrix &mat = matrices[first + m];
       operands.push_back(packWord(b, loc, {values[mat.lo], values[mat.hi]}));
       regs += (m ? ", $" : "$") + std::to_string(m + 1);
       constraints += ",r";

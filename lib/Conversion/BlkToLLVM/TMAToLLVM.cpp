@@ -31,13 +31,16 @@ Value barrierAddress(OpBuilder &b, Location loc, Value bars, Value index) {
   return LLVM::AddOp::create(b, loc, addr, LLVM::MulOp::create(b, loc, index, i32Const(b, loc, 8)));
 }
 
-/// PTX `body` on operand $0 = `pred` (i1) and the rest, run only where it holds.
+/// PTX `body` on operand $0 = `pred` (i1) and the rest, run only where it
+/// holds (`p`), and with `electLane` in only one lane of each warp where it
+/// holds, the one elect.sync picks.
 void predicated(OpBuilder &b, Location loc, Value pred, ValueRange operands, const std::string &body,
-                const std::string &constraints) {
+                const std::string &constraints, bool electLane = false) {
   SmallVector<Value> all{LLVM::ZExtOp::create(b, loc, b.getI32Type(), pred)};
   all.append(operands.begin(), operands.end());
-  inlineAsm(b, loc, Type(), all, "{ .reg .pred p; setp.ne.b32 p, $0, 0; " + body + " }",
-            "r" + (constraints.empty() ? "" : "," + constraints));
+  std::string head = electLane ? "{ .reg .pred p, e; setp.ne.b32 p, $0, 0; elect.sync _|e, 0xffffffff; and.pred p, p, e; "
+                               : "{ .reg .pred p; setp.ne.b32 p, $0, 0; ";
+  inlineAsm(b, loc, Type(), all, head + body + " }", "r" + (constraints.empty() ? "" : "," + constraints));
 }
 
 /// `instruction` (on operand $1, the barrier's address) for each of `count`
@@ -187,17 +190,12 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
     if (failed(boxes))
       return failure();
     std::string rank = std::to_string(adaptor.getOffsets().size());
-    std::string body = std::string(producer ? "" : "elect.sync _|e, 0xffffffff; and.pred p, p, e; ") +
-                       "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+    std::string body = "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
                        std::to_string(SharedRing(op.getBuffer().getType()).slotBytes) + ";";
     for (const BoxOperands &box : *boxes)
       body += " @p cp.async.bulk.tensor." + rank + "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [" +
               box.address + "], [$2, {" + box.coords + "}], [$1];";
-    SmallVector<Value> all{LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), issue)};
-    all.append(operands.begin(), operands.end());
-    inlineAsm(rewriter, loc, Type(), all,
-              std::string("{ .reg .pred p") + (producer ? "" : ", e") + "; setp.ne.b32 p, $0, 0; " + body + " }",
-              "r," + constraints);
+    predicated(rewriter, loc, issue, operands, body, constraints, /*electLane=*/!producer);
     rewriter.eraseOp(op);
     return success();
   }
