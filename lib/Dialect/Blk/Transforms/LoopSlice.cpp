@@ -257,4 +257,19 @@ bool onlyDotOperands(Value v, function_ref<bool(DotOp)> accept) {
   return true;
 }
 
+DescriptorLoadOp loadBeforeTmaStore(DescriptorStoreOp store, function_ref<bool(Value)> through) {
+  Operation *parent = store->getParentOp();
+  if (!isa<func::FuncOp>(parent) && !(isa<scf::ForOp>(parent) && isa<func::FuncOp>(parent->getParentOp())))
+    return {};
+  for (Operation &op : *store->getBlock()) {
+    if (&op == store.getOperation())
+      break;
+    auto load = dyn_cast<DescriptorLoadOp>(op);
+    if (load && load.getDesc().getType() == store.getDesc().getType() && through(load.getDesc()) &&
+        llvm::none_of(load->getUsers(), [](Operation *user) { return isa<DotOp, TransOp>(user); }))
+      return load;
+  }
+  return {};
+}
+
 } // namespace blk

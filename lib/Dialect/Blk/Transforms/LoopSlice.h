@@ -122,6 +122,13 @@ mlir::Value throughTrans(mlir::Value operand, bool *transposed = nullptr);
 /// directly or through a `trans` whose every use is.
 bool onlyDotOperands(mlir::Value v, llvm::function_ref<bool(DotOp)> accept);
 
+/// The descriptor load a TMA store's buffer brings in by TMA first (the old
+/// tile of C += A @ B, blk-tma-stores): the first before `store` in its block
+/// through a descriptor of the same type, read by no dot, with the store in
+/// at most one loop, an `scf.for` whose body holds it (its trips count the
+/// copies' mbarrier phases). `through` says which descriptors qualify.
+DescriptorLoadOp loadBeforeTmaStore(DescriptorStoreOp store, llvm::function_ref<bool(mlir::Value)> through);
+
 } // namespace blk
 
 #endif

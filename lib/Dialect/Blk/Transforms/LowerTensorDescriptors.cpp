@@ -200,6 +200,16 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
         }
         kept[make].recipe = *recipe;
         kept[make].accesses.push_back(store);
+        // A load of the same block before it comes in through its buffer.
+        DescriptorLoadOp load = loadBeforeTmaStore(store, [&](Value desc) {
+          auto m = desc.getDefiningOp<MakeTensorDescriptorOp>();
+          return m && hostRecipe(func, m).has_value();
+        });
+        if (load) {
+          auto m = load.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
+          kept[m].recipe = *hostRecipe(func, m);
+          kept[m].accesses.push_back(load);
+        }
       });
     for (auto &[make, entry] : kept) {
       const Recipe &recipe = entry.recipe;

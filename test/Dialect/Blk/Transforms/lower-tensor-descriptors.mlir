@@ -452,3 +452,59 @@ func.func @stores_in_a_loop(%arg0: !blk.ptr<f32>, %arg1: i32, %arg2: i64) attrib
   blk.descriptor_store %1[%c0, %arg1], %3 : !blk.tensordesc<[128, 128], f32>, tensor<128x128xf32>
   return
 }
+
+// -----
+
+// A load of a TMA store's block before the store, in the body of one loop
+// (C += A @ B's old tile): TMA brings it in through the store's buffer, so
+// it keeps the hidden tensor map. One in an `if` (another block than its
+// store's), and one two loops deep (whose trips no single loop counts),
+// become pointer loads.
+// CHECK-LABEL: func.func @load_before_store
+// TMA-SAME: %arg3: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0
+// TMA: scf.for
+// TMA: %[[OLD:.*]] = blk.descriptor_load %arg3[
+// TMA: blk.descriptor_store %arg3[
+// PTR: blk.load
+// PTR-NOT: blk.descriptor_load
+func.func @load_before_store(%arg0: !blk.ptr<bf16>, %arg1: i32, %arg2: i64) attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %d = blk.make_tensor_descriptor %arg0, [%arg1, %arg1], [%arg2, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 128], bf16>
+  scf.for %i = %c0 to %arg1 step %c1_i32 : i32 {
+    %old = blk.descriptor_load %d[%i, %c0] : !blk.tensordesc<[64, 128], bf16> -> tensor<64x128xbf16>
+    %new = arith.addf %old, %old : tensor<64x128xbf16>
+    blk.descriptor_store %d[%i, %c0], %new : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16>
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @loads_not_through_the_buffer
+// TMA-COUNT-2: blk.load
+// TMA-NOT: blk.descriptor_load
+func.func @loads_not_through_the_buffer(%arg0: !blk.ptr<bf16>, %arg1: i32, %arg2: i64) attributes {blk.kernel} {
+  %c1 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %d = blk.make_tensor_descriptor %arg0, [%arg1, %arg1], [%arg2, %c1] : !blk.ptr<bf16> -> !blk.tensordesc<[64, 128], bf16>
+  scf.for %i = %c0 to %arg1 step %c1_i32 : i32 {
+    %p = arith.cmpi slt, %i, %arg1 : i32
+    %old = scf.if %p -> tensor<64x128xbf16> {
+      %l = blk.descriptor_load %d[%i, %c0] : !blk.tensordesc<[64, 128], bf16> -> tensor<64x128xbf16>
+      scf.yield %l : tensor<64x128xbf16>
+    } else {
+      %cst = arith.constant 0.000000e+00 : bf16
+      %z = blk.splat %cst : bf16 -> tensor<64x128xbf16>
+      scf.yield %z : tensor<64x128xbf16>
+    }
+    blk.descriptor_store %d[%i, %c0], %old : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16>
+    scf.for %j = %c0 to %arg1 step %c1_i32 : i32 {
+      %o2 = blk.descriptor_load %d[%i, %j] : !blk.tensordesc<[64, 128], bf16> -> tensor<64x128xbf16>
+      blk.descriptor_store %d[%j, %i], %o2 : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16>
+    }
+  }
+  return
+}

@@ -68,6 +68,59 @@ module attributes {blk.num_warps = 4 : i32} {
 
 // -----
 
+// A load through a hidden tensor map of the stored block before the store
+// (the old tile of C += A @ B in a persistent kernel): TMA brings it into the
+// store's buffer. Its copy is issued where its offsets are known, once the
+// previous trip's store has read the buffer; where the load was, the trip
+// waits for the copy (the mbarrier's phase parity is the trip's), reads the
+// tile and synchronizes before the store writes the buffer. The mbarrier is
+// retired after the loop.
+// CHECK-LABEL: func.func @load_through_the_buffer
+// CHECK: %[[BUF:.*]] = blk.local_alloc : <[1, 64, 128], bf16, contig = 1>
+// CHECK-NEXT: %[[BARS:.*]] = blk.mbarrier_alloc : !blk.mbarriers<1>
+// CHECK-NEXT: scf.for %[[T:.*]] = %[[LB:.*]] to %{{.*}} step %[[STEP:.*]] : i32 {
+// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[T]]
+// CHECK-NEXT: %[[SLOT:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: blk.tma_store_wait %[[BUF]]
+// CHECK-NEXT: blk.barrier
+// CHECK: blk.async_tma_copy %arg1[%[[ROW]], %{{.*}}] into %[[BUF]][%[[SLOT]]], %[[BARS]] if
+// CHECK: arith.mulf
+// CHECK: %[[TRIP:.*]] = arith.divsi %{{.*}}, %[[STEP]]
+// CHECK: %[[PARITY:.*]] = arith.andi %[[TRIP]]
+// CHECK-NEXT: blk.mbarrier_wait %[[BARS]][%[[SLOT]]], %[[PARITY]]
+// CHECK-NEXT: %[[OLD:.*]] = blk.local_load %[[BUF]][%[[SLOT]]]
+// CHECK-NEXT: blk.barrier
+// CHECK: arith.addf %{{.*}}, %[[OLD]]
+// CHECK-NOT: blk.tma_store_wait
+// CHECK: blk.local_store %{{.*}}, %[[BUF]]
+// CHECK-NEXT: blk.fence_async_shared
+// CHECK-NEXT: blk.barrier
+// CHECK-NEXT: blk.async_tma_store %[[BUF]]
+// CHECK-NEXT: }
+// CHECK-NEXT: blk.tma_store_wait %[[BUF]]
+// CHECK-NEXT: blk.barrier
+// CHECK-NEXT: blk.mbarrier_inval %[[BARS]]
+// CHECK-NOT: blk.descriptor_load
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @load_through_the_buffer(%arg0: !blk.ptr<bf16>, %arg1: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: -64, -128>, blk.tma_strides = array<i64: -128, -1>}, %arg2: i32, %arg3: i32) attributes {blk.kernel} {
+    %c64 = arith.constant 64 : i32
+    %c0 = arith.constant 0 : i32
+    %cst = arith.constant 1.000000e+00 : bf16
+    %one = blk.splat %cst : bf16 -> tensor<64x128xbf16, #blocked>
+    scf.for %t = %arg2 to %arg3 step %c64 : i32 {
+      %row = arith.muli %t, %c64 : i32
+      %sum = arith.mulf %one, %one : tensor<64x128xbf16, #blocked>
+      %old = blk.descriptor_load %arg1[%row, %c0] : !blk.tensordesc<[64, 128], bf16> -> tensor<64x128xbf16, #blocked>
+      %new = arith.addf %sum, %old : tensor<64x128xbf16, #blocked>
+      blk.descriptor_store %arg1[%row, %c0], %new : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16, #blocked>
+    }
+    return
+  }
+}
+
+// -----
+
 // A descriptor the host does not build (no hidden argument) is not this
 // pass's: blk-lower-tensor-descriptors made its accesses pointer accesses.
 // CHECK-LABEL: func.func @made_in_kernel

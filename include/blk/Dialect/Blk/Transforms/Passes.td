@@ -212,7 +212,12 @@ def BlkTmaStoresPass : Pass<"blk-tma-stores", "mlir::ModuleOp"> {
     persistent kernel's loop over tiles), so that no other buffer takes its
     memory while a store may still read it; each store in such a loop first
     waits until the previous one has read the buffer (`blk.tma_store_wait`),
-    and a last wait follows the loop (or the store, outside loops).
+    and a last wait follows the loop (or the store, outside loops). A
+    `blk.descriptor_load` through a hidden tensor map of the same block type
+    before the store in its block (C += A @ B's old tile) comes in by TMA
+    through the same buffer: its copy is issued where its offsets are known
+    (after the previous trip's store has read the buffer), and where the load
+    was the trip waits on an mbarrier, reads the tile and synchronizes.
   }];
   let dependentDialects = ["blk::BlkDialect"];
 }
