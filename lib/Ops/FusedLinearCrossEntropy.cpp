@@ -184,6 +184,9 @@ Status fusedLinearCrossEntropy(KernelRunner &runner, const FlceTensors &t, const
   auto tiles2d = [&](int64_t m, int64_t n) {
     return Grid{cdiv(uint64_t(m), tiles.blockM) * cdiv(uint64_t(n), tiles.blockN), 1, 1};
   };
+  // dW's products walk its tiles from one program per SM, where TMA can
+  // read X's and dW's rows (a row spanning a multiple of 16 bytes).
+  const int64_t persistent = (size_t(H) * esize) % 16 == 0 ? runner.persistentPrograms() : 0;
   int64_t chunks = 0;
   for (int64_t start = 0; start < t.rows; start += l.chunkRows, ++chunks) {
     const int32_t n = int32_t(std::min(l.chunkRows, t.rows - start));
@@ -203,7 +206,9 @@ Status fusedLinearCrossEntropy(KernelRunner &runner, const FlceTensors &t, const
       s = runner.launch(v, "flce_grad_input", tiles2d(n, H),
                         {logits, t.weight, dx, n, H, V, strideL, int64_t(H), int64_t(H), scale}, stream);
     if (s.ok())
-      s = runner.launch(v, "flce_grad_weight", tiles2d(V, H),
+      s = runner.launch(v, persistent ? "flce_grad_weight_persistent" : "flce_grad_weight",
+                        persistent ? Grid{unsigned(std::min<uint64_t>(tiles2d(V, H).x, uint64_t(persistent))), 1, 1}
+                                   : tiles2d(V, H),
                         {logits, x, t.gradWeight, V, H, n, strideL, int64_t(H), int64_t(H), scale, int32_t(!first)},
                         stream);
     if (s.ok() && t.bias)

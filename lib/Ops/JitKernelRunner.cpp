@@ -1,6 +1,7 @@
 // KernelRunner over the JIT: kernels compiled from source once per variant
 // and kernel, launched on the Jit's backend (GPU or CPU interpreter).
 #include "blk/Ops/JitKernelRunner.h"
+#include "blk/Runtime/Runtime.h"
 
 #include <map>
 
@@ -38,6 +39,14 @@ public:
     if (Status s = jit.synchronize(); !s.ok())
       return s;
     return jit.download(dst, src, bytes);
+  }
+  // The interpreter runs programs one after another: three walk several
+  // tiles each, as SMs do on the GPU.
+  int64_t persistentPrograms() override {
+    int sms = 0;
+    if (jit.backend() == Backend::CPU)
+      return 3;
+    return rt::multiprocessorCount(sms).ok() ? sms : 0;
   }
 
 private:

@@ -59,6 +59,7 @@ std::string driverError(int code) {
 
 namespace {
 std::atomic<CUcontext> primaryContext{nullptr};
+std::atomic<CUdevice> primaryDevice{0};
 } // namespace
 
 Status initDevice(int ordinal) {
@@ -72,6 +73,15 @@ Status initDevice(int ordinal) {
   BLK_CU(drv()->cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
   BLK_CU(drv()->cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
   primaryContext.store(ctx);
+  primaryDevice.store(dev);
+  return {};
+}
+
+Status multiprocessorCount(int &out) {
+  if (!primaryContext.load() || !drv())
+    return Status::error("multiprocessorCount: no device initialized");
+  BLK_CU(drv()->cuDeviceGetAttribute(&out, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, primaryDevice.load()),
+         "cuDeviceGetAttribute");
   return {};
 }
 

@@ -62,6 +62,11 @@ TEST(Flce, LargeTilingRaggedAndMultiplesOf16) {
     aligned.reduction = Reduction::Sum, aligned.lseSquareScale = 1e-4;
     run(*runner, aligned, rng);
   }
+  // dW of 256 tiles over 2 chunks: each program of the persistent kernel
+  // (one per SM) walks two tiles or one.
+  FlceCase walk{64, 512, 16384};
+  walk.tiling = ops::Tiling::Large, walk.chunkRows = 32, walk.ignoredEvery = 5;
+  run(*runner, walk, rng);
   // f16, a mean over 2060 rows and 16384 classes: gradients of about 3e-8 before the products.
   FlceCase small = ref::flceSmallGradientsCase(2060, 128, 16384);
   small.tiling = ops::Tiling::Large, small.chunkRows = 1024;

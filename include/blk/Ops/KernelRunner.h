@@ -36,6 +36,9 @@ public:
   virtual Status upload(void *dst, const void *src, size_t bytes) = 0;
   /// Waits for every kernel launched so far, then copies.
   virtual Status download(void *dst, const void *src, size_t bytes) = 0;
+  /// The programs a persistent kernel launches (one per SM), or 0 where the
+  /// runner cannot say: the operators then launch a program per tile.
+  virtual int64_t persistentPrograms() { return 0; }
 };
 
 /// Launches the PTX that scripts/build-ptx.sh writes into `ptxDir`: for each

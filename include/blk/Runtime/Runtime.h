@@ -142,6 +142,9 @@ Status deviceAlloc(size_t bytes, void **out);
 Status deviceFree(void *ptr);
 Status copyToDevice(void *dst, const void *src, size_t bytes);
 Status copyToHost(void *dst, const void *src, size_t bytes);
+/// The streaming multiprocessors of the device initDevice made current (a
+/// persistent kernel's programs, one per SM).
+Status multiprocessorCount(int &out);
 /// Waits for the device's work; a failure reads "`what` failed: CUDA_ERROR_...".
 Status synchronizeDevice(const std::string &what);
 /// "CUDA_ERROR_X: description" for a driver result code.
