@@ -62,6 +62,15 @@ void loadThrough(DescriptorLoadOp load, Value buffer, Value bars, Operation *loo
     if (Operation *def = offset.getDefiningOp())
       if (Operation *top = block->findAncestorOpInBlock(*def); top && (!after || after->isBeforeInBlock(top)))
         after = top;
+  // Nor ahead of a write to global memory in between (it may write the tile).
+  for (Operation *op = after ? after->getNextNode() : &block->front(); op != load.getOperation();
+       op = op->getNextNode())
+    if (op->walk([](Operation *inner) {
+            return isa<StoreOp, DescriptorStoreOp, AtomicRMWOp, AtomicCASOp, AsyncTMAStoreOp, InlineAsmElementwiseOp>(inner)
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          }).wasInterrupted())
+      after = op;
   OpBuilder b(load->getContext());
   after ? b.setInsertionPointAfter(after) : b.setInsertionPointToStart(block);
   Value slot = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));

@@ -121,6 +121,35 @@ module attributes {blk.num_warps = 4 : i32} {
 
 // -----
 
+// A store to global memory between the offsets and the load (it may write
+// the tile): the copy is issued after it.
+// CHECK-LABEL: func.func @copy_after_a_store
+// CHECK: scf.for
+// CHECK: blk.store
+// CHECK-NEXT: %{{.*}} = arith.constant 0 : i32
+// CHECK-NEXT: blk.tma_store_wait
+// CHECK-NEXT: blk.barrier
+// CHECK: blk.async_tma_copy
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @copy_after_a_store(%arg0: !blk.ptr<bf16>, %arg1: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: -64, -128>, blk.tma_strides = array<i64: -128, -1>}, %arg2: i32, %arg3: i32) attributes {blk.kernel} {
+    %c1 = arith.constant 1 : i32
+    %c0 = arith.constant 0 : i32
+    %cst = arith.constant 1.000000e+00 : bf16
+    %one = blk.splat %cst : bf16 -> tensor<64x128xbf16, #blocked>
+    %p = blk.splat %arg0 : !blk.ptr<bf16> -> tensor<64x128x!blk.ptr<bf16>, #blocked>
+    scf.for %t = %arg2 to %arg3 step %c1 : i32 {
+      blk.store %p, %one : (tensor<64x128x!blk.ptr<bf16>, #blocked>, tensor<64x128xbf16, #blocked>) -> ()
+      %old = blk.descriptor_load %arg1[%t, %c0] : !blk.tensordesc<[64, 128], bf16> -> tensor<64x128xbf16, #blocked>
+      %new = arith.addf %one, %old : tensor<64x128xbf16, #blocked>
+      blk.descriptor_store %arg1[%t, %c0], %new : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16, #blocked>
+    }
+    return
+  }
+}
+
+// -----
+
 // A descriptor the host does not build (no hidden argument) is not this
 // pass's: blk-lower-tensor-descriptors made its accesses pointer accesses.
 // CHECK-LABEL: func.func @made_in_kernel
