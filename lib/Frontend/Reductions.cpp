@@ -10,9 +10,11 @@ namespace {
 enum class Combine { Sum, Prod, Xor, Max, Min, ArgMax, ArgMin };
 
 /// Builds the combiner of `kind` over element types `types` (value, and for
-/// arg reductions the index) into `region` (of a reduce or a scan).
+/// arg reductions the index) into `region` (of a reduce or a scan). An arg
+/// reduction without `tieBreakLeft` keeps either index of equal values
+/// (Triton's tie_break_left=False: no order promised, one compare less).
 void buildCombiner(OpBuilder &builder, Location at, Region &region, Combine kind, ArrayRef<Type> types,
-                   bool isUnsigned) {
+                   bool isUnsigned, bool tieBreakLeft = true) {
   OpBuilder::InsertionGuard guard(builder);
   SmallVector<Type> argTypes(types);
   argTypes.append(types.begin(), types.end());
@@ -44,22 +46,25 @@ void buildCombiner(OpBuilder &builder, Location at, Region &region, Combine kind
     break;
   case Combine::ArgMax:
   case Combine::ArgMin: {
-    // Take b when it is strictly better, or equal with a smaller index (the
-    // first occurrence wins, as in numpy).
+    // Take b when it is strictly better, or (tieBreakLeft) equal with a
+    // smaller index (the first occurrence wins, as in numpy).
     bool isMax = kind == Combine::ArgMax;
     Value ia = body->getArgument(1), ib = body->getArgument(3);
-    Value better, equal;
-    if (isFloat) {
+    Value better;
+    if (isFloat)
       better = arith::CmpFOp::create(builder, at, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, b, a);
-      equal = arith::CmpFOp::create(builder, at, arith::CmpFPredicate::OEQ, b, a);
-    } else {
-      auto pred = isMax ? (isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
-                        : (isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt);
-      better = arith::CmpIOp::create(builder, at, pred, b, a);
-      equal = arith::CmpIOp::create(builder, at, arith::CmpIPredicate::eq, b, a);
+    else
+      better = arith::CmpIOp::create(builder, at,
+                                     isMax ? (isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                                           : (isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
+                                     b, a);
+    Value takeB = better;
+    if (tieBreakLeft) {
+      Value equal = isFloat ? Value(arith::CmpFOp::create(builder, at, arith::CmpFPredicate::OEQ, b, a))
+                            : Value(arith::CmpIOp::create(builder, at, arith::CmpIPredicate::eq, b, a));
+      Value earlier = arith::CmpIOp::create(builder, at, arith::CmpIPredicate::slt, ib, ia);
+      takeB = arith::OrIOp::create(builder, at, better, arith::AndIOp::create(builder, at, equal, earlier));
     }
-    Value earlier = arith::CmpIOp::create(builder, at, arith::CmpIPredicate::slt, ib, ia);
-    Value takeB = arith::OrIOp::create(builder, at, better, arith::AndIOp::create(builder, at, equal, earlier));
     results.push_back(arith::SelectOp::create(builder, at, takeB, b, a));
     results.push_back(arith::SelectOp::create(builder, at, takeB, ib, ia));
     break;
@@ -78,7 +83,7 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   // them on constexprs (BLOCK_K: constexpr = min(K, 64)): the first largest
   // (smallest) argument itself, int or float.
   if ((name == "max" || name == "min") && x.isConst() && args[1].isConst() && args[2].kind == TV::None &&
-      args[3].kind == TV::None) {
+      args[3].kind == TV::None && args[4].kind == TV::None) {
     bool second = name == "max" ? args[1].asDouble() > x.asDouble() : args[1].asDouble() < x.asDouble();
     return second ? args[1] : x;
   }
@@ -88,14 +93,24 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   if (isa<PointerType>(elem))
     return error(call.loc, "'" + name + "' cannot reduce a block of pointers");
   bool isArg = name == "argmax" || name == "argmin";
-  bool hasReturnIndices = name == "max" || name == "min"; // (input, axis, return_indices, keep_dims)
+  // Triton's orders: (input, axis, return_indices, return_indices_tie_break_left, keep_dims)
+  // and (input, axis, tie_break_left, keep_dims).
+  bool hasReturnIndices = name == "max" || name == "min";
   bool withIndices = isArg;
   TV axisArg = args[1];
-  size_t keepIdx = hasReturnIndices ? 3 : 2;
+  size_t keepIdx = hasReturnIndices ? 4 : isArg ? 3 : 2;
   if (hasReturnIndices && args[2].kind != TV::None) {
     if (!args[2].isConst())
       return error(call.loc, "return_indices must be a compile-time bool");
     withIndices = args[2].asDouble() != 0;
+  }
+  bool tieBreakLeft = true;
+  if (size_t tieIdx = hasReturnIndices ? 3 : 2; (hasReturnIndices || isArg) && args[tieIdx].kind != TV::None) {
+    const char *what = hasReturnIndices ? "return_indices_tie_break_left" : "tie_break_left";
+    if (args[tieIdx].kind != TV::Bool)
+      return error(builtinArgLoc(call, name, tieIdx),
+                   std::string(what) + " must be True or False, got " + describe(args[tieIdx]));
+    tieBreakLeft = args[tieIdx].i != 0;
   }
   bool keepDims = false;
   if (args[keepIdx].kind != TV::None) {
@@ -170,7 +185,7 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
       }
     }
     auto red = ReduceOp::create(builder, at, resultTypes, srcs, uint32_t(axis));
-    buildCombiner(builder, at, red.getCombine(), kind, elems, isUnsigned);
+    buildCombiner(builder, at, red.getCombine(), kind, elems, isUnsigned, tieBreakLeft);
     value = red.getResult(0);
     if (index)
       index = red.getResult(1);
