@@ -40,6 +40,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"floor", {1, 1, {"x"}}}, {"ceil", {1, 1, {"x"}}},
       {"sum", {1, 4, {"input", "axis", "keep_dims", "dtype"}}},
       {"xor_sum", {1, 3, {"input", "axis", "keep_dims"}}},
+      {"reduce_or", {1, 3, {"input", "axis", "keep_dims"}}},
       {"max", {1, 5, {"input", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims"}}},
       {"min", {1, 5, {"input", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims"}}},
       {"argmax", {2, 4, {"input", "axis", "tie_break_left", "keep_dims"}}},
@@ -112,7 +113,7 @@ const std::map<std::string, Arity> &builtinTable() {
 }
 
 bool isReduction(const std::string &n) {
-  return llvm::is_contained({"sum", "xor_sum", "max", "min", "argmax", "argmin"}, n);
+  return llvm::is_contained({"sum", "xor_sum", "reduce_or", "max", "min", "argmax", "argmin"}, n);
 }
 
 /// What Python's float() makes of `text`: a decimal or exponent form, or

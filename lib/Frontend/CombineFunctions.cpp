@@ -14,7 +14,7 @@ bool isForbiddenInCombine(const std::string &name) {
   // function sees one element of each input at a time.
   return isAtomic(name) || isSortBuiltin(name) ||
          llvm::is_contained({"load", "store", "make_tensor_descriptor", "arange", "zeros", "full", "reshape", "trans",
-                             "broadcast_to", "dot", "sum", "xor_sum", "max", "min", "argmax", "argmin", "cumsum",
+                             "broadcast_to", "dot", "sum", "xor_sum", "reduce_or", "max", "min", "argmax", "argmin", "cumsum",
                              "cumprod", "reduce", "associative_scan", "device_print", "device_assert",
                              "debug_barrier", "inline_asm_elementwise", "permute", "join", "split", "interleave",
                              "cat", "flip", "gather"},

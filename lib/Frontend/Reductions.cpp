@@ -1,4 +1,4 @@
-// sum, max, min, argmax, argmin: blk.reduce with the combiner in its region;
+// sum, xor_sum, reduce_or, max, min, argmax, argmin: blk.reduce with the combiner in its region;
 // cumsum, cumprod: blk.scan likewise.
 #include "Generator.h"
 
@@ -7,7 +7,7 @@ using namespace mlir;
 namespace blk {
 namespace {
 
-enum class Combine { Sum, Prod, Xor, Max, Min, ArgMax, ArgMin };
+enum class Combine { Sum, Prod, Xor, Or, Max, Min, ArgMax, ArgMin };
 
 /// Builds the combiner of `kind` over element types `types` (value, and for
 /// arg reductions the index) into `region` (of a reduce or a scan). An arg
@@ -33,6 +33,9 @@ void buildCombiner(OpBuilder &builder, Location at, Region &region, Combine kind
     break;
   case Combine::Xor:
     results.push_back(arith::XOrIOp::create(builder, at, a, b));
+    break;
+  case Combine::Or:
+    results.push_back(arith::OrIOp::create(builder, at, a, b));
     break;
   case Combine::Max:
     results.push_back(isFloat ? Value(arith::MaxNumFOp::create(builder, at, a, b))
@@ -131,10 +134,11 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
     axes.push_back(*a);
   }
   bool isUnsigned = x.isUnsigned;
-  if (name == "xor_sum" && (!isa<IntegerType>(elem) || elem.isInteger(1)))
-    return error(call.loc, "'xor_sum' reduces a block of integers, got " + describe(x));
+  if ((name == "xor_sum" || name == "reduce_or") && (!isa<IntegerType>(elem) || elem.isInteger(1)))
+    return error(call.loc, "'" + name + "' reduces a block of integers, got " + describe(x));
   Combine kind = name == "sum" ? Combine::Sum
                  : name == "xor_sum" ? Combine::Xor
+                 : name == "reduce_or" ? Combine::Or
                  : name == "max" ? (withIndices ? Combine::ArgMax : Combine::Max)
                  : name == "min" ? (withIndices ? Combine::ArgMin : Combine::Min)
                  : name == "argmax" ? Combine::ArgMax : Combine::ArgMin;
