@@ -106,19 +106,27 @@ inline std::vector<Check> scans2dCase(const Launch &L, TileShape s, std::mt19937
           exact(what + " i32 along axis 1", rawValues<int32_t>(i1, t.size()) == ri1)};
 }
 
-inline std::vector<Check> xorSumsCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+/// A bitwise reduction of `kernel` (xor_sums, or_reductions) of each tile's
+/// i32 values (`sparse`: one value in 16 with one bit set, the rest 0, so
+/// that ors of rows and columns differ) along axis 0, axis 1 and the whole
+/// tile, against `op`.
+template <typename Op>
+std::vector<Check> bitwiseReductionCase(const Launch &L, TileShape s, std::mt19937_64 &rng, const char *kernel, Op op,
+                                        bool sparse) {
   const int programs = 2;
   Tiles t{programs, s.r, s.c};
   std::vector<int32_t> iv(t.size());
   std::uniform_int_distribution<int32_t> dist(INT32_MIN, INT32_MAX);
-  for (int32_t &v : iv)
-    v = dist(rng);
+  for (int32_t &v : iv) {
+    uint32_t u = uint32_t(dist(rng));
+    v = !sparse ? int32_t(u) : u % 16 ? 0 : int32_t(1u << ((u >> 4) % 32));
+  }
   Buffer i = rawBuffer(iv), x0(DType::I32, size_t(programs) * s.c), x1(DType::I32, size_t(programs) * s.r),
          xa(DType::I32, programs);
   for (Buffer *b : {&x0, &x1, &xa})
     b->poison();
-  std::string what = "xor_sums " + s.name();
-  std::string e = L("reductions", s.bindings(), "xor_sums", unsigned(programs),
+  std::string what = std::string(kernel) + " " + s.name();
+  std::string e = L("reductions", s.bindings(), kernel, unsigned(programs),
                     {KArg::buf_(i), KArg::buf_(x0), KArg::buf_(x1), KArg::buf_(xa)});
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
@@ -127,13 +135,21 @@ inline std::vector<Check> xorSumsCase(const Launch &L, TileShape s, std::mt19937
     for (int a = 0; a < s.r; ++a)
       for (int b = 0; b < s.c; ++b) {
         int32_t v = iv[t.at(p, a, b)];
-        r0[size_t(p) * s.c + b] ^= v;
-        r1[size_t(p) * s.r + a] ^= v;
-        ra[p] ^= v;
+        r0[size_t(p) * s.c + b] = op(r0[size_t(p) * s.c + b], v);
+        r1[size_t(p) * s.r + a] = op(r1[size_t(p) * s.r + a], v);
+        ra[p] = op(ra[p], v);
       }
   return {exact(what + " along axis 0", rawValues<int32_t>(x0, r0.size()) == r0),
           exact(what + " along axis 1", rawValues<int32_t>(x1, r1.size()) == r1),
           exact(what + " whole tile", rawValues<int32_t>(xa, ra.size()) == ra)};
+}
+
+inline std::vector<Check> xorSumsCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  return bitwiseReductionCase(L, s, rng, "xor_sums", [](int32_t a, int32_t b) { return a ^ b; }, false);
+}
+
+inline std::vector<Check> orReductionsCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  return bitwiseReductionCase(L, s, rng, "or_reductions", [](int32_t a, int32_t b) { return a | b; }, true);
 }
 
 inline std::vector<Check> trans2dCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {

@@ -32,6 +32,13 @@ TEST(Reductions, XorSumAlongEachAxisAndWholeTile) {
     ref::expectChecks(ref::xorSumsCase(gpuLaunch, s, rng));
 }
 
+TEST(Reductions, ReduceOrAlongEachAxisAndWholeTile) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::orReductionsCase(gpuLaunch, s, rng));
+}
+
 TEST(Reductions, TransposeNonSquareTiles) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);

@@ -29,6 +29,12 @@ TEST(Reductions, XorSumAlongEachAxisAndWholeTile) {
     ref::expectChecks(ref::xorSumsCase(interpLaunch, s, rng));
 }
 
+TEST(Reductions, ReduceOrAlongEachAxisAndWholeTile) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::orReductionsCase(interpLaunch, s, rng));
+}
+
 TEST(Reductions, TransposeNonSquareTiles) {
   BLK_SEEDED_RNG(rng);
   for (ref::TileShape s : ref::kTileShapes)
