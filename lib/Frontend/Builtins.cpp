@@ -112,10 +112,6 @@ const std::map<std::string, Arity> &builtinTable() {
   return table;
 }
 
-bool isReduction(const std::string &n) {
-  return llvm::is_contained({"sum", "xor_sum", "reduce_or", "max", "min", "argmax", "argmin"}, n);
-}
-
 /// What Python's float() makes of `text`: a decimal or exponent form, or
 /// inf, infinity or nan in any case, signed, with surrounding spaces.
 std::optional<double> parsePythonFloat(llvm::StringRef text) {
@@ -142,16 +138,25 @@ bool isMathFunction(const std::string &n) {
 
 } // namespace
 
+bool isReduction(const std::string &n) {
+  return llvm::is_contained({"sum", "xor_sum", "reduce_or", "max", "min", "argmax", "argmin"}, n);
+}
+
+bool Generator::expectBool(const TV &v, const std::string &name, const ast::Loc &l) {
+  if (v.kind == TV::Bool)
+    return true;
+  error(l, name + " must be True or False, got " + describe(v));
+  return false;
+}
+
 bool Generator::boolKeyword(const ast::CallExpr &call, const std::string &method, const char *name,
                             const std::string &hint, bool &value) {
   for (auto &kw : call.kwargs) {
     if (kw.name != name)
       return error(kw.loc, "'." + method + "' has no parameter named '" + kw.name + "'" + hint), false;
     TV v = gen(*kw.value);
-    if (!v)
+    if (!v || !expectBool(v, name, kw.value->loc))
       return false;
-    if (v.kind != TV::Bool)
-      return error(kw.value->loc, std::string(name) + " must be True or False, got " + describe(v)), false;
     value = v.i != 0;
   }
   return true;
@@ -292,8 +297,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     if (name == "reshape") {
       // can_reorder=True lets Triton give the elements in another order;
       // blk keeps row-major order either way.
-      if (args[2].kind != TV::None && args[2].kind != TV::Bool)
-        return error(builtinArgLoc(call, "reshape", 2), "can_reorder must be True or False, got " + describe(args[2]));
+      if (args[2].kind != TV::None && !expectBool(args[2], "can_reorder", builtinArgLoc(call, "reshape", 2)))
+        return TV();
       return genReshape(args[0], shape, argLoc(0), argLoc(1), call.loc);
     }
     if (!args[0].isVal() || shapeOf(args[0]).empty())

@@ -12,10 +12,9 @@ namespace blk {
 bool isForbiddenInCombine(const std::string &name) {
   // Builtins that make or need blocks, touch memory or print: a combine
   // function sees one element of each input at a time.
-  return isAtomic(name) || isSortBuiltin(name) ||
+  return isAtomic(name) || isSortBuiltin(name) || isReduction(name) ||
          llvm::is_contained({"load", "store", "make_tensor_descriptor", "arange", "zeros", "full", "reshape", "trans",
-                             "broadcast_to", "dot", "sum", "xor_sum", "reduce_or", "max", "min", "argmax", "argmin", "cumsum",
-                             "cumprod", "reduce", "associative_scan", "device_print", "device_assert",
+                             "broadcast_to", "dot", "cumsum", "cumprod", "reduce", "associative_scan", "device_print", "device_assert",
                              "debug_barrier", "inline_asm_elementwise", "permute", "join", "split", "interleave",
                              "cat", "flip", "gather"},
                             name);

@@ -39,8 +39,8 @@ TV Generator::genDot(const ast::CallExpr &call, std::vector<TV> &args) {
   // allow_tf32 (4), Triton's older spelling: True is "tf32", False "ieee".
   std::string given = args[3].kind == TV::Str ? args[3].s : "tf32";
   if (args[4].kind != TV::None) {
-    if (args[4].kind != TV::Bool)
-      return error(argLoc(4), "allow_tf32 must be True or False, got " + describe(args[4]));
+    if (!expectBool(args[4], "allow_tf32", argLoc(4)))
+      return TV();
     if (args[3].kind != TV::None)
       return error(argLoc(4), "'dot' takes input_precision or allow_tf32, not both");
     given = args[4].i ? "tf32" : "ieee";

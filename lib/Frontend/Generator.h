@@ -68,6 +68,8 @@ inline constexpr const char *kLoopReturnValue = "%retval";
 bool broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b, llvm::SmallVectorImpl<int64_t> &out);
 
 bool isAtomic(const std::string &name);
+/// sum, xor_sum, reduce_or, max, min, argmax, argmin (Reductions.cpp).
+bool isReduction(const std::string &name);
 bool isRandom(const std::string &name);
 bool isMathBuiltin(const std::string &name);
 bool isDebugBuiltin(const std::string &name);
@@ -128,6 +130,9 @@ public:
   /// Where argument `i` of a call of `builtin` was written: positionally or as
   /// a keyword (the call itself when it was not given).
   const ast::Loc &builtinArgLoc(const ast::CallExpr &call, const std::string &builtin, size_t i);
+  /// Whether `v` is True or False; else an error at `l`: "`name` must be
+  /// True or False, got ...".
+  bool expectBool(const TV &v, const std::string &name, const ast::Loc &l);
   /// The keywords of a method call `x.method(...)` that takes only the bool
   /// keyword `name`: its value into `value`; false (and an error, `hint`
   /// after a wrong name's) otherwise.

@@ -1,5 +1,5 @@
-// sum, xor_sum, reduce_or, max, min, argmax, argmin: blk.reduce with the combiner in its region;
-// cumsum, cumprod: blk.scan likewise.
+// sum, xor_sum, reduce_or, max, min, argmax, argmin: blk.reduce with the
+// combiner in its region; cumsum, cumprod: blk.scan likewise.
 #include "Generator.h"
 
 using namespace mlir;
@@ -109,10 +109,9 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   }
   bool tieBreakLeft = true;
   if (size_t tieIdx = hasReturnIndices ? 3 : 2; (hasReturnIndices || isArg) && args[tieIdx].kind != TV::None) {
-    const char *what = hasReturnIndices ? "return_indices_tie_break_left" : "tie_break_left";
-    if (args[tieIdx].kind != TV::Bool)
-      return error(builtinArgLoc(call, name, tieIdx),
-                   std::string(what) + " must be True or False, got " + describe(args[tieIdx]));
+    if (!expectBool(args[tieIdx], hasReturnIndices ? "return_indices_tie_break_left" : "tie_break_left",
+                    builtinArgLoc(call, name, tieIdx)))
+      return TV();
     tieBreakLeft = args[tieIdx].i != 0;
   }
   bool keepDims = false;
@@ -142,7 +141,7 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
                  : name == "max" ? (withIndices ? Combine::ArgMax : Combine::Max)
                  : name == "min" ? (withIndices ? Combine::ArgMin : Combine::Min)
                  : name == "argmax" ? Combine::ArgMax : Combine::ArgMin;
-  if (kind == Combine::Sum && !(x = sumInput(name, x, name == "sum" && args.size() > 3 ? args[3] : TV::makeNone(), call.loc)))
+  if (kind == Combine::Sum && !(x = sumInput(name, x, name == "sum" ? args[3] : TV::makeNone(), call.loc)))
     return x;
   Type roundBack = isFloat8(elem) && hasReturnIndices ? elem : Type(); // max, min
   if (!(x = widenFloat8(x, call.loc))) // fp8 compares in f32
@@ -268,7 +267,7 @@ TV Generator::genScan(const std::string &name, const ast::CallExpr &call, std::v
       return error(call.loc, "reverse must be a compile-time bool");
     reverse = args[2].asDouble() != 0;
   }
-  if (!(x = sumInput(name, x, name == "cumsum" && args.size() > 3 ? args[3] : TV::makeNone(), call.loc)))
+  if (!(x = sumInput(name, x, name == "cumsum" ? args[3] : TV::makeNone(), call.loc)))
     return x;
   Location at = loc(call.loc);
   auto scan = ScanOp::create(builder, at, TypeRange{x.value.getType()}, ValueRange{x.value}, uint32_t(axis), reverse);
