@@ -151,6 +151,8 @@ LogicalResult Executor::execAsyncCopy(AsyncCopyOp op) {
 LogicalResult Executor::execAsyncTMACopy(AsyncTMACopyOp op) {
   if (!(get(op.getPred()).i[0] & 1))
     return success(); // nothing issued, nothing armed
+  if (op.getAfterStores() && failed(execTMAStoreWait()))
+    return failure();
   const Tensor &buffer = get(op.getBuffer());
   int64_t slot = get(op.getSlot()).i[0];
   if (failed(checkSlot(op, buffer, slot)) || failed(checkNotRead(op, buffer, slot, "a TMA copy")))

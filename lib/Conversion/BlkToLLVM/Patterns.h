@@ -149,7 +149,7 @@ mlir::Value emitIsIssuingThread(mlir::OpBuilder &b, mlir::Location loc);
 mlir::Value emitIsIssuingWarp(mlir::OpBuilder &b, mlir::Location loc);
 /// Whether `b` inserts into the producer warpgroup's branch of a
 /// warp-specialized kernel.
-bool issuesInProducerBranch(mlir::OpBuilder &b);
+bool inProducerBranch(mlir::OpBuilder &b);
 
 /// fp8 (Float8ToLLVM.cpp). Whether `op` is lowered by the fp8 patterns even
 /// on scalars: an arith.extf or arith.truncf with an fp8 side, or an fp8

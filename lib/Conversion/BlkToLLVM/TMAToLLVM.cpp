@@ -176,9 +176,12 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
     // backward 3% faster; electing in a producer warp too was mixed, the
     // non-causal attention forward 2.5% faster, the causal one 2% and the
     // persistent matmul 1.5% slower).
-    bool producer = issuesInProducerBranch(rewriter);
+    // A copy after the stores comes from the thread whose bulk groups it
+    // waits for.
+    bool afterStores = op.getAfterStores();
+    bool oneThread = afterStores || inProducerBranch(rewriter);
     Value issue = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
-                                      producer ? emitIsIssuingThread(rewriter, loc) : emitIsIssuingWarp(rewriter, loc));
+                                      oneThread ? emitIsIssuingThread(rewriter, loc) : emitIsIssuingWarp(rewriter, loc));
     Value bar = barrierAddress(rewriter, loc, adaptor.getBarriers(), adaptor.getSlot());
     Value map = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), adaptor.getDesc());
     // $1 barrier, $2 tensor map, then the boxes.
@@ -190,12 +193,13 @@ struct AsyncTMACopyToLLVM : OpConversionPattern<AsyncTMACopyOp> {
     if (failed(boxes))
       return failure();
     std::string rank = std::to_string(adaptor.getOffsets().size());
-    std::string body = "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+    std::string body = afterStores ? "@p cp.async.bulk.wait_group.read 0; " : "";
+    body += "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
                        std::to_string(SharedRing(op.getBuffer().getType()).slotBytes) + ";";
     for (const BoxOperands &box : *boxes)
       body += " @p cp.async.bulk.tensor." + rank + "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [" +
               box.address + "], [$2, {" + box.coords + "}], [$1];";
-    predicated(rewriter, loc, issue, operands, body, constraints, /*electLane=*/!producer);
+    predicated(rewriter, loc, issue, operands, body, constraints, /*electLane=*/!oneThread);
     rewriter.eraseOp(op);
     return success();
   }

@@ -28,17 +28,6 @@ std::pair<int64_t, int64_t> warpsOf(Operation *op) {
 }
 Operation *insertionParent(OpBuilder &b) { return b.getInsertionBlock()->getParentOp(); }
 
-/// Whether `b` inserts into the producer's branch of a warp-specialized
-/// kernel (the then branch of the `scf.if` marked blk.producer_branch).
-bool inProducerBranch(OpBuilder &b) {
-  for (Region *r = b.getInsertionBlock()->getParent(); r; r = r->getParentOp()->getParentRegion()) {
-    Operation *owner = r->getParentOp();
-    if (auto roles = dyn_cast<scf::IfOp>(owner); roles && roles->hasAttr(kProducerBranchAttr))
-      return r == &roles.getThenRegion();
-  }
-  return false;
-}
-
 /// The first thread of the warps that issue TMA copies where `b` inserts:
 /// the producer warpgroup's in its branch, thread 0 elsewhere (a loop the
 /// consumers pipeline themselves).
@@ -68,7 +57,15 @@ Value emitIsIssuingThread(OpBuilder &b, Location loc) {
   return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, issuingThread(b)));
 }
 
-bool issuesInProducerBranch(OpBuilder &b) { return inProducerBranch(b); }
+// The then branch of the `scf.if` marked blk.producer_branch.
+bool inProducerBranch(OpBuilder &b) {
+  for (Region *r = b.getInsertionBlock()->getParent(); r; r = r->getParentOp()->getParentRegion()) {
+    Operation *owner = r->getParentOp();
+    if (auto roles = dyn_cast<scf::IfOp>(owner); roles && roles->hasAttr(kProducerBranchAttr))
+      return r == &roles.getThenRegion();
+  }
+  return false;
+}
 
 Value emitIsIssuingWarp(OpBuilder &b, Location loc) {
   Value warp = emitWarpId(b, loc);

@@ -65,3 +65,26 @@ func.func @tma_store(%d: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i6
   blk.tma_store_wait %buf : !blk.smem<[1, 64, 128], bf16, contig = 1>
   return
 }
+
+// A copy into a buffer that TMA stores read (`after_stores`): the thread
+// that issues the stores (thread 0, no elected lane) waits for their reads,
+// then arms the barrier and issues the boxes, all under the copy's
+// predicate.
+// CHECK-LABEL: func.func @tma_copy_after_stores
+// CHECK: cp.async.bulk.commit_group;
+// CHECK-NEXT: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]]
+// CHECK-NEXT: %[[ISSUE:.*]] = llvm.and %arg1, %[[FIRST]]
+// CHECK: %[[P:.*]] = llvm.zext %[[ISSUE]]
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p cp.async.bulk.wait_group.read 0; @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 16384; @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$3], [$2, {$4, $5}], [$1]; @p cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$6], [$2, {$7, $8}], [$1]; }", "r,r,l,r,r,r,r,r,r" %[[P]]
+func.func @tma_copy_after_stores(%d: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: 1, 2>,
+                                                                      blk.tma_strides = array<i64: 3, -1>},
+                                 %p: i1, %row: i32, %col: i32) attributes {blk.kernel} {
+  %c0 = arith.constant 0 : i32
+  %buf = blk.local_alloc : !blk.smem<[1, 64, 128], bf16, contig = 1>
+  %bars = blk.mbarrier_alloc : !blk.mbarriers<1>
+  blk.async_tma_store %buf[%c0] into %d[%row, %col] : !blk.smem<[1, 64, 128], bf16, contig = 1>, !blk.tensordesc<[64, 128], bf16>
+  blk.async_tma_copy %d[%row, %col] into %buf[%c0], %bars if %p {after_stores} : !blk.tensordesc<[64, 128], bf16>, !blk.smem<[1, 64, 128], bf16, contig = 1>, !blk.mbarriers<1>
+  blk.tma_store_wait %buf : !blk.smem<[1, 64, 128], bf16, contig = 1>
+  return
+}

@@ -150,6 +150,59 @@ module attributes {blk.num_warps = 4 : i32} {
 
 // -----
 
+// The old tile read after the tile's products (C += A @ B), its offsets
+// computed where the source reads it: the offsets move up to where their
+// operands are known, and the copy is issued in the products' middle trip
+// by the thread that issues the stores, once they have read the buffer
+// (`after_stores`: no wait that would hold up the products); a loop of no
+// trips issues it after the loop.
+// CHECK-LABEL: func.func @copy_during_the_products
+// CHECK: %[[BUF:.*]] = blk.local_alloc : <[1, 64, 128], bf16, contig = 1>
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[T]]
+// CHECK-NEXT: %[[SLOT:.*]] = arith.constant 0 : i32
+// CHECK-NOT: blk.tma_store_wait
+// CHECK: %[[TRIPS:.*]] = arith.maxsi
+// CHECK: %[[MIDDLE:.*]] = arith.divsi %[[TRIPS]], %{{.*}}
+// CHECK: scf.for %[[K:.*]] = %[[KLB:.*]] to %{{.*}} step %[[KSTEP:.*]] iter_args
+// CHECK-NEXT: %[[SPAN:.*]] = arith.subi %[[K]], %[[KLB]]
+// CHECK-NEXT: %[[TRIP:.*]] = arith.divsi %[[SPAN]], %[[KSTEP]]
+// CHECK-NEXT: %[[NOW:.*]] = arith.cmpi eq, %[[TRIP]], %[[MIDDLE]]
+// CHECK-NEXT: blk.async_tma_copy %arg1[%[[ROW]], %{{.*}}] into %[[BUF]][%[[SLOT]]], %{{.*}} if %[[NOW]] {after_stores}
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK: %[[NONE:.*]] = arith.cmpi eq, %[[TRIPS]], %{{.*}}
+// CHECK-NEXT: blk.async_tma_copy %arg1[%[[ROW]], %{{.*}}] into %[[BUF]][%[[SLOT]]], %{{.*}} if %[[NONE]] {after_stores}
+// CHECK-NOT: blk.tma_store_wait
+// CHECK: blk.mbarrier_wait
+// CHECK-NEXT: blk.local_load %[[BUF]]
+// CHECK-NOT: blk.tma_store_wait
+// CHECK: blk.async_tma_store %[[BUF]]
+// CHECK-NEXT: }
+// CHECK-NEXT: blk.tma_store_wait %[[BUF]]
+#blocked = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @copy_during_the_products(%arg0: !blk.ptr<bf16>, %arg1: !blk.tensordesc<[64, 128], bf16> {blk.tma_base = 0 : i64, blk.tma_shape = array<i64: -64, -128>, blk.tma_strides = array<i64: -128, -1>}, %arg2: i32, %arg3: i32, %arg4: i32) attributes {blk.kernel} {
+    %c64 = arith.constant 64 : i32
+    %c0 = arith.constant 0 : i32
+    %cst = arith.constant 1.000000e+00 : bf16
+    %one = blk.splat %cst : bf16 -> tensor<64x128xbf16, #blocked>
+    scf.for %t = %arg2 to %arg3 step %c64 : i32 {
+      %acc = scf.for %k = %c0 to %arg4 step %c64 iter_args(%a = %one) -> (tensor<64x128xbf16, #blocked>) : i32 {
+        %next = arith.addf %a, %one : tensor<64x128xbf16, #blocked>
+        scf.yield %next : tensor<64x128xbf16, #blocked>
+      }
+      %row = arith.muli %t, %c64 : i32
+      %old = blk.descriptor_load %arg1[%row, %c0] : !blk.tensordesc<[64, 128], bf16> -> tensor<64x128xbf16, #blocked>
+      %new = arith.addf %acc, %old : tensor<64x128xbf16, #blocked>
+      blk.descriptor_store %arg1[%row, %c0], %new : !blk.tensordesc<[64, 128], bf16>, tensor<64x128xbf16, #blocked>
+    }
+    return
+  }
+}
+
+// -----
+
 // A descriptor the host does not build (no hidden argument) is not this
 // pass's: blk-lower-tensor-descriptors made its accesses pointer accesses.
 // CHECK-LABEL: func.func @made_in_kernel

@@ -245,10 +245,13 @@ def Blk_AsyncTMACopyOp : Blk_Op<"async_tma_copy", [MemoryEffects<[MemRead<Defaul
     is false. The copy has landed when that mbarrier completes its phase.
     The descriptor's block is 2-D after any leading dimensions of size 1
     (the batch and head of a batched tensor: one offset each).
+    With `after_stores`, the thread that issues TMA stores issues the copy,
+    once its stores have read shared memory (as `blk.tma_store_wait`): the
+    copy may land in a buffer a TMA store still reads.
     Example: `blk.async_tma_copy %d[%m, %k] into %ring[%s], %bars if %p : !blk.tensordesc<[128, 64], bf16>, !blk.smem<[4, 128, 64], bf16, contig = 1>, !blk.mbarriers<4>`
   }];
   let arguments = (ins Blk_TensorDesc:$desc, Variadic<I32>:$offsets, Blk_SharedBuffer:$buffer, I32:$slot,
-                       Blk_Barriers:$barriers, I1:$pred);
+                       Blk_Barriers:$barriers, I1:$pred, UnitAttr:$after_stores);
   let assemblyFormat = [{
     $desc `[` $offsets `]` `into` $buffer `[` $slot `]` `,` $barriers `if` $pred attr-dict `:` qualified(type($desc))
     `,` qualified(type($buffer)) `,` qualified(type($barriers))
