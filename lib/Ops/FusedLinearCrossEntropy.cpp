@@ -126,6 +126,11 @@ struct Scratch {
 };
 } // namespace
 
+int64_t KernelRunner::persistentPrograms() {
+  int sms = 0;
+  return rt::multiprocessorCount(sms).ok() ? sms : 0;
+}
+
 std::string Variant::name() const {
   std::string n = file;
   for (auto &[k, v] : bindings)

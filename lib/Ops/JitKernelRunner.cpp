@@ -43,10 +43,7 @@ public:
   // The interpreter runs programs one after another: three walk several
   // tiles each, as SMs do on the GPU.
   int64_t persistentPrograms() override {
-    int sms = 0;
-    if (jit.backend() == Backend::CPU)
-      return 3;
-    return rt::multiprocessorCount(sms).ok() ? sms : 0;
+    return jit.backend() == Backend::CPU ? 3 : KernelRunner::persistentPrograms();
   }
 
 private:

@@ -65,10 +65,6 @@ public:
       return s;
     return rt::copyToHost(dst, src, bytes);
   }
-  int64_t persistentPrograms() override {
-    int sms = 0;
-    return rt::multiprocessorCount(sms).ok() ? sms : 0;
-  }
 
 private:
   /// The kernel of a PTX file, the file loaded once (a failure is remembered too).

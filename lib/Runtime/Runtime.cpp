@@ -60,6 +60,7 @@ std::string driverError(int code) {
 namespace {
 std::atomic<CUcontext> primaryContext{nullptr};
 std::atomic<CUdevice> primaryDevice{0};
+std::atomic<int> multiprocessors{0};
 } // namespace
 
 Status initDevice(int ordinal) {
@@ -72,16 +73,18 @@ Status initDevice(int ordinal) {
   CUcontext ctx;
   BLK_CU(drv()->cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
   BLK_CU(drv()->cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  int sms = 0;
+  BLK_CU(drv()->cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev), "cuDeviceGetAttribute");
+  multiprocessors.store(sms);
   primaryContext.store(ctx);
   primaryDevice.store(dev);
   return {};
 }
 
 Status multiprocessorCount(int &out) {
-  if (!primaryContext.load() || !drv())
+  if (!primaryContext.load())
     return Status::error("multiprocessorCount: no device initialized");
-  BLK_CU(drv()->cuDeviceGetAttribute(&out, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, primaryDevice.load()),
-         "cuDeviceGetAttribute");
+  out = multiprocessors.load();
   return {};
 }
 

@@ -36,9 +36,10 @@ public:
   virtual Status upload(void *dst, const void *src, size_t bytes) = 0;
   /// Waits for every kernel launched so far, then copies.
   virtual Status download(void *dst, const void *src, size_t bytes) = 0;
-  /// The programs a persistent kernel launches (one per SM), or 0 where the
-  /// runner cannot say: the operators then launch a program per tile.
-  virtual int64_t persistentPrograms() { return 0; }
+  /// The programs a persistent kernel launches: one per SM of the device
+  /// the runtime initialized, or 0 where there is none (the operators then
+  /// launch a program per tile).
+  virtual int64_t persistentPrograms();
 };
 
 /// Launches the PTX that scripts/build-ptx.sh writes into `ptxDir`: for each

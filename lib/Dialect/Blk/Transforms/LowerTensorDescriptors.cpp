@@ -201,14 +201,17 @@ struct LowerTensorDescriptors : impl::BlkLowerTensorDescriptorsPassBase<LowerTen
         kept[make].recipe = *recipe;
         kept[make].accesses.push_back(store);
         // A load of the same block before it comes in through its buffer.
+        // The load returned is the last that `through` was asked about.
+        MakeTensorDescriptorOp loaded;
+        std::optional<Recipe> loadedRecipe;
         DescriptorLoadOp load = loadBeforeTmaStore(store, [&](Value desc) {
-          auto m = desc.getDefiningOp<MakeTensorDescriptorOp>();
-          return m && hostRecipe(func, m).has_value();
+          loaded = desc.getDefiningOp<MakeTensorDescriptorOp>();
+          loadedRecipe = loaded ? hostRecipe(func, loaded) : std::nullopt;
+          return loadedRecipe.has_value();
         });
         if (load) {
-          auto m = load.getDesc().getDefiningOp<MakeTensorDescriptorOp>();
-          kept[m].recipe = *hostRecipe(func, m);
-          kept[m].accesses.push_back(load);
+          kept[loaded].recipe = *loadedRecipe;
+          kept[loaded].accesses.push_back(load);
         }
       });
     for (auto &[make, entry] : kept) {
