@@ -53,6 +53,8 @@ const std::map<std::string, Arity> &builtinTable() {
       {"trans", {1, 4, {"input", "dims"}}},
       {"dot", {2, 7, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc", "out_dtype"}}},
       {"broadcast_to", {2, 2, {"input", "shape"}}},
+      {"broadcast", {2, 2, {"input", "other"}}},
+      {"softmax", {1, 4, {"x", "dim", "keep_dims", "ieee_rounding"}}},
       {"atomic_add", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_max", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_min", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
@@ -67,6 +69,10 @@ const std::map<std::string, Arity> &builtinTable() {
       {"randint4x", {2, 3, {"seed", "offset", "n_rounds"}}},
       {"rand4x", {2, 3, {"seed", "offsets", "n_rounds"}}},
       {"randn4x", {2, 3, {"seed", "offset", "n_rounds"}}},
+      {"philox", {5, 6, {"seed", "c0", "c1", "c2", "c3", "n_rounds"}}},
+      {"philox_impl", {6, 7, {"c0", "c1", "c2", "c3", "k0", "k1", "n_rounds"}}},
+      {"uint_to_uniform_float", {1, 1, {"x"}}},
+      {"pair_uniform_to_normal", {2, 2, {"u1", "u2"}}},
       // Triton's math and debugging builtins (MathBuiltins.cpp, DebugBuiltins.cpp, InlineAsm.cpp).
       {"clamp", {3, 4, {"x", "min", "max", "propagate_nan"}}},
       {"umulhi", {2, 2, {"x", "y"}}},
@@ -592,6 +598,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genDebugBuiltin(name, call, args);
   if (isReduction(name))
     return genReduction(name, call, args);
+  if (name == "softmax")
+    return genSoftmax(call, args);
   if (isAtomic(name))
     return genAtomic(name, call, args);
   if (name == "dot")

@@ -180,6 +180,9 @@ public:
   TV genMath(const std::string &name, const TV &x, const ast::Loc &loc);
   /// sum/max/min/argmax/argmin of a block along `axis` (None: all of it).
   TV genReduction(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// Triton's softmax(x, dim, keep_dims, ieee_rounding), composed as Triton's
+  /// standard library composes it (Reductions.cpp).
+  TV genSoftmax(const ast::CallExpr &call, std::vector<TV> &args);
   /// cumsum/cumprod of a block along `axis`.
   TV genScan(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
   /// reduce(input, axis, combine_fn, keep_dims) and associative_scan(input,
@@ -204,6 +207,8 @@ public:
   TV genDot(const ast::CallExpr &call, std::vector<TV> &args);
   /// rand/randn/randint/randint4x/rand4x/randn4x (Random.cpp): Triton's Philox.
   TV genRandom(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// Triton's pieces of them: philox, philox_impl, uint_to_uniform_float, pair_uniform_to_normal.
+  TV genRandomParts(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
   /// Random u32/u64 bits to f32 in [0, 1), as Triton's uint_to_uniform_float.
   TV uniformFromBits(const TV &bits, const ast::Loc &loc);
   /// Two uniforms to two normals by Box-Muller, as Triton's pair_uniform_to_normal

@@ -69,7 +69,9 @@ bool isIntegerOperand(Generator &g, const TV &v) {
 } // namespace
 
 bool isRandom(const std::string &name) {
-  return llvm::is_contained({"rand", "randn", "randint", "randint4x", "rand4x", "randn4x"}, name);
+  return llvm::is_contained({"rand", "randn", "randint", "randint4x", "rand4x", "randn4x", "philox", "philox_impl",
+                             "uint_to_uniform_float", "pair_uniform_to_normal"},
+                            name);
 }
 
 /// Triton's uint_to_uniform_float: the bits as a signed integer, folded onto
@@ -99,8 +101,105 @@ std::pair<TV, TV> Generator::normalPair(const TV &u1, const TV &u2, bool both, c
   return {n1, genBinary("*", r, genMath("sin", th, l), l)};
 }
 
+/// n_rounds: 10 unless given as a compile-time integer in [0, kMaxRounds].
+static std::optional<int64_t> roundsArg(Generator &g, const TV &v, const ast::Loc &at) {
+  if (v.kind == TV::None)
+    return 10;
+  if (v.kind != TV::Int || v.isU64 || v.i < 0 || v.i > kMaxRounds) {
+    g.error(at, "n_rounds must be a compile-time integer from 0 to " + std::to_string(kMaxRounds) + ", got " +
+                    g.describe(v));
+    return std::nullopt;
+  }
+  return v.i;
+}
+
+TV Generator::genRandomParts(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
+  const ast::Loc &l = call.loc;
+  auto argLoc = [&](size_t i) -> const ast::Loc & { return builtinArgLoc(call, name, i); };
+  if (name == "uint_to_uniform_float") {
+    TV x = args[0];
+    unsigned width = isIntegerOperand(*this, x) && x.kind != TV::Int ? elementType(x).getIntOrFloatBitWidth() : 0;
+    if (width != 32 && width != 64)
+      return error(argLoc(0), "'uint_to_uniform_float' needs 32- or 64-bit integers, got " + describe(x));
+    return uniformFromBits(x, l);
+  }
+  if (name == "pair_uniform_to_normal") {
+    for (size_t i = 0; i < 2; ++i)
+      if (!args[i].isVal() || !elementType(args[i]).isF32())
+        return error(argLoc(i), "'pair_uniform_to_normal' needs f32 uniforms (as rand and uint_to_uniform_float "
+                                "give them), got " + describe(args[i]));
+    SmallVector<int64_t> shape;
+    if (!broadcastShape(args[0], args[1], shape, l))
+      return TV();
+    TV u1 = broadcastTo(args[0], shape, l), u2 = broadcastTo(args[1], shape, l);
+    if (!u1 || !u2)
+      return TV();
+    auto [n1, n2] = normalPair(u1, u2, true, l);
+    if (!n1 || !n2)
+      return TV();
+    return TV::makeTuple({n1, n2});
+  }
+  // philox(seed, c0, c1, c2, c3) and philox_impl(c0, c1, c2, c3, k0, k1):
+  // the words take c0's width (32 or 64 bits) as unsigned integers.
+  bool impl = name == "philox_impl";
+  size_t first = impl ? 0 : 1, words = impl ? 6 : 4;
+  const TV &c0 = args[first];
+  unsigned width = isIntegerOperand(*this, c0) && c0.kind != TV::Int ? elementType(c0).getIntOrFloatBitWidth() : 0;
+  if (width != 32 && width != 64)
+    return error(argLoc(first), "'" + name + "' needs c0 of 32- or 64-bit integers, got " + describe(c0));
+  if (impl && !c0.isUnsigned)
+    return error(argLoc(0), "'philox_impl' needs c0 of u32 or u64 (philox converts signed counters), got " +
+                                describe(c0));
+  std::optional<int64_t> rounds = roundsArg(*this, args[first + words], argLoc(first + words));
+  if (!rounds)
+    return TV();
+  Type word = builder.getIntegerType(width);
+  std::vector<TV> in;
+  SmallVector<int64_t> shape; // that of every operand, the seed's included
+  for (size_t i = 0; i < first + words; ++i) {
+    const TV &v = args[i];
+    if (i >= first && (!isIntegerOperand(*this, v) ||
+                       (v.kind != TV::Int && elementType(v).getIntOrFloatBitWidth() != width)))
+      return error(argLoc(i), "'" + name + "' needs every word as c0's " + std::to_string(width) +
+                                  "-bit integers, got " + describe(v));
+    SmallVector<int64_t> joined;
+    if (!broadcastShapes(shape, shapeOf(v), joined))
+      return error(argLoc(i), "shape mismatch: '" + name + "' cannot broadcast " + describe(v) + " with the " +
+                                  "operands before it");
+    shape = joined;
+    if (i >= first && !in.emplace_back(convertElement(v, word, true, l)))
+      return TV();
+  }
+  Philox philox{*this, l, width};
+  TV k0, k1;
+  if (impl) {
+    k0 = in[4];
+    k1 = in[5];
+  } else {
+    if (!isIntegerOperand(*this, args[0]))
+      return error(argLoc(0), "'philox' needs an integer seed, got " + describe(args[0]));
+    // The seed as u64: two 32-bit key words (low, high), or the first 64-bit one.
+    TV seed64 = convertElement(args[0], builder.getI64Type(), true, l);
+    k0 = seed64;
+    k1 = convertElement(TV::makeInt(0), word, true, l);
+    if (width == 32 && seed64) {
+      k0 = convertElement(philox.op("&", seed64, philox.lit(0xFFFFFFFF)), word, true, l);
+      k1 = convertElement(philox.op(">>", seed64, philox.lit(32)), word, true, l);
+    }
+    if (!k0 || !k1)
+      return TV();
+  }
+  std::vector<TV> out = philox.rounds(in[0], in[1], in[2], in[3], k0, k1, *rounds);
+  for (TV &v : out)
+    if (!v || !(v = broadcastTo(v, shape, l)))
+      return TV();
+  return TV::makeTuple(out);
+}
+
 TV Generator::genRandom(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
   const ast::Loc &l = call.loc;
+  if (!llvm::is_contained({"rand", "randn", "randint", "randint4x", "rand4x", "randn4x"}, name))
+    return genRandomParts(name, call, args);
   TV seed = args[0], offset = args[1];
   if (!isIntegerOperand(*this, seed))
     return error(builtinArgLoc(call, name, 0), "'" + name + "' needs an integer seed, got " + describe(seed));
@@ -110,13 +209,10 @@ TV Generator::genRandom(const std::string &name, const ast::CallExpr &call, std:
                                            offsetType.getIntOrFloatBitWidth() != 64))
     return error(builtinArgLoc(call, name, 1),
                  "'" + name + "' needs 32- or 64-bit integer offsets, got " + describe(offset));
-  int64_t rounds = 10;
-  if (args[2].kind != TV::None) {
-    if (args[2].kind != TV::Int || args[2].isU64 || args[2].i < 0 || args[2].i > kMaxRounds)
-      return error(builtinArgLoc(call, name, 2), "n_rounds must be a compile-time integer from 0 to " +
-                                                     std::to_string(kMaxRounds) + ", got " + describe(args[2]));
-    rounds = args[2].i;
-  }
+  std::optional<int64_t> roundsGiven = roundsArg(*this, args[2], builtinArgLoc(call, name, 2));
+  if (!roundsGiven)
+    return TV();
+  int64_t rounds = *roundsGiven;
   SmallVector<int64_t> shape;
   if (!broadcastShape(seed, offset, shape, l))
     return TV();

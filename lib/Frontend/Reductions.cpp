@@ -213,6 +213,30 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   return result;
 }
 
+TV Generator::genSoftmax(const ast::CallExpr &call, std::vector<TV> &args) {
+  auto argLoc = [&](size_t i) -> const ast::Loc & { return builtinArgLoc(call, "softmax", i); };
+  TV x = args[0];
+  if (!x.isVal() || shapeOf(x).empty() || !isa<FloatType>(elementType(x)))
+    return error(argLoc(0), "'softmax' needs a block of floats, got " + describe(x));
+  std::optional<int64_t> dim =
+      resolveAxis(args[1].kind == TV::None ? TV::makeInt(0) : args[1], int64_t(shapeOf(x).size()), argLoc(1));
+  if (!dim || (args[2].kind != TV::None && !expectBool(args[2], "keep_dims", argLoc(2))) ||
+      (args[3].kind != TV::None && !expectBool(args[3], "ieee_rounding", argLoc(3))))
+    return TV();
+  // Triton's composition: x - max(x, dim, keep_dims), exp, its sum, fdiv.
+  std::vector<TV> maxArgs{x, TV::makeInt(*dim), TV::makeNone(), TV::makeNone(), args[2]};
+  TV top = genReduction("max", call, maxArgs);
+  TV num = top ? genMath("exp", genBinary("-", x, top, call.loc), call.loc) : TV();
+  if (!num)
+    return TV();
+  std::vector<TV> sumArgs{num, TV::makeInt(*dim), args[2], TV::makeNone()};
+  TV den = genReduction("sum", call, sumArgs);
+  if (!den)
+    return TV();
+  std::vector<TV> divArgs{num, den, args[3]};
+  return genMathBuiltin("fdiv", call, divArgs);
+}
+
 std::optional<int64_t> Generator::resolveAxis(const TV &axis, int64_t rank, const ast::Loc &l) {
   if (axis.kind != TV::Int)
     return error(l, "the axis must be a compile-time integer, got " + describe(axis)), std::nullopt;

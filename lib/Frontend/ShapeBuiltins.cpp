@@ -11,7 +11,8 @@ using namespace mlir;
 namespace blk {
 
 bool isShapeBuiltin(const std::string &name) {
-  return llvm::is_contained({"join", "split", "interleave", "cat", "flip", "gather", "zeros_like", "swizzle2d"}, name);
+  return llvm::is_contained(
+      {"join", "split", "interleave", "cat", "flip", "gather", "zeros_like", "swizzle2d", "broadcast"}, name);
 }
 
 bool isShapeMethod(const std::string &name) { return llvm::is_contained({"split", "flip", "gather"}, name); }
@@ -515,6 +516,16 @@ TV Generator::genShapeBuiltin(const std::string &name, const ast::CallExpr &call
     return genFlip(args[0], args[1], call, argLoc(0), argLoc(1));
   if (name == "gather")
     return genGather(args[0], args[1], args[2], call, nullptr);
+  if (name == "broadcast") {
+    // Both operands at the shape they broadcast to, as a pair.
+    SmallVector<int64_t> shape;
+    if (!broadcastShape(args[0], args[1], shape, call.loc))
+      return TV();
+    TV a = broadcastTo(args[0], shape, call.loc), b = broadcastTo(args[1], shape, call.loc);
+    if (!a || !b)
+      return TV();
+    return TV::makeTuple({a, b});
+  }
   if (name == "zeros_like") {
     TV x = args[0];
     if (!x.isVal() || isa<PointerType>(elementType(x)))

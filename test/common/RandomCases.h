@@ -66,7 +66,7 @@ inline std::vector<Check> philoxCase(const Launch &L, int64_t seed, int32_t star
   z.poison();
   std::string what =
       "philox seed=" + std::to_string(seed) + " start=" + std::to_string(start) + " n=" + std::to_string(n);
-  std::string e = L("random", {}, "philox", unsigned((n + 255) / 256),
+  std::string e = L("random", {}, "philox_bits", unsigned((n + 255) / 256),
                     {KArg::buf_(words[0]), KArg::buf_(words[1]), KArg::buf_(words[2]), KArg::buf_(words[3]),
                      KArg::buf_(u), KArg::buf_(z), KArg::buf_(wide), KArg::int_(seed), KArg::int_(start),
                      KArg::int_(int64_t(n))});
@@ -127,6 +127,50 @@ inline std::vector<Check> philox4xCase(const Launch &L, int64_t seed, size_t n) 
   return {exact(what + " rand4x", uniformOk), exact(what + " randn4x", normalOk)};
 }
 
+/// Triton's uint_to_uniform_float of a 64-bit word.
+inline float uniform64(uint64_t bits) {
+  int64_t x = int64_t(bits);
+  x = x < 0 ? -(x + 1) : x;
+  return float(x) * 1.0842020432385337e-19f;
+}
+
+/// `philox_parts`: philox and philox_impl bit for bit, uint_to_uniform_float
+/// of 32- and 64-bit words bit for bit, pair_uniform_to_normal within the f32
+/// math functions.
+inline std::vector<Check> philoxPartsCase(const Launch &L, int64_t seed, size_t n) {
+  Buffer w = rawBuffer(std::vector<uint32_t>(4 * n, 0xFFFFFFFFu));
+  Buffer w64 = rawBuffer(std::vector<uint64_t>(4 * n, ~uint64_t(0)));
+  Buffer u(DType::F32, 2 * n), z(DType::F32, 2 * n);
+  u.poison();
+  z.poison();
+  std::string what = "philox_parts seed=" + std::to_string(seed) + " n=" + std::to_string(n);
+  std::string e = L("random", {}, "philox_parts", unsigned((n + 255) / 256),
+                    {KArg::buf_(w), KArg::buf_(w64), KArg::buf_(u), KArg::buf_(z), KArg::int_(seed),
+                     KArg::int_(int64_t(n))});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<uint32_t> got = rawValues<uint32_t>(w, 4 * n);
+  std::vector<uint64_t> got64 = rawValues<uint64_t>(w64, 4 * n);
+  std::vector<float> gotU = rawValues<float>(u, 2 * n), gotZ = rawValues<float>(z, 2 * n);
+  bool wordsOk = true, wideOk = true, uniformOk = true, normalOk = true;
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t o = uint32_t(i);
+    std::array<uint32_t, 4> r = philox<uint32_t>({o, o * o, 123456789u, uint32_t(n) - o},
+                                                 {uint32_t(seed), uint32_t(uint64_t(seed) >> 32)}, 7);
+    std::array<uint64_t, 4> r64 = philox<uint64_t>({uint64_t(i) * 3, uint64_t(i) + 5, 0, 0}, {uint64_t(seed), 77});
+    for (size_t k = 0; k < 4; ++k) {
+      wordsOk &= got[4 * i + k] == r[k];
+      wideOk &= got64[4 * i + k] == r64[k];
+    }
+    float want[2] = {uniform(r[0]), uniform64(r64[0])};
+    uniformOk &= std::memcmp(&gotU[2 * i], want, 8) == 0;
+    for (int k = 0; k < 2; ++k)
+      normalOk &= std::fabs(double(gotZ[2 * i + k]) - normal(r[0], r[1], k == 1)) <= 2e-3; // NaN fails
+  }
+  return {exact(what + " philox", wordsOk), exact(what + " philox_impl", wideOk),
+          exact(what + " uint_to_uniform_float", uniformOk), exact(what + " pair_uniform_to_normal", normalOk)};
+}
+
 /// `philox_i32_seed`: a negative i32 seed sign-extends (the high key word all ones).
 inline std::vector<Check> i32SeedCase(const Launch &L, int32_t seed, size_t n) {
   Buffer w = rawBuffer(std::vector<uint32_t>(n, 0));
@@ -150,7 +194,7 @@ inline std::vector<Check> momentsCase(const Launch &L, int64_t seed, size_t n) {
   for (int w = 0; w < 4; ++w)
     words.push_back(rawBuffer(std::vector<uint32_t>(n, 0)));
   Buffer u(DType::F32, n), z(DType::F32, n), wide = rawBuffer(std::vector<uint64_t>(n, 0));
-  std::string e = L("random", {}, "philox", unsigned((n + 255) / 256),
+  std::string e = L("random", {}, "philox_bits", unsigned((n + 255) / 256),
                     {KArg::buf_(words[0]), KArg::buf_(words[1]), KArg::buf_(words[2]), KArg::buf_(words[3]),
                      KArg::buf_(u), KArg::buf_(z), KArg::buf_(wide), KArg::int_(seed), KArg::int_(0),
                      KArg::int_(int64_t(n))});

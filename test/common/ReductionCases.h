@@ -152,6 +152,46 @@ inline std::vector<Check> orReductionsCase(const Launch &L, TileShape s, std::mt
   return bitwiseReductionCase(L, s, rng, "or_reductions", [](int32_t a, int32_t b) { return a | b; }, true);
 }
 
+/// `softmax_builtin`: softmax along each axis against float64, to within the
+/// f32 exponential and division (relativeError: the norm and each element).
+inline std::vector<Check> softmaxBuiltinCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  const int programs = 3;
+  Tiles t{programs, s.r, s.c};
+  Buffer x(DType::F32, t.size()), s0(DType::F32, t.size()), s1(DType::F32, t.size()), se(DType::F32, t.size());
+  x.fillUniform(rng, -4, 4);
+  for (Buffer *b : {&s0, &s1, &se})
+    b->poison();
+  std::string what = "softmax_builtin " + s.name();
+  std::string e = L("reductions", s.bindings(), "softmax_builtin", unsigned(programs),
+                    {KArg::buf_(x), KArg::buf_(s0), KArg::buf_(s1), KArg::buf_(se)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> rows(t.size()), cols(t.size());
+  for (int p = 0; p < programs; ++p) {
+    for (int a = 0; a < s.r; ++a) {
+      double top = -INFINITY, sum = 0;
+      for (int b = 0; b < s.c; ++b)
+        top = std::max(top, x.get(t.at(p, a, b)));
+      for (int b = 0; b < s.c; ++b)
+        sum += std::exp(x.get(t.at(p, a, b)) - top);
+      for (int b = 0; b < s.c; ++b)
+        rows[t.at(p, a, b)] = std::exp(x.get(t.at(p, a, b)) - top) / sum;
+    }
+    for (int b = 0; b < s.c; ++b) {
+      double top = -INFINITY, sum = 0;
+      for (int a = 0; a < s.r; ++a)
+        top = std::max(top, x.get(t.at(p, a, b)));
+      for (int a = 0; a < s.r; ++a)
+        sum += std::exp(x.get(t.at(p, a, b)) - top);
+      for (int a = 0; a < s.r; ++a)
+        cols[t.at(p, a, b)] = std::exp(x.get(t.at(p, a, b)) - top) / sum;
+    }
+  }
+  return {{what + " dim None", relativeError(s0, cols), 1e-6},
+          {what + " dim 1", relativeError(s1, rows), 1e-6},
+          {what + " dim -1, ieee_rounding", relativeError(se, rows), 1e-6}};
+}
+
 inline std::vector<Check> trans2dCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
   const int programs = 3;
   Tiles t{programs, s.r, s.c};

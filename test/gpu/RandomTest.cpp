@@ -20,6 +20,13 @@ TEST(Random, PhiloxBitsMatchReference) {
   ref::expectChecks(ref::philox4xCase(gpuLaunch, 99, 700));
 }
 
+TEST(Random, PhiloxPartsMatchReference) {
+  BLK_REQUIRE_GPU();
+  for (int64_t seed : {int64_t(0), int64_t(-3), int64_t(0x123456789ABCDEF0)})
+    for (size_t n : {size_t(1), size_t(700), size_t(100003)})
+      ref::expectChecks(ref::philoxPartsCase(gpuLaunch, seed, n));
+}
+
 TEST(Random, Moments) {
   BLK_REQUIRE_GPU();
   ref::expectChecks(ref::momentsCase(gpuLaunch, 1234, size_t(1) << 20));

@@ -39,6 +39,13 @@ TEST(Reductions, ReduceOrAlongEachAxisAndWholeTile) {
     ref::expectChecks(ref::orReductionsCase(gpuLaunch, s, rng));
 }
 
+TEST(Reductions, SoftmaxBuiltinAlongEachAxis) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::softmaxBuiltinCase(gpuLaunch, s, rng));
+}
+
 TEST(Reductions, TransposeNonSquareTiles) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);

@@ -30,6 +30,11 @@ TEST(Random, PhiloxBitsMatchReference) {
   ref::expectChecks(ref::philox4xCase(interpLaunch, 99, 700));
 }
 
+TEST(Random, PhiloxPartsMatchReference) {
+  for (int64_t seed : {int64_t(0), int64_t(-3), int64_t(0x123456789ABCDEF0)})
+    ref::expectChecks(ref::philoxPartsCase(interpLaunch, seed, 700));
+}
+
 TEST(Random, Moments) { ref::expectChecks(ref::momentsCase(interpLaunch, 1234, size_t(1) << 16)); }
 
 TEST(Random, HashBits) {

@@ -35,6 +35,12 @@ TEST(Reductions, ReduceOrAlongEachAxisAndWholeTile) {
     ref::expectChecks(ref::orReductionsCase(interpLaunch, s, rng));
 }
 
+TEST(Reductions, SoftmaxBuiltinAlongEachAxis) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::softmaxBuiltinCase(interpLaunch, s, rng));
+}
+
 TEST(Reductions, TransposeNonSquareTiles) {
   BLK_SEEDED_RNG(rng);
   for (ref::TileShape s : ref::kTileShapes)
