@@ -41,6 +41,19 @@ struct Philox {
     return op("+", op("+", hh, op(">>", t, lit(32))), op(">>", w, lit(32)));
   }
 
+  /// Triton's key of a seed (any integer, sign-extended to u64): its low and
+  /// high 32-bit halves, or the whole of the first 64-bit word and 0.
+  std::pair<TV, TV> key(const TV &seed) const {
+    Type word = g.builder.getIntegerType(width);
+    TV seed64 = g.convertElement(seed, g.builder.getI64Type(), true, l);
+    if (!seed64)
+      return {};
+    if (width == 64)
+      return {seed64, g.convertElement(lit(0), word, true, l)};
+    return {g.convertElement(op("&", seed64, lit(0xFFFFFFFF)), word, true, l),
+            g.convertElement(op(">>", seed64, lit(32)), word, true, l)};
+  }
+
   /// n rounds on the counter (c0, c1, c2, c3) and key (k0, k1).
   std::vector<TV> rounds(TV c0, TV c1, TV c2, TV c3, TV k0, TV k1, int64_t n) const {
     const PhiloxConstants &k = width == 32 ? kPhilox32 : kPhilox64;
@@ -178,14 +191,7 @@ TV Generator::genRandomParts(const std::string &name, const ast::CallExpr &call,
   } else {
     if (!isIntegerOperand(*this, args[0]))
       return error(argLoc(0), "'philox' needs an integer seed, got " + describe(args[0]));
-    // The seed as u64: two 32-bit key words (low, high), or the first 64-bit one.
-    TV seed64 = convertElement(args[0], builder.getI64Type(), true, l);
-    k0 = seed64;
-    k1 = convertElement(TV::makeInt(0), word, true, l);
-    if (width == 32 && seed64) {
-      k0 = convertElement(philox.op("&", seed64, philox.lit(0xFFFFFFFF)), word, true, l);
-      k1 = convertElement(philox.op(">>", seed64, philox.lit(32)), word, true, l);
-    }
+    std::tie(k0, k1) = philox.key(args[0]);
     if (!k0 || !k1)
       return TV();
   }
@@ -222,14 +228,7 @@ TV Generator::genRandom(const std::string &name, const ast::CallExpr &call, std:
   // The offsets' bits are the counter's first word; the others start at 0.
   TV c0 = offset.isConst() ? convertElement(offset, word, true, l) : TV::makeVal(offset.value, true);
   TV zero = convertElement(TV::makeInt(0), word, true, l);
-  // The seed as u64 (sign-extended from a signed type): two 32-bit key words,
-  // or the whole of the first 64-bit one.
-  TV seed64 = convertElement(seed, builder.getI64Type(), true, l);
-  TV k0 = seed64, k1 = zero;
-  if (philox.width == 32) {
-    k0 = convertElement(philox.op("&", seed64, philox.lit(0xFFFFFFFF)), word, true, l);
-    k1 = convertElement(philox.op(">>", seed64, philox.lit(32)), word, true, l);
-  }
+  auto [k0, k1] = philox.key(seed);
   if (!c0 || !zero || !k0 || !k1)
     return TV();
   std::vector<TV> out = philox.rounds(c0, zero, zero, zero, k0, k1, rounds);
