@@ -81,10 +81,13 @@ bool isIntegerOperand(Generator &g, const TV &v) {
 
 } // namespace
 
+/// Triton's pieces of the random functions (genRandomParts).
+static bool isRandomPart(const std::string &name) {
+  return llvm::is_contained({"philox", "philox_impl", "uint_to_uniform_float", "pair_uniform_to_normal"}, name);
+}
+
 bool isRandom(const std::string &name) {
-  return llvm::is_contained({"rand", "randn", "randint", "randint4x", "rand4x", "randn4x", "philox", "philox_impl",
-                             "uint_to_uniform_float", "pair_uniform_to_normal"},
-                            name);
+  return isRandomPart(name) || llvm::is_contained({"rand", "randn", "randint", "randint4x", "rand4x", "randn4x"}, name);
 }
 
 /// Triton's uint_to_uniform_float: the bits as a signed integer, folded onto
@@ -163,6 +166,8 @@ TV Generator::genRandomParts(const std::string &name, const ast::CallExpr &call,
   if (impl && !c0.isUnsigned)
     return error(argLoc(0), "'philox_impl' needs c0 of u32 or u64 (philox converts signed counters), got " +
                                 describe(c0));
+  if (!impl && !isIntegerOperand(*this, args[0]))
+    return error(argLoc(0), "'philox' needs an integer seed, got " + describe(args[0]));
   std::optional<int64_t> rounds = roundsArg(*this, args[first + words], argLoc(first + words));
   if (!rounds)
     return TV();
@@ -189,8 +194,6 @@ TV Generator::genRandomParts(const std::string &name, const ast::CallExpr &call,
     k0 = in[4];
     k1 = in[5];
   } else {
-    if (!isIntegerOperand(*this, args[0]))
-      return error(argLoc(0), "'philox' needs an integer seed, got " + describe(args[0]));
     std::tie(k0, k1) = philox.key(args[0]);
     if (!k0 || !k1)
       return TV();
@@ -204,7 +207,7 @@ TV Generator::genRandomParts(const std::string &name, const ast::CallExpr &call,
 
 TV Generator::genRandom(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args) {
   const ast::Loc &l = call.loc;
-  if (!llvm::is_contained({"rand", "randn", "randint", "randint4x", "rand4x", "randn4x"}, name))
+  if (isRandomPart(name))
     return genRandomParts(name, call, args);
   TV seed = args[0], offset = args[1];
   if (!isIntegerOperand(*this, seed))
