@@ -167,25 +167,21 @@ inline std::vector<Check> softmaxBuiltinCase(const Launch &L, TileShape s, std::
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
   std::vector<double> rows(t.size()), cols(t.size());
+  // Softmax of the n elements at(0) .. at(n - 1) of x into out.
+  auto softmaxOf = [&](int n, auto at, std::vector<double> &out) {
+    double top = -INFINITY, sum = 0;
+    for (int k = 0; k < n; ++k)
+      top = std::max(top, x.get(at(k)));
+    for (int k = 0; k < n; ++k)
+      sum += std::exp(x.get(at(k)) - top);
+    for (int k = 0; k < n; ++k)
+      out[at(k)] = std::exp(x.get(at(k)) - top) / sum;
+  };
   for (int p = 0; p < programs; ++p) {
-    for (int a = 0; a < s.r; ++a) {
-      double top = -INFINITY, sum = 0;
-      for (int b = 0; b < s.c; ++b)
-        top = std::max(top, x.get(t.at(p, a, b)));
-      for (int b = 0; b < s.c; ++b)
-        sum += std::exp(x.get(t.at(p, a, b)) - top);
-      for (int b = 0; b < s.c; ++b)
-        rows[t.at(p, a, b)] = std::exp(x.get(t.at(p, a, b)) - top) / sum;
-    }
-    for (int b = 0; b < s.c; ++b) {
-      double top = -INFINITY, sum = 0;
-      for (int a = 0; a < s.r; ++a)
-        top = std::max(top, x.get(t.at(p, a, b)));
-      for (int a = 0; a < s.r; ++a)
-        sum += std::exp(x.get(t.at(p, a, b)) - top);
-      for (int a = 0; a < s.r; ++a)
-        cols[t.at(p, a, b)] = std::exp(x.get(t.at(p, a, b)) - top) / sum;
-    }
+    for (int a = 0; a < s.r; ++a)
+      softmaxOf(s.c, [&](int b) { return t.at(p, a, b); }, rows);
+    for (int b = 0; b < s.c; ++b)
+      softmaxOf(s.r, [&](int a) { return t.at(p, a, b); }, cols);
   }
   return {{what + " dim None", relativeError(s0, cols), 1e-6},
           {what + " dim 1", relativeError(s1, rows), 1e-6},
