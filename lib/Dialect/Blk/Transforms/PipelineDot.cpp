@@ -595,11 +595,7 @@ void buildProducer(scf::ForOp loop, ArrayRef<RingOperand> rings, Value empty, in
   OpBuilder b = OpBuilder::atBlockTerminator(producer.getBody());
   auto i32Const = [&](int64_t v) -> Value { return arith::ConstantOp::create(b, loc, IntegerAttr::get(i32, v)); };
   Value iv = producer.getInductionVar();
-  Value n = arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
-  if (isa<IndexType>(n.getType()))
-    n = arith::IndexCastOp::create(b, loc, i32, n);
-  else if (n.getType() != i32)
-    n = arith::TruncIOp::create(b, loc, i32, n);
+  Value n = tripIndex(b, loc, iv, lb, step);
   if (before)
     n = arith::AddIOp::create(b, loc, before, n);
   Value slot = arith::RemUIOp::create(b, loc, n, i32Const(slots));
@@ -993,12 +989,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // The body: wait for this iteration's tiles at the top.
     OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
     Value iv = loop.getInductionVar();
-    Value n = arith::DivSIOp::create(body, loc, arith::SubIOp::create(body, loc, iv, loop.getLowerBound()),
-                                     ivConst(body, stepValue));
-    if (isa<IndexType>(ivType))
-      n = arith::IndexCastOp::create(body, loc, i32, n);
-    else if (ivType != i32)
-      n = arith::TruncIOp::create(body, loc, i32, n);
+    Value n = tripIndex(body, loc, iv, loop.getLowerBound(), ivConst(body, stepValue));
     if (tilesBefore)
       n = arith::AddIOp::create(body, loc, tilesBefore, n);
     // Tile n + k's slot, and the parity of the phase its barrier completes for it.

@@ -41,12 +41,7 @@ bool isHiddenTensorMap(Value v) {
 
 /// `loop`'s current trip, counted from 0, as i32.
 Value tripIndex(OpBuilder &b, Location loc, scf::ForOp loop) {
-  Value trip = arith::DivSIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, loop.getInductionVar(), loop.getLowerBound()), loop.getStep());
-  if (trip.getType() == b.getI32Type())
-    return trip;
-  return isa<IndexType>(trip.getType()) ? arith::IndexCastOp::create(b, loc, b.getI32Type(), trip).getResult()
-                                        : arith::TruncIOp::create(b, loc, b.getI32Type(), trip).getResult();
+  return blk::tripIndex(b, loc, loop.getInductionVar(), loop.getLowerBound(), loop.getStep());
 }
 
 /// The parity of the mbarrier phase that `loop`'s current trip completes,

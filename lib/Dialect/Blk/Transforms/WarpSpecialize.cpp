@@ -58,6 +58,14 @@ Value tripCount(OpBuilder &b, Location loc, Value lb, Value ub, Value step) {
   return type == i32 ? count : arith::TruncIOp::create(b, loc, i32, count).getResult();
 }
 
+Value tripIndex(OpBuilder &b, Location loc, Value iv, Value lb, Value step) {
+  Value trip = arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
+  Type i32 = b.getI32Type();
+  if (isa<IndexType>(trip.getType()))
+    return arith::IndexCastOp::create(b, loc, i32, trip);
+  return trip.getType() == i32 ? trip : arith::TruncIOp::create(b, loc, i32, trip).getResult();
+}
+
 std::optional<std::pair<int32_t, int32_t>> roleRegisters(int64_t numWarps) {
   constexpr int64_t kRegisterFile = 65536, kProducerRegisters = 40;
   int64_t threads = (numWarps + kProducerWarps) * 32;

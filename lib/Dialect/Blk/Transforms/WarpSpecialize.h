@@ -33,6 +33,10 @@ std::optional<ScalarSlice> scalarSlice(mlir::func::FuncOp func, mlir::scf::ForOp
 /// zero when ub <= lb.
 mlir::Value tripCount(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lb, mlir::Value ub, mlir::Value step);
 
+/// The trip of a loop from `lb` by `step` whose induction variable is `iv`,
+/// counted from 0, as i32.
+mlir::Value tripIndex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value iv, mlir::Value lb, mlir::Value step);
+
 /// Registers per thread for the producer warpgroup and for each of
 /// `numWarps` consumer warps (setmaxnreg), where the consumers get more than
 /// the launch of numWarps + 4 warps gives every thread; nothing otherwise.
