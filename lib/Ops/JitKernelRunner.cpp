@@ -1,7 +1,6 @@
 // KernelRunner over the JIT: kernels compiled from source once per variant
 // and kernel, launched on the Jit's backend (GPU or CPU interpreter).
 #include "blk/Ops/JitKernelRunner.h"
-#include "blk/Runtime/Runtime.h"
 
 #include <map>
 

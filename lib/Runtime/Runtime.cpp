@@ -59,7 +59,6 @@ std::string driverError(int code) {
 
 namespace {
 std::atomic<CUcontext> primaryContext{nullptr};
-std::atomic<CUdevice> primaryDevice{0};
 std::atomic<int> multiprocessors{0};
 } // namespace
 
@@ -77,7 +76,6 @@ Status initDevice(int ordinal) {
   BLK_CU(drv()->cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev), "cuDeviceGetAttribute");
   multiprocessors.store(sms);
   primaryContext.store(ctx);
-  primaryDevice.store(dev);
   return {};
 }
 
