@@ -54,6 +54,7 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(mlir::createCSEPass()); // and drops the loads' old masks
   pm.addPass(createBlkCheckRegistersPass());
   pm.addPass(createBlkAllocateSharedMemoryPass(BlkAllocateSharedMemoryPassOptions{sharedMemoryLimit(options.arch)}));
+  pm.addPass(createBlkProgramsPerSMPass(BlkProgramsPerSMPassOptions{sharedMemoryLimit(options.arch)}));
   pm.addPass(createBlkInsertBarriersPass());
 }
 

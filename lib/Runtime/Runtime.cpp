@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstring>
 #include "blk/Runtime/Driver.h"
+#include "blk/Support/OccupancyRequests.h"
 #include "TensorMaps.h"
 #include <fstream>
 #include <sstream>
@@ -206,6 +207,23 @@ std::vector<KernelSignature> parseSignatures(const std::string &ptx) {
   return sigs;
 }
 
+namespace {
+/// The occupancy requests of `ptx` (empty for a cubin) whose kernels, as
+/// loaded in `mod`, use local memory: spills that the request's register cap
+/// caused (blk's kernels have no local arrays).
+std::vector<OccupancyRequest> spillingRequests(CUmodule mod, const std::string &ptx) {
+  std::vector<OccupancyRequest> spilling;
+  for (OccupancyRequest &request : occupancyRequests(ptx)) {
+    CUfunction fn;
+    int local = 0;
+    if (drv()->cuModuleGetFunction(&fn, mod, request.entry.c_str()) == CUDA_SUCCESS &&
+        drv()->cuFuncGetAttribute(&local, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn) == CUDA_SUCCESS && local > 0)
+      spilling.push_back(std::move(request));
+  }
+  return spilling;
+}
+} // namespace
+
 Status Module::load(const std::string &image, std::unique_ptr<Module> &out, std::vector<KernelSignature> signatures) {
   std::string why;
   if (!driver(&why))
@@ -221,6 +239,17 @@ Status Module::load(const std::string &image, std::unique_ptr<Module> &out, std:
   CUresult r = drv()->cuModuleLoadDataEx(&m->mod, isPTX ? text.c_str() : image.data(), 2, opts, values);
   if (r != CUDA_SUCCESS)
     return Status::error("loading the module failed: " + driverError(r) + (log[0] ? std::string("\n") + log : ""));
+  // A kernel that asks for several programs per SM (blk-programs-per-sm)
+  // and spills to fit their registers is compiled again without the request.
+  if (std::vector<OccupancyRequest> spilling = spillingRequests(m->mod, isPTX ? text : std::string());
+      !spilling.empty()) {
+    drv()->cuModuleUnload(m->mod);
+    m->mod = nullptr;
+    text = withoutRequests(text, spilling);
+    r = drv()->cuModuleLoadDataEx(&m->mod, text.c_str(), 2, opts, values);
+    if (r != CUDA_SUCCESS)
+      return Status::error("loading the module failed: " + driverError(r) + (log[0] ? std::string("\n") + log : ""));
+  }
   m->sigs = signatures.empty() && isPTX ? parseSignatures(image) : std::move(signatures);
   out = std::move(m);
   return {};

@@ -1,5 +1,6 @@
 #include "blk/Support/InternalErrors.h"
 #include "blk/Target/PTX.h"
+#include "blk/Support/OccupancyRequests.h"
 
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "mlir/IR/Diagnostics.h"
@@ -200,7 +201,7 @@ FailureOr<std::string> emitPTX(ModuleOp module, const TargetOptions &options,
   return std::string(ptx.str());
 }
 
-FailureOr<CubinResult> assemblePTX(llvm::StringRef ptx, const TargetOptions &options, Location loc) {
+static FailureOr<CubinResult> runPtxas(llvm::StringRef ptx, const TargetOptions &options, Location loc) {
   std::string ptxas = ptxasPath(options);
   llvm::SmallString<128> in, out, log;
   int fd;
@@ -252,6 +253,25 @@ FailureOr<CubinResult> assemblePTX(llvm::StringRef ptx, const TargetOptions &opt
     }
   }
   return result;
+}
+
+FailureOr<CubinResult> assemblePTX(llvm::StringRef ptx, const TargetOptions &options, Location loc) {
+  FailureOr<CubinResult> result = runPtxas(ptx, options, loc);
+  if (failed(result))
+    return failure();
+  // A kernel that asks for several programs per SM (blk-programs-per-sm)
+  // and spills to fit their registers is assembled again without the
+  // request, as the runtime loads it.
+  std::string text = ptx.str();
+  std::vector<OccupancyRequest> spilling;
+  for (OccupancyRequest &request : occupancyRequests(text))
+    if (llvm::any_of(result->kernels, [&](const CubinResult::KernelInfo &k) {
+          return k.name == request.entry && k.spillStores > 0;
+        }))
+      spilling.push_back(std::move(request));
+  if (spilling.empty())
+    return result;
+  return runPtxas(withoutRequests(text, spilling), options, loc);
 }
 
 } // namespace blk

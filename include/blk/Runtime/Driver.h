@@ -17,7 +17,7 @@ namespace blk::rt {
   X(cuGetErrorString) X(cuModuleLoadDataEx) X(cuModuleUnload) X(cuModuleGetFunction) X(cuLaunchKernel)      \
   X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemcpyDtoDAsync) X(cuMemsetD8Async)         \
   X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize) X(cuEventElapsedTime)            \
-  X(cuFuncSetAttribute) X(cuTensorMapEncodeTiled)
+  X(cuFuncSetAttribute) X(cuFuncGetAttribute) X(cuTensorMapEncodeTiled)
 
 struct DriverApi {
 #define BLK_DRIVER_MEMBER(name) decltype(&::name) name = nullptr;

@@ -157,6 +157,9 @@ struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
       f->setAttr("nvvm.maxntid", b.getDenseI32ArrayAttr({int32_t((numWarps + producers) * 32), 1, 1}));
       if (producers)
         f->setAttr("nvvm.minctasm", b.getI32IntegerAttr(1));
+      else if (auto programs = f->getAttrOfType<IntegerAttr>(kProgramsPerSMAttr))
+        f->setAttr("nvvm.minctasm", b.getI32IntegerAttr(int32_t(programs.getInt())));
+      f->removeAttr(kProgramsPerSMAttr);
       f->removeAttr(kKernelAttr);
     });
   }

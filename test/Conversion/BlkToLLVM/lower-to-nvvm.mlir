@@ -43,6 +43,12 @@ module attributes {blk.num_warps = 8 : i32} {
   func.func @specialized() attributes {blk.kernel, blk.producer_warps = 4 : i32} {
     return
   }
+  // A kernel that asks for two programs per SM (blk-programs-per-sm) tells
+  // ptxas so; the attribute goes.
+  // CHECK-LABEL: llvm.func @two_programs() attributes {nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 2 : i32}
+  func.func @two_programs() attributes {blk.kernel, blk.programs_per_sm = 2 : i32} {
+    return
+  }
   // Helpers (none survive the frontend, but the pass must not mark them).
   // CHECK-LABEL: llvm.func @not_a_kernel
   // CHECK-NOT: nvvm.kernel

@@ -412,30 +412,37 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       a.widest[access.dim] = std::max(a.widest[access.dim], access.vec);
       a.all.push_back(&access);
     }
-    // A wgmma operand is copied into a shared-memory tile swizzled in
-    // 128-byte rows: a warp's lanes reach no further along a row than that
-    // (measured: a gathered matmul's [64, 128] B tile 9% slower with 16
-    // lanes along its rows). An mma.sync operand, written from registers and
-    // read with ldmatrix, keeps the lanes its access wants (a [128, 64] K^T
-    // tile read through a page table 13% slower with 8).
-    llvm::DenseMap<Value, unsigned> operandRowElems;
+    // A wgmma operand's loads are copied into shared-memory tiles of
+    // 128-byte rows: a warp's lanes reach no further along a row than 128
+    // bytes of what they copy (measured: a gathered matmul's [64, 128] bf16
+    // B tile 9% slower with 16 lanes along its rows). Counted in the loaded
+    // type: int8 weights dequantized into a bf16 B take 8 lanes of 16 bytes
+    // along a 128-byte row (4 lanes held twice the column scales, and the
+    // program too many registers to share an SM with another). An mma.sync
+    // operand, written from registers and read with ldmatrix, keeps the
+    // lanes its access wants (a [128, 64] K^T tile read through a page table
+    // 13% slower with 8).
+    llvm::DenseSet<Value> wgmmaOperands;
     func.walk([&](DotOp dot) {
       MmaLayoutAttr mma = dot.getMmaAttr();
-      if (!mma || mma.getVersion() < 3)
-        return;
-      for (Value operand : {dot.getA(), dot.getB()}) {
-        auto t = cast<RankedTensorType>(operand.getType());
-        unsigned bytes = std::max(1u, t.getElementType().getIntOrFloatBitWidth() / 8);
-        unsigned &elems = operandRowElems[groups.getLeaderValue(operand)];
-        elems = elems ? std::min(elems, 128 / bytes) : 128 / bytes;
-      }
+      if (mma && mma.getVersion() >= 3)
+        for (Value operand : {dot.getA(), dot.getB()})
+          wgmmaOperands.insert(groups.getLeaderValue(operand));
     });
+    auto operandRowElems = [&](Value leader, const Accesses &a) -> unsigned {
+      if (!wgmmaOperands.contains(leader))
+        return 0;
+      unsigned bytes = 1;
+      for (const Access *access : a.all)
+        bytes = std::max(bytes, cast<RankedTensorType>(access->data.getType()).getElementTypeBitWidth() / 8);
+      return 128 / bytes;
+    };
     for (auto &[leader, a] : byGroup) {
       ArrayRef<int64_t> shape = cast<RankedTensorType>(leader.getType()).getShape();
       auto layoutAlong = [&](unsigned fast) {
         unsigned vec = a.widest[fast] ? a.widest[fast] : 4;
         SmallVector<int64_t> fitted(shape);
-        if (unsigned rowElems = operandRowElems.lookup(leader))
+        if (unsigned rowElems = operandRowElems(leader, a))
           fitted[fast] = std::min<int64_t>(fitted[fast], std::max(rowElems, vec));
         // A block smaller than the kernel's largest keeps the vector width
         // the largest allows, the threads past it holding copies (RoPE's

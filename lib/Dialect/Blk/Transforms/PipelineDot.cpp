@@ -52,6 +52,7 @@
 #include "blk/Dialect/Blk/Transforms/Passes.h"
 
 #include "LoopSlice.h"
+#include "Occupancy.h"
 #include "WarpSpecialize.h"
 
 #include "mlir/IR/Matchers.h"
@@ -470,12 +471,12 @@ std::pair<Value, SharedBufferType> stagedOperand(scf::ForOp loop, Value operand)
 // A B operand computed in the loop is written into one of three slots each
 // iteration: the slot written in iteration n was last read by the wgmma of
 // iteration n - 3, which every warpgroup completed (its wait in iteration
-// n - 2) before the barrier at the top of iteration n - 1.
+// n - 2) before the barrier at the top of iteration n - 1. Where the rings'
+// copies refill slot n - 1 after a barrier (reuseAfterBarrier), two slots
+// do: the wgmma of iteration n - 2 is done in every warpgroup before that
+// barrier in iteration n - 1.
 constexpr int64_t kStoredBSlots = 3;
-
-// Shared memory an SM keeps for each resident program beyond what the
-// program asks for (sm_80 and sm_90).
-constexpr int64_t kReservedSharedBytes = 1024;
+constexpr int64_t kStoredBSlotsAfterBarrier = 2;
 
 /// Bytes of the shared buffers made before `loop` (outside it) that live
 /// while it runs: a use at or after the loop, in the allocation's block or
@@ -761,39 +762,59 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // iteration n - 1 is done.
     // The buffers of wgmma operands that are no ring loads, and others live
     // across the loop.
-    int64_t otherBytes = buffersLiveAcross(loop);
+    // (B operands computed in the loop counted apart: their slots depend on
+    // how the rings' slots are reused.)
+    int64_t otherBytes = buffersLiveAcross(loop), storedBSlotBytes = 0;
     for (DotPlan &plan : plans) {
       if (plan.wgmma && plan.a < 0)
         if (auto [src, buffer] = stagedOperand(loop, plan.dot.getA()); src)
           otherBytes += buffer.getSlotBytes();
-      if (plan.bSource)
-        otherBytes += operandBuffer(plan.bSource, 1, 0).getSlotBytes() *
-                      (loop.isDefinedOutsideOfLoop(plan.bSource) ? 1 : kStoredBSlots);
+      if (plan.bSource) {
+        int64_t bytes = operandBuffer(plan.bSource, 1, 0).getSlotBytes();
+        (loop.isDefinedOutsideOfLoop(plan.bSource) ? otherBytes : storedBSlotBytes) += bytes;
+      }
+    }
+    // Programs per SM that the wgmma accumulators' registers allow, counted
+    // for a loop that writes a B each iteration: its fewer slots pay only
+    // for a program that registers leave room for (not beside a 128x256
+    // tile's 128 accumulators per thread at 8 warps). Rings alone are sized
+    // by shared memory only.
+    int64_t byRegisters = kThreadsPerSM;
+    auto warps = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
+    if (storedBSlotBytes && warps) {
+      int64_t accumulators = 0;
+      for (DotPlan &plan : plans)
+        if (plan.wgmma)
+          accumulators += LinearLayout::get(cast<RankedTensorType>(plan.dot.getType())).numRegisters();
+      byRegisters = programsByRegisters(accumulators, warps.getInt() * kWarpSize);
     }
     // The slots of the rings and the bytes of one slot of each.
-    int64_t slotBytes = 0, slots = 0;
+    int64_t slotBytes = 0, slots = 0, storedBSlots = kStoredBSlots;
     bool reuseAfterBarrier = false;
     auto sizeRings = [&] {
       slotBytes = 0;
       for (RingOperand &r : rings)
         slotBytes += ringFor(r.op, 1).getSlotBytes();
-      auto programsPerSM = [&](int64_t slots) {
-        int64_t perSM = sharedMemoryLimit + kReservedSharedBytes;
-        return perSM / (slots * slotBytes + otherBytes + kReservedSharedBytes);
+      auto programsPerSM = [&](int64_t slots, int64_t bSlots) {
+        return std::min(byRegisters, programsBySharedMemory(slots * slotBytes + bSlots * storedBSlotBytes + otherBytes,
+                                                            sharedMemoryLimit));
       };
-      reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1) > programsPerSM(ahead + 2);
+      reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1, kStoredBSlotsAfterBarrier) >
+                                          programsPerSM(ahead + 2, kStoredBSlots);
       slots = ahead + (anyWgmma && !reuseAfterBarrier ? 2 : 1);
+      storedBSlots = reuseAfterBarrier ? kStoredBSlotsAfterBarrier : kStoredBSlots;
     };
+    auto ringBytes = [&] { return slots * slotBytes + storedBSlots * storedBSlotBytes + otherBytes; };
     sizeRings();
     // Rings of other loads only where every buffer leaves an eighth of
     // shared memory free (the operands' buffers are bounded below).
-    if (rings.size() > operandRings && slots * slotBytes + otherBytes > sharedMemoryLimit / 8 * 7) {
+    if (rings.size() > operandRings && ringBytes() > sharedMemoryLimit / 8 * 7) {
       rings.resize(operandRings);
       sizeRings();
     }
     // Fewer tiles ahead where the operands' rings do not fit beside the
     // other buffers.
-    while (ahead > 1 && slots * slotBytes + otherBytes > sharedMemoryLimit) {
+    while (ahead > 1 && ringBytes() > sharedMemoryLimit) {
       --ahead;
       sizeRings();
     }
@@ -827,7 +848,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
             bytes += buffer.getSlotBytes();
           continue;
         }
-      } else if (SharedBufferType buffer = operandBuffer(plan.bSource, kStoredBSlots, 0);
+      } else if (SharedBufferType buffer = operandBuffer(plan.bSource, storedBSlots, 0);
                  bytes + buffer.getSlots() * buffer.getSlotBytes() <= sharedMemoryLimit / 8 * 7) {
         plan.bStoredType = buffer;
         bytes += buffer.getSlots() * buffer.getSlotBytes();
@@ -1006,7 +1027,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     Value slot = tileSlot(0), nextSlot = tileSlot(ahead);
     Value storedBSlot;
     if (llvm::any_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); }))
-      storedBSlot = arith::RemUIOp::create(body, loc, n, i32Const(body, kStoredBSlots));
+      storedBSlot = arith::RemUIOp::create(body, loc, n, i32Const(body, storedBSlots));
     if (anyCpAsync) {
       AsyncWaitOp::create(body, loc, ahead - 1);
       // The copies wrote through the generic proxy: fenced for wgmma here,

@@ -10,6 +10,8 @@
 // CHECK-DAG: #[[SMALL:.+]] = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 2], order = [1, 0]>
 // CHECK-DAG: #[[ROW128B:.+]] = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[ROW256B:.+]] = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[I8ROW128B:.+]] = #blk.blocked<sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[I8SCALES:.+]] = #blk.slice<dim = 0, parent = #[[I8ROW128B]]>
 // CHECK-DAG: #[[KERNEL:.+]] = #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
 
 // A [16, 256] block and a [256, 16] block, both read along their rows: the
@@ -142,6 +144,13 @@ func.func @small_block_keeps_vectors(%p: !blk.ptr<f32>) {
 // CHECK: blk.load %{{.+}} -> tensor<64x128xbf16, #[[ROW128B]]>
 // CHECK-LABEL: func.func @mma_sync_operand
 // CHECK: blk.load %{{.+}} -> tensor<64x128xbf16, #[[ROW256B]]>
+// The 128 bytes count what the lanes copy: int8 weights dequantized into a
+// bf16 B put 8 lanes of 16 bytes along a row (128 bytes of int8, 256 of the
+// bf16 they become), as their access wants: with 4, each thread would hold
+// twice the column scales it multiplies by.
+// CHECK-LABEL: func.func @dequantized_operand
+// CHECK: blk.load %{{.+}} -> tensor<64x128xi8, #[[I8ROW128B]]>
+// CHECK: blk.load %{{.+}} -> tensor<128xf32, #[[I8SCALES]]>
 
 func.func @wgmma_operand(%pa: !blk.ptr<bf16>, %pb: !blk.ptr<bf16>, %pc: !blk.ptr<f32>) {
   %r64 = blk.arange 0, 64 : tensor<64xi32>
@@ -201,6 +210,46 @@ func.func @mma_sync_operand(%pa: !blk.ptr<bf16>, %pb: !blk.ptr<bf16>, %pc: !blk.
   %b = blk.load %b8 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<64x128x!blk.ptr<bf16>>) -> tensor<64x128xbf16>
   %zero = arith.constant dense<0.0> : tensor<64x128xf32>
   %c = blk.dot %a, %b, %zero {mma = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>} : tensor<64x64xbf16>, tensor<64x128xbf16>, tensor<64x128xf32> -> tensor<64x128xf32>
+  %c7 = blk.splat %pc : !blk.ptr<f32> -> tensor<64x128x!blk.ptr<f32>>
+  %c8 = blk.addptr %c7, %b6 : tensor<64x128x!blk.ptr<f32>>, tensor<64x128xi32>
+  blk.store %c8, %c {vec = 4 : i32} : (tensor<64x128x!blk.ptr<f32>>, tensor<64x128xf32>) -> ()
+  return
+}
+
+func.func @dequantized_operand(%pa: !blk.ptr<bf16>, %pb: !blk.ptr<i8>, %ps: !blk.ptr<f32>, %pc: !blk.ptr<f32>) {
+  %r64 = blk.arange 0, 64 : tensor<64xi32>
+  %r128 = blk.arange 0, 128 : tensor<128xi32>
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %a0 = blk.expand_dims %r64 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %a1 = blk.splat %c64 : i32 -> tensor<64x1xi32>
+  %a2 = arith.muli %a0, %a1 : tensor<64x1xi32>
+  %a3 = blk.broadcast %a2 : tensor<64x1xi32> -> tensor<64x64xi32>
+  %a4 = blk.expand_dims %r64 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %a5 = blk.broadcast %a4 : tensor<1x64xi32> -> tensor<64x64xi32>
+  %a6 = arith.addi %a3, %a5 : tensor<64x64xi32>
+  %a7 = blk.splat %pa : !blk.ptr<bf16> -> tensor<64x64x!blk.ptr<bf16>>
+  %a8 = blk.addptr %a7, %a6 : tensor<64x64x!blk.ptr<bf16>>, tensor<64x64xi32>
+  %a = blk.load %a8 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 8 : i32} : (tensor<64x64x!blk.ptr<bf16>>) -> tensor<64x64xbf16>
+  %b1 = blk.splat %c128 : i32 -> tensor<64x1xi32>
+  %b2 = arith.muli %a0, %b1 : tensor<64x1xi32>
+  %b3 = blk.broadcast %b2 : tensor<64x1xi32> -> tensor<64x128xi32>
+  %b4 = blk.expand_dims %r128 {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+  %b5 = blk.broadcast %b4 : tensor<1x128xi32> -> tensor<64x128xi32>
+  %b6 = arith.addi %b3, %b5 : tensor<64x128xi32>
+  %b7 = blk.splat %pb : !blk.ptr<i8> -> tensor<64x128x!blk.ptr<i8>>
+  %b8 = blk.addptr %b7, %b6 : tensor<64x128x!blk.ptr<i8>>, tensor<64x128xi32>
+  %wq = blk.load %b8 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 16 : i32} : (tensor<64x128x!blk.ptr<i8>>) -> tensor<64x128xi8>
+  %s0 = blk.splat %ps : !blk.ptr<f32> -> tensor<128x!blk.ptr<f32>>
+  %s1 = blk.addptr %s0, %r128 : tensor<128x!blk.ptr<f32>>, tensor<128xi32>
+  %scale = blk.load %s1 {operandSegmentSizes = array<i32: 1, 0, 0>, vec = 4 : i32} : (tensor<128x!blk.ptr<f32>>) -> tensor<128xf32>
+  %s2 = blk.expand_dims %scale {axis = 0 : i32} : tensor<128xf32> -> tensor<1x128xf32>
+  %s3 = blk.broadcast %s2 : tensor<1x128xf32> -> tensor<64x128xf32>
+  %wf = arith.sitofp %wq : tensor<64x128xi8> to tensor<64x128xf32>
+  %ws = arith.mulf %wf, %s3 : tensor<64x128xf32>
+  %b = arith.truncf %ws : tensor<64x128xf32> to tensor<64x128xbf16>
+  %zero = arith.constant dense<0.0> : tensor<64x128xf32>
+  %c = blk.dot %a, %b, %zero {mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 16]>} : tensor<64x64xbf16>, tensor<64x128xbf16>, tensor<64x128xf32> -> tensor<64x128xf32>
   %c7 = blk.splat %pc : !blk.ptr<f32> -> tensor<64x128x!blk.ptr<f32>>
   %c8 = blk.addptr %c7, %b6 : tensor<64x128x!blk.ptr<f32>>, tensor<64x128xi32>
   blk.store %c8, %c {vec = 4 : i32} : (tensor<64x128x!blk.ptr<f32>>, tensor<64x128xf32>) -> ()

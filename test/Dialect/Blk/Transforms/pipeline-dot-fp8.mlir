@@ -29,13 +29,17 @@
 // CHECK: blk.warp_group_dot_wait %[[D]] {pending = 0 : i32}
 // CHECK: scf.yield
 
-// A B quantized in registers is written K-major into one of three slots each
-// iteration, whatever layout it has in registers.
+// A B quantized in registers is written K-major into one of two slots each
+// iteration, whatever layout it has in registers: the rings take one slot
+// less, refilled after a barrier, which lets more programs share an SM
+// (the accumulators leave their registers room), and before that barrier
+// every warpgroup's wgmma of iteration n - 1 is done, so the B slot
+// written in iteration n + 1 is free.
 // CHECK-LABEL: func.func @computed_b
 // CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
-// CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
+// CHECK: %[[B:.+]] = blk.local_alloc : <[2, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: scf.for
-// CHECK: blk.local_store %{{.+}}, %[[B]][%[[SLOT:.+]]] : tensor<64x64xf8E4M3FN, #{{.+}}>, <[3, 64, 64], f8E4M3FN, contig = 0>
+// CHECK: blk.local_store %{{.+}}, %[[B]][%[[SLOT:.+]]] : tensor<64x64xf8E4M3FN, #{{.+}}>, <[2, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]][%[[SLOT]]]
 
 // A B loaded along N (the tutorial's B stored [K, N]): wgmma cannot read
@@ -46,13 +50,15 @@
 // on the two swizzles: 2 x 16 elements per thread, lanes along K (16-byte
 // reads along the ring's lines, 2-byte writes along the buffer's, 16
 // wavefronts a warp each way; 4 x 4 with 4 lanes along K would take 16 and
-// 32). The loop needs the tile in no other layout.
+// 32). The loop needs the tile in no other layout. Four slots per ring:
+// with a slot fewer, shared memory would hold more programs than the
+// accumulators' registers let share an SM (blk.num_warps = 4: 5 at most).
 // CHECK-LABEL: func.func @n_major_b
-// CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
-// CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
+// CHECK: %[[A:.+]] = blk.local_alloc : <[4, 64, 64], f8E4M3FN, contig = 1>
+// CHECK: %[[RING:.+]] = blk.local_alloc : <[4, 64, 64], f8E4M3FN, contig = 1>
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: scf.for
-// CHECK: %[[T:.+]] = blk.local_load %[[RING]][%{{.+}}] : <[3, 64, 64], f8E4M3FN, contig = 1> -> tensor<64x64xf8E4M3FN, #[[PACKED]]>
+// CHECK: %[[T:.+]] = blk.local_load %[[RING]][%{{.+}}] : <[4, 64, 64], f8E4M3FN, contig = 1> -> tensor<64x64xf8E4M3FN, #[[PACKED]]>
 // CHECK-NOT: blk.convert_layout %[[T]]
 // CHECK: blk.local_store %[[T]], %[[B]]
 // CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]]

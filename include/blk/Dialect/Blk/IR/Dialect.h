@@ -61,6 +61,9 @@ inline constexpr llvm::StringLiteral kProducerBranchAttr = "blk.producer_branch"
 /// (`range(..., warp_specialize=True)`).
 inline constexpr llvm::StringLiteral kWarpSpecializeAttr = "blk.warp_specialize";
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "blk.shared";
+/// On a kernel: programs per SM that ptxas should leave registers for
+/// (blk-programs-per-sm; `.minnctapersm`).
+inline constexpr llvm::StringLiteral kProgramsPerSMAttr = "blk.programs_per_sm";
 inline constexpr llvm::StringLiteral kSmemOffsetAttr = "blk.smem_offset";
 
 /// The 8-bit floats of fp8 tensor cores (f8e4m3: e4m3 without infinities,

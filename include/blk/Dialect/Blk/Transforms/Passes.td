@@ -293,6 +293,30 @@ def BlkPipelineDotPass : Pass<"blk-pipeline-dot", "mlir::ModuleOp"> {
   let dependentDialects = ["blk::BlkDialect", "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def BlkProgramsPerSMPass : Pass<"blk-programs-per-sm", "mlir::ModuleOp"> {
+  let summary = "Ask ptxas to leave registers for two programs of a wgmma kernel per SM";
+  let description = [{
+    ptxas sizes a kernel's registers for one program per SM unless told
+    otherwise, so a wgmma kernel whose shared memory would let two programs
+    share an SM runs alone once its registers pass 128 per thread (int8
+    weights dequantized into B at 128x128 tiles and 8 warps: 165 registers,
+    where a cap of 128 spills nothing, and 1.16x faster with two programs).
+    After shared memory is allocated (`blk.shared`), a kernel with wgmma
+    dots gets `blk.programs_per_sm` = 2 where its shared memory lets two
+    programs share an SM, their register cap binds (below 255 per thread:
+    8 warps or more) and leaves each thread 64 registers beyond the wgmma
+    accumulators (their values per thread, summed over the kernel's dots).
+    The lowering to NVVM makes it `.minnctapersm 2`; where ptxas or the
+    driver spills to honour it, blkc's ptxas step and the runtime compile the
+    kernel again without it. Kernels with producer warps are left alone
+    (setmaxnreg sets their registers).
+  }];
+  let options = [
+    Option<"sharedMemoryLimit", "shared-memory-limit", "int64_t", /*default=*/"232448",
+           "Bytes of shared memory one program may use (227 KiB on sm_90; an SM has 1 KiB more)">,
+  ];
+}
+
 def BlkCheckRegistersPass : Pass<"blk-check-registers", "mlir::ModuleOp"> {
   let summary = "Warn where a block holds more values per thread than a thread has registers";
   let description = [{
