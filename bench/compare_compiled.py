@@ -583,9 +583,53 @@ def find_cuobjdump():
     return next((p for p in paths if p and os.path.exists(p)), None)
 
 
+def occupancy_requests(ptx):
+    """{entry: (begin, end)} of each `.minnctapersm k` line (k >= 2) between an
+    entry's name and its body's brace (blk-programs-per-sm's requests), as
+    include/blk/Support/OccupancyRequests.h finds them."""
+    found = {}
+    for m in re.finditer(r"\.entry (\w+)\(", ptx):
+        params = ptx.find(")", m.end())
+        body = ptx.find("{", params) if params >= 0 else -1
+        if body < 0:
+            break
+        r = re.compile(r"^\.minnctapersm (\d+)\n", re.M).search(ptx, params, body)
+        if r and int(r.group(1)) >= 2:
+            found[m.group(1)] = (r.start(), r.end())
+    return found
+
+
 def run_ptxas(ptxas, arch, ptx_path, cuobjdump=None):
     """ptxas -v on a PTX file: {entry: {regs, spill_stores, spill_loads, stack, barriers}}, and with
-    `cuobjdump` each entry's SASS instruction count and its largest loop's (sass, loop_sass)."""
+    `cuobjdump` each entry's SASS instruction count and its largest loop's (sass, loop_sass).
+    An entry that spills under its request for several programs per SM is
+    measured without the request, as blkc's ptxas step and the runtime
+    compile it."""
+    out = ptxas_once(ptxas, arch, ptx_path, cuobjdump)
+    with open(ptx_path) as f:
+        ptx = f.read()
+    requests = occupancy_requests(ptx)
+    spilling = sorted((span for entry, span in requests.items() if out.get(entry, {}).get("spill_stores")),
+                      reverse=True)
+    if not spilling:
+        return out
+    for begin, end in spilling:
+        ptx = ptx[:begin] + ptx[end:]
+    fd, path = tempfile.mkstemp(suffix=".ptx")
+    with os.fdopen(fd, "w") as f:
+        f.write(ptx)
+    try:
+        again = ptxas_once(ptxas, arch, path, cuobjdump)
+    finally:
+        os.unlink(path)
+    for entry, span in requests.items():
+        if span in spilling and entry in again:
+            out[entry] = again[entry]
+    return out
+
+
+def ptxas_once(ptxas, arch, ptx_path, cuobjdump=None):
+    """run_ptxas's one ptxas run, the file as it is."""
     cubin = os.devnull
     if cuobjdump:  # not beside the PTX: --ptx-dir may be read-only
         fd, cubin = tempfile.mkstemp(suffix=".cubin")

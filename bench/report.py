@@ -336,9 +336,12 @@ GROUPS += [
     Group("dots", "Dot stress", ["dots"], "TFLOP/s",
           [("triton_us", "Triton, same source"), ("torch_us", "cuBLAS")],
           "`test/kernels/dot_stress.blk`, 128x128x64 tiles, 8 warps, 3 stages: a matmul of gathered rows, one "
-          "with B dequantized from int8 in registers, one with A stored [K, M]; Triton: the same sources at the "
-          "same tiling; cuBLAS: `torch.matmul` on operands gathered, dequantized or transposed (a view) before "
-          "timing. Contenders take 7 turns after a 1 s warm-up."),
+          "with B dequantized from int8 in registers, one with A stored [K, M]; `test/kernels/fp8_dots.blk` "
+          "(rows of fp8 operands and f32 results, where a run has them), 128x128x128 tiles, 8 warps, 3 stages: "
+          "activations quantized to e4m3 per row in registers, a B quantized to e5m2 per column in registers, "
+          "e4m3 rows gathered; Triton: the same sources at the same tiling; cuBLAS: `torch.matmul` (fp8: "
+          "`torch._scaled_mm`, none for e5m2 by e5m2) on operands gathered, dequantized, quantized or "
+          "transposed (a view) before timing. Contenders take 7 turns after a 1 s warm-up."),
     Group("decode", "Paged decode attention", ["dots paged_decode_attention"], "GB/s",
           [TRITON, ("torch_us", "SDPA dense")],
           "`test/kernels/dot_stress.blk`'s decode attention over a paged KV cache (pages in a random order; "

@@ -70,7 +70,14 @@ import flce_bench  # noqa: E402
 
 ROTATE_BYTES = 256 << 20  # each timing rotates through at least this much input data
 TOL = {torch.float32: 1e-5, torch.float16: 5e-3, torch.bfloat16: 1e-2, torch.int32: 0.5}
+# Rows of fp8 operands with f32 results: Hopper's fp8 tensor cores keep
+# fewer bits of the f32 sum than f32 does (about 14; an e4m3 product over
+# K = 4096 lands 1.3e-3 from float64 of the same rounded operands).
+if hasattr(torch, "float8_e4m3fn"):
+    TOL.update({torch.float8_e4m3fn: 5e-3, torch.float8_e5m2: 5e-3})
 DT = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.int32: "i32"}
+if hasattr(torch, "float8_e4m3fn"):
+    DT.update({torch.float8_e4m3fn: "f8e4m3", torch.float8_e5m2: "f8e5m2"})
 # Rows where some contender takes less than this per launch (an event pair
 # around each launch) are timed as CUDA graphs: Triton's Python launch path
 # costs 10-30 us of host time, so below about that the GPU waits for the host
@@ -1662,6 +1669,75 @@ def dot_stress(h, n=4096):
     del q, k_cache, v_cache, kd, vd, sdpa_kv, o, ref
 
 
+def fp8_dot_stress(h, n=4096):
+    """fp8 products written differently (test/kernels/fp8_dots.blk against
+    the same sources in Triton, bench/triton_kernels.py), f32 results, blk's
+    `.spec` variant and Triton at 128x128x128, 8 warps, 3 stages: activations
+    scaled per row and rounded to e4m3 in registers times W [N, K]
+    (`quantized_x_matmul`), an e5m2 A times a B scaled per column and rounded
+    to e5m2 in registers (`quantized_y_matmul`), and e4m3 rows gathered
+    through an index times W [N, K] (`gathered_fp8_matmul`): TFLOP/s beside
+    cuBLAS (`torch._scaled_mm`, unit scales) on operands quantized or
+    gathered before timing (none for e5m2 x e5m2, which it does not take).
+    Every output is checked against float64 of the rounded operands first."""
+    if not hasattr(torch, "float8_e4m3fn"):
+        return
+    e4, e5 = torch.float8_e4m3fn, torch.float8_e5m2
+    variant, bm, bn, bk = "fp8_dots.128.128.128.w8.st3.spec", 128, 128, 128
+    mm = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, num_warps=8, num_stages=3)
+    one = torch.ones((), device="cuda")
+
+    def scaled_mm(a, b):
+        out = torch._scaled_mm(a, b, one, one, out_dtype=torch.float32)
+        return out[0] if isinstance(out, tuple) else out  # older PyTorch returns (out, amax)
+
+    def row(name, dtype, shape, m, fn, tri, anchors, c, ref):
+        r = h.record(f"dots {name}", shape, dtype, None, 0, [fn], tri, anchors, rounds=7, settle=True,
+                     check=output_check(c, ref, first_rows))
+        report_tflops(r, f"dots {name} {shape}", 2 * m * n * n)
+
+    # Activations quantized per row in registers: C = (X * SX[:, None]).to(e4m3) @ W^T.
+    x = torch.randn(n, n, device="cuda")
+    sx = torch.rand(n, device="cuda") + 0.5
+    w = torch.randn(n, n, device="cuda").to(e4)  # [N, K]
+    c = torch.empty(n, n, device="cuda")
+    xq = (x * sx[:, None]).to(e4)  # cuBLAS's operand, quantized before timing
+    grid = (triton.cdiv(n, bm), triton.cdiv(n, bn))
+    args = (x, sx, w, c, n, n, n, x.stride(0), x.stride(1), w.stride(0), w.stride(1), c.stride(0), c.stride(1))
+    fn = h.load(variant, "quantized_x_matmul").prepare(grid, *args)
+    row("quantized_x_matmul (f32 X scaled per row, to e4m3 in registers; W [N, K])", e4, f"{n}^3", n, fn,
+        lambda: [lambda: tk.quantized_x_matmul_kernel[grid](*args, **mm)], [lambda: scaled_mm(xq, w.t())], c,
+        xq[:256].double() @ w.double().t())
+    del x, sx, c, xq
+
+    # B quantized per column in registers: C = A @ (Y * SY[None, :]).to(e5m2).
+    a = torch.randn(n, n, device="cuda").to(e5)
+    y = torch.randn(n, n, device="cuda")
+    sy = torch.rand(n, device="cuda") + 0.5
+    c = torch.empty(n, n, device="cuda")
+    yq = (y * sy[None, :]).to(e5)
+    args = (a, y, sy, c, n, n, n, a.stride(0), a.stride(1), y.stride(0), y.stride(1), c.stride(0), c.stride(1))
+    fn = h.load(variant, "quantized_y_matmul").prepare(grid, *args)
+    row("quantized_y_matmul (e5m2 A; f32 B scaled per column, to e5m2 in registers)", e5, f"{n}^3", n, fn,
+        lambda: [lambda: tk.quantized_y_matmul_kernel[grid](*args, **mm)], [], c,
+        a[:256].double() @ yq.double())
+    del a, y, sy, c, yq
+
+    # Token permutation: C[i, :] = X[IDX[i], :] @ W^T.
+    rows_x, m = 4 * n, 2 * n
+    x = torch.randn(rows_x, n, device="cuda").to(e4)
+    idx = torch.randint(0, rows_x, (m,), device="cuda", dtype=torch.int32)
+    c = torch.empty(m, n, device="cuda")
+    xg = x[idx.long()]
+    grid = (triton.cdiv(m, bm), triton.cdiv(n, bn))
+    args = (x, idx, w, c, m, n, n, x.stride(0), x.stride(1), w.stride(0), w.stride(1), c.stride(0), c.stride(1))
+    fn = h.load(variant, "gathered_fp8_matmul").prepare(grid, *args)
+    row("gathered_fp8_matmul (e4m3 rows through an index; W [N, K])", e4, f"{m}x{n}x{n}, rows of {rows_x}", m, fn,
+        lambda: [lambda: tk.gathered_fp8_matmul_kernel[grid](*args, **mm)], [lambda: scaled_mm(xg, w.t())], c,
+        xg[:256].double() @ w.double().t())
+    del x, idx, c, xg, w
+
+
 def fp8_matmul(h, n=4096):
     """C = A @ B with e4m3 operands (values of randn, rounded) into bf16:
     blk's fp8 variant (mma.sync, operands through registers), Triton's
@@ -1894,7 +1970,7 @@ SUITES = {
     "matmul": [matmuls],
     "attention": [attention, attention_fwd_bwd],
     "layouts": [layout_stress, blocks_3d],
-    "dots": [dot_stress],
+    "dots": [dot_stress, fp8_dot_stress],
     "glu": [glu_backward],
     "rope": [rope],
     "transposes": [transposes],
@@ -1902,7 +1978,7 @@ SUITES = {
     "rows": [row_cases, row_backward],
     "flce": [flce_bench.flce],
     None: [run_cases, row_backward, glu_backward, rope, matmuls, attention, attention_fwd_bwd, layout_stress, blocks_3d,
-           dot_stress, flce_bench.flce],
+           dot_stress, fp8_dot_stress, flce_bench.flce],
 }
 
 

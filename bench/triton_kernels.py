@@ -846,6 +846,68 @@ def transposed_a_matmul_kernel(A, B, C, M, N, K, stride_ak, stride_am, stride_bk
     tl.store(c_ptrs, acc.to(C.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
 
 
+# fp8 products written differently: the same sources as test/kernels/fp8_dots.blk
+# (an fp8 load's `other` a float literal: Triton casts no integer one to fp8).
+@triton.jit
+def quantized_x_matmul_kernel(X, SX, W, C, M, N, K, stride_xm, stride_xk, stride_wn, stride_wk, stride_cm, stride_cn,
+                              BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # C = (X * SX[:, None]).to(e4m3) @ W^T: activations quantized in registers, W [N, K].
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    sx = tl.load(SX + offs_m, mask=offs_m < M, other=0.0)
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+    for k in range(0, K, BLOCK_K):
+        ks = k + offs_k
+        x = tl.load(X + offs_m[:, None].to(tl.int64) * stride_xm + ks[None, :].to(tl.int64) * stride_xk,
+                    mask=(offs_m[:, None] < M) & (ks[None, :] < K), other=0.0)
+        w = tl.load(W + ks[:, None].to(tl.int64) * stride_wk + offs_n[None, :].to(tl.int64) * stride_wn,
+                    mask=(ks[:, None] < K) & (offs_n[None, :] < N), other=0.0)
+        acc = tl.dot((x * sx[:, None]).to(tl.float8e4nv), w, acc)
+    tl.store(C + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn, acc,
+             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
+def quantized_y_matmul_kernel(A, Y, SY, C, M, N, K, stride_am, stride_ak, stride_yk, stride_yn, stride_cm, stride_cn,
+                              BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # C = A @ (Y * SY[None, :]).to(e5m2): B quantized in registers, A e5m2 [M, K].
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    sy = tl.load(SY + offs_n, mask=offs_n < N, other=0.0)
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+    for k in range(0, K, BLOCK_K):
+        ks = k + offs_k
+        a = tl.load(A + offs_m[:, None].to(tl.int64) * stride_am + ks[None, :].to(tl.int64) * stride_ak,
+                    mask=(offs_m[:, None] < M) & (ks[None, :] < K), other=0.0)
+        y = tl.load(Y + ks[:, None].to(tl.int64) * stride_yk + offs_n[None, :].to(tl.int64) * stride_yn,
+                    mask=(ks[:, None] < K) & (offs_n[None, :] < N), other=0.0)
+        acc = tl.dot(a, (y * sy[None, :]).to(tl.float8e5), acc)
+    tl.store(C + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn, acc,
+             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
+def gathered_fp8_matmul_kernel(X, IDX, W, C, M, N, K, stride_xm, stride_xk, stride_wn, stride_wk, stride_cm,
+                               stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # C[i, :] = X[IDX[i], :] @ W^T: e4m3 rows gathered through the index vector, W [N, K].
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    rows = tl.load(IDX + offs_m, mask=offs_m < M, other=0).to(tl.int64)
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+    for k in range(0, K, BLOCK_K):
+        ks = k + offs_k
+        x = tl.load(X + rows[:, None] * stride_xm + ks[None, :].to(tl.int64) * stride_xk,
+                    mask=(offs_m[:, None] < M) & (ks[None, :] < K), other=0.0)
+        w = tl.load(W + ks[:, None].to(tl.int64) * stride_wk + offs_n[None, :].to(tl.int64) * stride_wn,
+                    mask=(ks[:, None] < K) & (offs_n[None, :] < N), other=0.0)
+        acc = tl.dot(x, w, acc)
+    tl.store(C + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn, acc,
+             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
 @triton.jit
 def paged_decode_attention_kernel(Q, K_CACHE, V_CACHE, BLOCK_TABLE, SEQ_LENS, O, sm_scale, group, max_pages,
                                   stride_qb, stride_qh, stride_kp, stride_kt, stride_kh, stride_vp, stride_vt,
