@@ -282,6 +282,11 @@ TV Generator::gen(const ast::Expr &e) {
       return TV::makeFloat(std::numeric_limits<double>::infinity());
     if (name == "nan")
       return TV::makeFloat(std::numeric_limits<double>::quiet_NaN());
+    // Triton's bound on a block's elements, for kernels that check their
+    // block sizes against it (a compiled block is bounded sooner: at most
+    // 512 values per thread).
+    if (name == "TRITON_MAX_TENSOR_NUMEL")
+      return TV::makeWideInt(1048576);
     if (file.find(name))
       return error(e.loc, "function '" + name + "' can only be called");
     return error(e.loc, "unknown name '" + name + "'");
