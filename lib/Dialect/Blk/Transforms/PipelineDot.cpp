@@ -807,10 +807,21 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     auto ringBytes = [&] { return slots * slotBytes + storedBSlots * storedBSlotBytes + otherBytes; };
     sizeRings();
     // Rings of other loads only where every buffer leaves an eighth of
-    // shared memory free (the operands' buffers are bounded below).
-    if (rings.size() > operandRings && ringBytes() > sharedMemoryLimit / 8 * 7) {
-      rings.resize(operandRings);
-      sizeRings();
+    // shared memory free (the operands' buffers are bounded below), at fewer
+    // tiles ahead where that lets them fit: a [128, 128] f32 tile rounded to
+    // fp8 in registers each iteration is copied one tile ahead rather than
+    // loaded where it is read.
+    if (rings.size() > operandRings) {
+      int64_t asked = ahead;
+      while (ahead > 1 && ringBytes() > sharedMemoryLimit / 8 * 7) {
+        --ahead;
+        sizeRings();
+      }
+      if (ringBytes() > sharedMemoryLimit / 8 * 7) {
+        ahead = asked;
+        rings.resize(operandRings);
+        sizeRings();
+      }
     }
     // Fewer tiles ahead where the operands' rings do not fit beside the
     // other buffers.
