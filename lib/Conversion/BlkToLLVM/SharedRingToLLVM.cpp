@@ -120,7 +120,8 @@ struct LocalTransToLLVM : OpConversionPattern<LocalTransOp> {
 };
 
 /// A slot read as mma.sync operand fragments (ldmatrix), or, in any other
-/// layout, each thread reading the elements it holds.
+/// layout (a wgmma A in registers among them), each thread reading the
+/// elements it holds.
 struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
@@ -130,7 +131,10 @@ struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
     SharedRing ring(op.getBuffer().getType());
     Value base = adaptor.getBuffer()[0], slot = adaptor.getSlot()[0];
     auto operand = dyn_cast_or_null<DotOperandLayoutAttr>(type.getEncoding());
-    if (!operand) {
+    auto operandMma = operand ? dyn_cast<MmaLayoutAttr>(operand.getParent()) : MmaLayoutAttr();
+    // A wgmma A read into registers takes the generic path: its elements
+    // run kWidth along K per thread, vectors along the ring's lines.
+    if (!operand || (operandMma && operandMma.getVersion() >= 3)) {
       LinearLayout layout = LinearLayout::get(type);
       ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
       SmallVector<unsigned> bits = lineVectorBits(layout, ring.contig, ring.elemBytes);

@@ -399,6 +399,64 @@ SharedBufferType operandBuffer(Value src, int64_t slots, unsigned kDim) {
                                       {slots, type.getDimSize(0), type.getDimSize(1)}, type.getElementType(), contig);
 }
 
+/// The elementwise ops (one use each) that lead from a ring load's tile to a
+/// conversion into a wgmma dot's register A operand (activations scaled and
+/// rounded to fp8 each iteration), and that conversion; nothing where the
+/// tile goes anywhere else.
+std::pair<SmallVector<Operation *>, ConvertLayoutOp> chainToRegisterA(Value tile) {
+  SmallVector<Operation *> chain;
+  for (Value v = tile; v.hasOneUse();) {
+    Operation *user = *v.getUsers().begin();
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+      auto operand = dyn_cast_or_null<DotOperandLayoutAttr>(convert.getType().getEncoding());
+      auto mma = operand ? dyn_cast<MmaLayoutAttr>(operand.getParent()) : MmaLayoutAttr();
+      bool registerA = mma && mma.getVersion() >= 3 && operand.getOpIdx() == 0 &&
+                       llvm::all_of(convert->getUsers(), [](Operation *u) { return isa<DotOp>(u); });
+      return registerA ? std::pair{chain, convert} : std::pair{SmallVector<Operation *>(), ConvertLayoutOp()};
+    }
+    if (!user->hasTrait<OpTrait::Elementwise>() || user->getNumResults() != 1 ||
+        cast<RankedTensorType>(user->getResult(0).getType()).getShape() !=
+            cast<RankedTensorType>(tile.getType()).getShape())
+      break;
+    chain.push_back(user);
+    v = user->getResult(0);
+  }
+  return {};
+}
+
+/// `v` (an operand of the chain above, beside the tile) in `layout`: a
+/// splat or constant made again, a row or column broadcast rebuilt from
+/// its line converted once where the line is defined (a loop-invariant
+/// scale converts before the loop), anything else converted at `at`.
+Value inLayout(Value v, Attribute layout, Operation *at) {
+  auto type = cast<RankedTensorType>(v.getType());
+  auto retyped = [&](RankedTensorType t, Attribute l) { return RankedTensorType::get(t.getShape(), t.getElementType(), l); };
+  OpBuilder b(at);
+  if (auto splat = v.getDefiningOp<SplatOp>())
+    return SplatOp::create(b, splat.getLoc(), retyped(type, layout), splat.getSrc());
+  if (auto constant = v.getDefiningOp<arith::ConstantOp>())
+    if (auto dense = dyn_cast<SplatElementsAttr>(constant.getValue()))
+      return arith::ConstantOp::create(b, constant.getLoc(), retyped(type, layout),
+                                       SplatElementsAttr::get(retyped(type, layout), dense.getSplatValue<Attribute>()));
+  if (auto broadcast = v.getDefiningOp<BroadcastOp>())
+    if (auto expand = broadcast.getSrc().getDefiningOp<ExpandDimsOp>()) {
+      Value line = expand.getSrc();
+      unsigned axis = unsigned(expand.getAxis());
+      OpBuilder lb(line.getContext());
+      if (Operation *def = line.getDefiningOp())
+        lb.setInsertionPointAfter(def);
+      else
+        lb.setInsertionPointToStart(cast<BlockArgument>(line).getOwner());
+      auto lineType = cast<RankedTensorType>(line.getType());
+      Value moved = ConvertLayoutOp::create(lb, expand.getLoc(),
+                                            retyped(lineType, SliceLayoutAttr::get(v.getContext(), axis, layout)), line);
+      Value expanded =
+          ExpandDimsOp::create(b, expand.getLoc(), retyped(cast<RankedTensorType>(expand.getType()), layout), moved, axis);
+      return BroadcastOp::create(b, broadcast.getLoc(), retyped(type, layout), expanded);
+    }
+  return ConvertLayoutOp::create(b, v.getLoc(), retyped(type, layout), v);
+}
+
 /// The layout to read back an 8-bit B tile [K, N] in from its ring (lines
 /// `ring.getContig()`) when it is written each iteration into its K-major
 /// `buffer`: its own, or a blocked layout of any run of elements along K and
@@ -1075,7 +1133,32 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       RankedTensorType packed = stored && !selected ? readBackType(cast<RankedTensorType>(load.getType()), r.type,
                                                                    stored->bStoredType)
                                                     : RankedTensorType();
-      Value tile = LocalLoadOp::create(at, load.getLoc(), packed ? packed : load.getType(), r.buf, slot);
+      // A tile only scaled and rounded into a wgmma's register A is read back
+      // in A's layout: no move through shared memory each iteration.
+      auto [chain, toA] = packed || selected ? std::pair{SmallVector<Operation *>(), ConvertLayoutOp()}
+                                             : chainToRegisterA(load.getResult());
+      Attribute aLayout = toA ? toA.getType().getEncoding() : Attribute();
+      RankedTensorType readType = packed ? packed : cast<RankedTensorType>(load.getType());
+      if (aLayout)
+        readType = RankedTensorType::get(readType.getShape(), readType.getElementType(), aLayout);
+      Value tile = LocalLoadOp::create(at, load.getLoc(), readType, r.buf, slot);
+      if (aLayout) {
+        Value last = tile;
+        for (Operation *op : chain) {
+          for (OpOperand &use : op->getOpOperands())
+            if (use.get() != load.getResult() && use.get() != last)
+              use.set(inLayout(use.get(), aLayout, op));
+          for (OpOperand &use : op->getOpOperands())
+            if (use.get() == load.getResult())
+              use.set(last);
+          auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+          op->getResult(0).setType(RankedTensorType::get(resultType.getShape(), resultType.getElementType(), aLayout));
+          last = op->getResult(0);
+        }
+        toA.getResult().replaceAllUsesWith(last);
+        toA.erase();
+        continue; // the load, now unused, goes with the others below
+      }
       Value packedTile = packed ? tile : Value();
       if (packed)
         tile = ConvertLayoutOp::create(at, load.getLoc(), load.getType(), tile);
