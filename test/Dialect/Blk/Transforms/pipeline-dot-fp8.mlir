@@ -17,13 +17,20 @@
 
 // An A quantized in registers (f32 scaled, rounded to e4m3) is read from
 // registers, four e4m3 to a register (kWidth 4); its f32 source goes through
-// a ring of its own. wgmma reads register A asynchronously and the next
-// iteration writes A again before any complete wait: no group stays pending
-// across the loop edge (with A in shared memory, one does).
+// a ring of its own, read back straight in A's layout, where it is scaled
+// and rounded: no move into that layout each iteration. wgmma reads
+// register A asynchronously and the next iteration writes A again before
+// any complete wait: no group stays pending across the loop edge (with A in
+// shared memory, one does).
 // CHECK-LABEL: func.func @computed_a
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
+// CHECK: %[[X:.+]] = blk.local_alloc : <[3, 64, 64], f32, contig = 1>
 // CHECK: scf.for
-// CHECK: %[[Q:.+]] = blk.convert_layout %{{.+}} -> tensor<64x64xf8E4M3FN, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>, kWidth = 4>>
+// CHECK-NOT: blk.convert_layout
+// CHECK: %[[T:.+]] = blk.local_load %[[X]][%{{.+}}] : <[3, 64, 64], f32, contig = 1> -> tensor<64x64xf32, #[[A:blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = \[4, 1\], instrShape = \[64, 64, 32\]>, kWidth = 4>]]>
+// CHECK-NOT: blk.convert_layout
+// CHECK: %[[S:.+]] = arith.mulf %[[T]], %{{.+}} : tensor<64x64xf32, #[[A]]>
+// CHECK-NEXT: %[[Q:.+]] = arith.truncf %[[S]] : tensor<64x64xf32, #[[A]]> to tensor<64x64xf8E4M3FN, #[[A]]>
 // CHECK-NEXT: %[[D:.+]] = blk.warp_group_dot %[[Q]], %[[B]][%{{.+}}], %{{.+}} : tensor<64x64xf8E4M3FN, #blk.dot_op
 // CHECK-NOT: pending = 1
 // CHECK: blk.warp_group_dot_wait %[[D]] {pending = 0 : i32}
