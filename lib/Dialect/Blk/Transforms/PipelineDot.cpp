@@ -355,6 +355,10 @@ struct RingOperand {
   SharedBufferType type;
   Value buf, bars; // bars: TMA copies only
   bool registers = false;
+  // Read only into registers before the loop's last dot (no wgmma reads the
+  // ring from shared memory): its slot is free once every thread has passed
+  // the next barrier, so it needs one slot fewer than a wgmma operand's ring.
+  bool readBeforeLastDot = false;
 };
 
 /// How one dot of the loop reads its operands: a ring (index into the
@@ -846,15 +850,26 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
           accumulators += LinearLayout::get(cast<RankedTensorType>(plan.dot.getType())).numRegisters();
       byRegisters = programsByRegisters(accumulators, warps.getInt() * kWarpSize);
     }
-    // The slots of the rings and the bytes of one slot of each.
-    int64_t slotBytes = 0, slots = 0, storedBSlots = kStoredBSlots;
+    // Other loads' rings read into registers before the last dot (where
+    // they were loaded), in a loop with a wgmma dot: one slot fewer.
+    Operation *lastDot = nullptr;
+    for (DotPlan &plan : plans)
+      if (Operation *d = loop.getBody()->findAncestorOpInBlock(*plan.dot); !lastDot || lastDot->isBeforeInBlock(d))
+        lastDot = d;
+    for (RingOperand &r : llvm::drop_begin(rings, operandRings))
+      if (Operation *at = loop.getBody()->findAncestorOpInBlock(*r.op.load); anyWgmma && at && lastDot)
+        r.readBeforeLastDot = at->isBeforeInBlock(lastDot);
+    // The slots of the rings (wgmma operands' rings: `slots`; rings read
+    // before the last dot: one fewer) and the bytes of one slot of each.
+    int64_t slotBytes = 0, registerSlotBytes = 0, slots = 0, storedBSlots = kStoredBSlots;
     bool reuseAfterBarrier = false;
     auto sizeRings = [&] {
-      slotBytes = 0;
+      slotBytes = registerSlotBytes = 0;
       for (RingOperand &r : rings)
-        slotBytes += ringFor(r.op, 1).getSlotBytes();
+        (r.readBeforeLastDot ? registerSlotBytes : slotBytes) += ringFor(r.op, 1).getSlotBytes();
       auto programsPerSM = [&](int64_t slots, int64_t bSlots) {
-        return std::min(byRegisters, programsBySharedMemory(slots * slotBytes + bSlots * storedBSlotBytes + otherBytes,
+        return std::min(byRegisters, programsBySharedMemory(slots * slotBytes + (slots - 1) * registerSlotBytes +
+                                                                bSlots * storedBSlotBytes + otherBytes,
                                                             sharedMemoryLimit));
       };
       reuseAfterBarrier = anyWgmma && programsPerSM(ahead + 1, kStoredBSlotsAfterBarrier) >
@@ -862,7 +877,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       slots = ahead + (anyWgmma && !reuseAfterBarrier ? 2 : 1);
       storedBSlots = reuseAfterBarrier ? kStoredBSlotsAfterBarrier : kStoredBSlots;
     };
-    auto ringBytes = [&] { return slots * slotBytes + storedBSlots * storedBSlotBytes + otherBytes; };
+    auto ringBytes = [&] {
+      return slots * slotBytes + (slots - 1) * registerSlotBytes + storedBSlots * storedBSlotBytes + otherBytes;
+    };
     sizeRings();
     // Rings of other loads only where every buffer leaves an eighth of
     // shared memory free (the operands' buffers are bounded below), at fewer
@@ -890,7 +907,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     if (plans.empty() && rings.empty())
       return;
     for (RingOperand &r : rings)
-      r.type = ringFor(r.op, slots);
+      r.type = ringFor(r.op, r.readBeforeLastDot ? slots - 1 : slots);
     // A wgmma's loop-invariant A is read from shared memory (as Triton
     // does): registers held across the loop would crowd out accumulators.
     // Staged while the loop's buffers leave an eighth of shared memory free.
@@ -1019,7 +1036,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // one whose iter args `args` hold, masked by iterationMask; one group.
     // The rings' slices share one mapping: what two tiles' pointers share
     // (an index read through a page table) is computed once.
-    auto copyAll = [&](OpBuilder &ob, Value slot, Value iv, int64_t k, ValueRange args, Value from) {
+    // `slotOf(r)`: the slot of ring r the tile goes to.
+    auto copyAll = [&](OpBuilder &ob, function_ref<Value(const RingOperand &)> slotOf, Value iv, int64_t k,
+                       ValueRange args, Value from) {
       IRMapping map;
       Value inRange;
       for (RingOperand &r : rings) {
@@ -1038,13 +1057,13 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
           for (Value o : tma.getOffsets())
             offsets.push_back(map.lookupOrDefault(o));
           Value pred = iterationMask(ob, loc, loop, iv, from, ob.getI1Type(), Value());
-          AsyncTMACopyOp::create(ob, loc, tma.getDesc(), offsets, r.buf, slot, r.bars, pred);
+          AsyncTMACopyOp::create(ob, loc, tma.getDesc(), offsets, r.buf, slotOf(r), r.bars, pred);
           continue;
         }
         auto load = cast<LoadOp>(op.load);
         Value mask = iterationMask(ob, loc, loop, iv, from, load.getPtr().getType(),
                                    load.getMask() ? map.lookupOrDefault(load.getMask()) : Value());
-        AsyncCopyOp::create(ob, loc, map.lookupOrDefault(load.getPtr()), mask, r.buf, slot, load.getVec());
+        AsyncCopyOp::create(ob, loc, map.lookupOrDefault(load.getPtr()), mask, r.buf, slotOf(r), load.getVec());
       }
       if (anyCpAsync)
         AsyncCommitGroupOp::create(ob, loc);
@@ -1055,7 +1074,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     for (int64_t k = 0; k < (producerSlice ? 0 : ahead); ++k) {
       Value iv = k ? arith::AddIOp::create(b, loc, loop.getLowerBound(), ivConst(b, stepValue * k)).getResult()
                    : loop.getLowerBound();
-      copyAll(b, i32Const(b, k), iv, k, inits, k ? loop.getLowerBound() : Value());
+      Value slot = i32Const(b, k); // k < every ring's slots
+      copyAll(b, [&](const RingOperand &) { return slot; }, iv, k, inits, k ? loop.getLowerBound() : Value());
     }
 
     // In a loop over tiles with a producer warpgroup, the tiles count on
@@ -1082,18 +1102,37 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     Value n = tripIndex(body, loc, iv, loop.getLowerBound(), ivConst(body, stepValue));
     if (tilesBefore)
       n = arith::AddIOp::create(body, loc, tilesBefore, n);
-    // Tile n + k's slot, and the parity of the phase its barrier completes for it.
-    auto tileSlot = [&](int64_t k) -> Value {
-      Value s = i32Const(body, slots);
-      Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
-      return arith::RemUIOp::create(body, loc, t, s);
+    // Tile n + k's slot in a ring of `s` slots (by default `slots`), and the
+    // parity of the phase its barrier completes for it.
+    llvm::DenseMap<std::pair<int64_t, int64_t>, Value> slotValues;
+    auto tileSlot = [&](int64_t k, int64_t s = 0) -> Value {
+      Value &v = slotValues[{k, s ? s : slots}];
+      if (!v) {
+        Value sv = i32Const(body, s ? s : slots);
+        Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
+        v = arith::RemUIOp::create(body, loc, t, sv);
+      }
+      return v;
     };
-    auto tileParity = [&](int64_t k) -> Value {
-      Value one = i32Const(body, 1), s = i32Const(body, slots);
-      Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
-      return arith::AndIOp::create(body, loc, arith::DivUIOp::create(body, loc, t, s), one);
+    llvm::DenseMap<std::pair<int64_t, int64_t>, Value> parityValues;
+    auto tileParity = [&](int64_t k, int64_t s = 0) -> Value {
+      Value &v = parityValues[{k, s ? s : slots}];
+      if (!v) {
+        Value one = i32Const(body, 1), sv = i32Const(body, s ? s : slots);
+        Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
+        v = arith::AndIOp::create(body, loc, arith::DivUIOp::create(body, loc, t, sv), one);
+      }
+      return v;
     };
-    Value slot = tileSlot(0), nextSlot = tileSlot(ahead);
+    // This iteration's slot of each ring, and the one tile n + D goes to.
+    auto slotOf = [&](const RingOperand &r) { return tileSlot(0, r.type.getSlots()); };
+    auto nextSlotOf = [&](const RingOperand &r) { return tileSlot(ahead, r.type.getSlots()); };
+    tileSlot(0);
+    Value nextSlot = tileSlot(ahead);
+    for (RingOperand &r : rings) { // here, where every use of them follows
+      slotOf(r);
+      nextSlotOf(r);
+    }
     Value storedBSlot;
     if (llvm::any_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); }))
       storedBSlot = arith::RemUIOp::create(body, loc, n, i32Const(body, storedBSlots));
@@ -1107,10 +1146,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         FenceAsyncSharedOp::create(body, loc);
     }
     if (llvm::any_of(rings, [](const RingOperand &r) { return bool(r.bars); })) {
-      Value phase = tileParity(0);
       for (RingOperand &r : rings)
         if (r.bars)
-          MBarrierWaitOp::create(body, loc, r.bars, slot, phase);
+          MBarrierWaitOp::create(body, loc, r.bars, slotOf(r), tileParity(0, r.type.getSlots()));
     }
     Operation *top = nullptr; // where copies go in a loop without dots
     if (!empty) // cp.async data of other threads, and slots no warpgroup still reads (TMA overwrites them next)
@@ -1141,7 +1179,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       RankedTensorType readType = packed ? packed : cast<RankedTensorType>(load.getType());
       if (aLayout)
         readType = RankedTensorType::get(readType.getShape(), readType.getElementType(), aLayout);
-      Value tile = LocalLoadOp::create(at, load.getLoc(), readType, r.buf, slot);
+      Value tile = LocalLoadOp::create(at, load.getLoc(), readType, r.buf, slotOf(r));
       if (aLayout) {
         Value last = tile;
         for (Operation *op : chain) {
@@ -1189,7 +1227,8 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       };
       auto operand = [&](int index, bool transposed, Value value) -> Value {
         return index < 0 ? value
-                         : LocalLoadOp::create(body, loc, value.getType(), ringView(index, transposed), slot)
+                         : LocalLoadOp::create(body, loc, value.getType(), ringView(index, transposed),
+                                               slotOf(rings[index]))
                                .getResult();
       };
       Value result;
@@ -1203,9 +1242,9 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         // with one group pending; any other carried result stays in flight
         // until the next iteration's first complete wait (attention's PV).
         bool carried = yieldedInto && dot.getAcc() == yieldedInto;
-        Value bView, bSlot = slot;
+        Value bView, bSlot;
         if (plan.b >= 0) {
-          bView = ringView(plan.b, plan.bTransposed);
+          bView = ringView(plan.b, plan.bTransposed), bSlot = slotOf(rings[plan.b]);
         } else if (plan.bStoredType) {
           // This iteration's B, visible to the async proxy and to every
           // warpgroup before the wgmma reads it.
@@ -1217,7 +1256,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
           bView = plan.bBuf, bSlot = plan.bSlot;
         }
         Value issued = plan.a >= 0 ? WarpGroupDotOp::create(body, loc, dot.getType(), ringView(plan.a, plan.aTransposed),
-                                                            slot, bView, bSlot, dot.getAcc())
+                                                            slotOf(rings[plan.a]), bView, bSlot, dot.getAcc())
                        : plan.aBuf ? WarpGroupDotOp::create(body, loc, dot.getType(), plan.aBuf, plan.aSlot, bView,
                                                             bSlot, dot.getAcc())
                                    : WarpGroupDotOp::create(body, loc, dot.getType(), dot.getA(), Value(), bView,
@@ -1298,7 +1337,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       buildProducer(loop, rings, empty, slots, numWarps.getInt(), *producerSlice);
     } else {
       Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
-      copyAll(body, nextSlot, future, ahead, loop.getRegionIterArgs(), iv);
+      copyAll(body, nextSlotOf, future, ahead, loop.getRegionIterArgs(), iv);
     }
 
     // The dots, then what led from their ring loads (or staged blocks) to

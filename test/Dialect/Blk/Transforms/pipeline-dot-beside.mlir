@@ -6,12 +6,15 @@
 // groups as the operand's tiles (two ahead), and read back in its blocked
 // layout where the load was; the loop carries no loaded block. One fence
 // for the async proxy per iteration: the one after B is written, which
-// follows the wait for the copies and precedes the wgmma. Three slots per
-// ring, refilled after a barrier, and two for B: so two programs fit in
-// an SM's shared memory where four and three would let one.
+// follows the wait for the copies and precedes the wgmma. Three slots for
+// the operand's ring, refilled after a barrier, and two for B: so two
+// programs fit in an SM's shared memory where four and three would let one.
+// The other load's ring, read into registers before the dot, takes two:
+// tile n + 2 goes to tile n's slot, after the barrier that follows every
+// thread's read of it.
 // CHECK-LABEL: func.func @dequant
 // CHECK: %[[X:.+]] = blk.local_alloc : <[3, 64, 64], bf16, contig = 1>
-// CHECK-NEXT: %[[W:.+]] = blk.local_alloc : <[3, 64, 64], i8, contig = 1>
+// CHECK-NEXT: %[[W:.+]] = blk.local_alloc : <[2, 64, 64], i8, contig = 1>
 // CHECK-NEXT: %[[B:.+]] = blk.local_alloc : <[2, 64, 64], bf16, contig = 1>
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[X]][%[[S0:.+]]] {vec = 8 : i32}
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[W]][%[[S0]]] {vec = 16 : i32}
@@ -20,11 +23,14 @@
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[W]][%c1_i32]
 // CHECK-NEXT: blk.async_commit_group
 // CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9]+}} = %{{[0-9]+}}, %{{[a-z0-9]+}} = %{{[0-9]+}}, %{{[a-z0-9]+}} = %{{[0-9]+}}) -> (tensor<64x64xf32, {{.*}}>, tensor<64x64x!blk.ptr<bf16>, {{.*}}>, tensor<64x64x!blk.ptr<i8>, {{.*}}>)
-// CHECK: %[[SLOT:.+]] = arith.remui %{{.+}}, %c3_i32
+// CHECK: %[[SLOT:.+]] = arith.remui %[[N:.+]], %c3_i32
+// CHECK: %[[WSLOT:.+]] = arith.remui %[[N]], %c2_i32
+// CHECK: %[[WAHEAD:.+]] = arith.addi %[[N]], %c2_i32
+// CHECK-NEXT: %[[WNEXT:.+]] = arith.remui %[[WAHEAD]], %c2_i32
 // CHECK: blk.async_wait {pending = 1 : i32}
 // CHECK-NEXT: blk.barrier
 // CHECK-NOT: blk.load
-// CHECK: %[[WQ:.+]] = blk.local_load %[[W]][%[[SLOT]]] : <[3, 64, 64], i8, contig = 1> -> tensor<64x64xi8, #blocked>
+// CHECK: %[[WQ:.+]] = blk.local_load %[[W]][%[[WSLOT]]] : <[2, 64, 64], i8, contig = 1> -> tensor<64x64xi8, #blocked>
 // CHECK-NEXT: arith.sitofp %[[WQ]]
 // CHECK: blk.local_store %{{.+}}, %[[B]]
 // CHECK-NEXT: blk.fence_async_shared
@@ -33,7 +39,7 @@
 // CHECK: blk.warp_group_dot_wait %{{.+}} {pending = 1 : i32}
 // CHECK-NEXT: blk.barrier
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[X]]
-// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[W]]
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[W]][%[[WNEXT]]]
 // CHECK-NEXT: blk.async_commit_group
 // CHECK-NOT: blk.load
 // CHECK: scf.yield

@@ -24,10 +24,10 @@
 // shared memory, one does).
 // CHECK-LABEL: func.func @computed_a
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
-// CHECK: %[[X:.+]] = blk.local_alloc : <[3, 64, 64], f32, contig = 1>
+// CHECK: %[[X:.+]] = blk.local_alloc : <[2, 64, 64], f32, contig = 1>
 // CHECK: scf.for
 // CHECK-NOT: blk.convert_layout
-// CHECK: %[[T:.+]] = blk.local_load %[[X]][%{{.+}}] : <[3, 64, 64], f32, contig = 1> -> tensor<64x64xf32, #[[A:blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = \[4, 1\], instrShape = \[64, 64, 32\]>, kWidth = 4>]]>
+// CHECK: %[[T:.+]] = blk.local_load %[[X]][%{{.+}}] : <[2, 64, 64], f32, contig = 1> -> tensor<64x64xf32, #[[A:blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = \[4, 1\], instrShape = \[64, 64, 32\]>, kWidth = 4>]]>
 // CHECK-NOT: blk.convert_layout
 // CHECK: %[[S:.+]] = arith.mulf %[[T]], %{{.+}} : tensor<64x64xf32, #[[A]]>
 // CHECK-NEXT: %[[Q:.+]] = arith.truncf %[[S]] : tensor<64x64xf32, #[[A]]> to tensor<64x64xf8E4M3FN, #[[A]]>
@@ -62,10 +62,10 @@
 // accumulators' registers let share an SM (blk.num_warps = 4: 5 at most).
 // CHECK-LABEL: func.func @n_major_b
 // CHECK: %[[A:.+]] = blk.local_alloc : <[4, 64, 64], f8E4M3FN, contig = 1>
-// CHECK: %[[RING:.+]] = blk.local_alloc : <[4, 64, 64], f8E4M3FN, contig = 1>
+// CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: scf.for
-// CHECK: %[[T:.+]] = blk.local_load %[[RING]][%{{.+}}] : <[4, 64, 64], f8E4M3FN, contig = 1> -> tensor<64x64xf8E4M3FN, #[[PACKED]]>
+// CHECK: %[[T:.+]] = blk.local_load %[[RING]][%{{.+}}] : <[3, 64, 64], f8E4M3FN, contig = 1> -> tensor<64x64xf8E4M3FN, #[[PACKED]]>
 // CHECK-NOT: blk.convert_layout %[[T]]
 // CHECK: blk.local_store %[[T]], %[[B]]
 // CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]]
