@@ -1104,35 +1104,26 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       n = arith::AddIOp::create(body, loc, tilesBefore, n);
     // Tile n + k's slot in a ring of `s` slots (by default `slots`), and the
     // parity of the phase its barrier completes for it.
-    llvm::DenseMap<std::pair<int64_t, int64_t>, Value> slotValues;
     auto tileSlot = [&](int64_t k, int64_t s = 0) -> Value {
-      Value &v = slotValues[{k, s ? s : slots}];
-      if (!v) {
-        Value sv = i32Const(body, s ? s : slots);
-        Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
-        v = arith::RemUIOp::create(body, loc, t, sv);
-      }
-      return v;
+      Value sv = i32Const(body, s ? s : slots);
+      Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
+      return arith::RemUIOp::create(body, loc, t, sv);
     };
-    llvm::DenseMap<std::pair<int64_t, int64_t>, Value> parityValues;
     auto tileParity = [&](int64_t k, int64_t s = 0) -> Value {
-      Value &v = parityValues[{k, s ? s : slots}];
-      if (!v) {
-        Value one = i32Const(body, 1), sv = i32Const(body, s ? s : slots);
-        Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
-        v = arith::AndIOp::create(body, loc, arith::DivUIOp::create(body, loc, t, sv), one);
-      }
-      return v;
+      Value one = i32Const(body, 1), sv = i32Const(body, s ? s : slots);
+      Value t = k ? arith::AddIOp::create(body, loc, n, i32Const(body, k)).getResult() : n;
+      return arith::AndIOp::create(body, loc, arith::DivUIOp::create(body, loc, t, sv), one);
     };
-    // This iteration's slot of each ring, and the one tile n + D goes to.
-    auto slotOf = [&](const RingOperand &r) { return tileSlot(0, r.type.getSlots()); };
-    auto nextSlotOf = [&](const RingOperand &r) { return tileSlot(ahead, r.type.getSlots()); };
-    tileSlot(0);
-    Value nextSlot = tileSlot(ahead);
-    for (RingOperand &r : rings) { // here, where every use of them follows
-      slotOf(r);
-      nextSlotOf(r);
-    }
+    Value slot = tileSlot(0), nextSlot = tileSlot(ahead);
+    // This iteration's slot and the one tile n + D goes to, per ring size
+    // (rings read into registers have a slot fewer), here where every use
+    // of them follows.
+    llvm::SmallDenseMap<int64_t, std::pair<Value, Value>> slotsBySize{{slots, {slot, nextSlot}}};
+    for (RingOperand &r : rings)
+      if (!slotsBySize.count(r.type.getSlots()))
+        slotsBySize[r.type.getSlots()] = {tileSlot(0, r.type.getSlots()), tileSlot(ahead, r.type.getSlots())};
+    auto slotOf = [&](const RingOperand &r) { return slotsBySize.lookup(r.type.getSlots()).first; };
+    auto nextSlotOf = [&](const RingOperand &r) { return slotsBySize.lookup(r.type.getSlots()).second; };
     Value storedBSlot;
     if (llvm::any_of(plans, [](const DotPlan &plan) { return bool(plan.bStoredType); }))
       storedBSlot = arith::RemUIOp::create(body, loc, n, i32Const(body, storedBSlots));
@@ -1146,9 +1137,11 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         FenceAsyncSharedOp::create(body, loc);
     }
     if (llvm::any_of(rings, [](const RingOperand &r) { return bool(r.bars); })) {
+      Value phase = tileParity(0);
       for (RingOperand &r : rings)
         if (r.bars)
-          MBarrierWaitOp::create(body, loc, r.bars, slotOf(r), tileParity(0, r.type.getSlots()));
+          MBarrierWaitOp::create(body, loc, r.bars, slotOf(r),
+                                 r.type.getSlots() == slots ? phase : tileParity(0, r.type.getSlots()));
     }
     Operation *top = nullptr; // where copies go in a loop without dots
     if (!empty) // cp.async data of other threads, and slots no warpgroup still reads (TMA overwrites them next)
