@@ -1129,11 +1129,16 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       storedBSlot = arith::RemUIOp::create(body, loc, n, i32Const(body, storedBSlots));
     if (anyCpAsync) {
       AsyncWaitOp::create(body, loc, ahead - 1);
-      // The copies wrote through the generic proxy: fenced for wgmma here,
-      // unless the iteration's first wgmma writes its B first, whose fence
-      // (after this wait, before any wgmma) orders them as well.
+      // The copies wrote through the generic proxy: fenced for wgmma here
+      // where a wgmma reads such a ring (rings only read into registers
+      // need no fence), unless the iteration's first wgmma writes its B
+      // first, whose fence (after this wait, before any wgmma) orders them
+      // as well.
+      auto copiedByThreads = [&](int index) { return index >= 0 && !rings[index].op.tma(); };
+      bool wgmmaReadsCopies = llvm::any_of(
+          plans, [&](const DotPlan &plan) { return plan.wgmma && (copiedByThreads(plan.a) || copiedByThreads(plan.b)); });
       auto firstWgmma = llvm::find_if(plans, [](const DotPlan &plan) { return plan.wgmma; });
-      if (firstWgmma != plans.end() && !firstWgmma->bStoredType)
+      if (wgmmaReadsCopies && firstWgmma != plans.end() && !firstWgmma->bStoredType)
         FenceAsyncSharedOp::create(body, loc);
     }
     if (llvm::any_of(rings, [](const RingOperand &r) { return bool(r.bars); })) {

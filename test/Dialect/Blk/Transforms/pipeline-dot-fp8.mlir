@@ -18,23 +18,32 @@
 // An A quantized in registers (f32 scaled, rounded to e4m3) is read from
 // registers, four e4m3 to a register (kWidth 4); its f32 source goes through
 // a ring of its own, read back straight in A's layout, where it is scaled
-// and rounded: no move into that layout each iteration. wgmma reads
-// register A asynchronously and the next iteration writes A again before
-// any complete wait: no group stays pending across the loop edge (with A in
+// and rounded: no move into that layout each iteration. The ring is read
+// into registers before the dot: two slots, the copies of tile n + 2 into
+// tile n's after the barrier that follows the reads. wgmma reads register
+// A asynchronously and the next iteration writes A again before any
+// complete wait: no group stays pending across the loop edge (with A in
 // shared memory, one does).
 // CHECK-LABEL: func.func @computed_a
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: %[[X:.+]] = blk.local_alloc : <[2, 64, 64], f32, contig = 1>
-// CHECK: scf.for
+// CHECK: scf.for {{.*}} iter_args(%[[ACCARG:[a-z0-9]+]] =
 // CHECK-NOT: blk.convert_layout
-// CHECK: %[[T:.+]] = blk.local_load %[[X]][%{{.+}}] : <[2, 64, 64], f32, contig = 1> -> tensor<64x64xf32, #[[A:blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = \[4, 1\], instrShape = \[64, 64, 32\]>, kWidth = 4>]]>
+// CHECK: %[[XSLOT:.+]] = arith.remui %[[N:.+]], %c2_i32
+// CHECK: %[[XAHEAD:.+]] = arith.addi %[[N]], %c2_i32
+// CHECK-NEXT: %[[XNEXT:.+]] = arith.remui %[[XAHEAD]], %c2_i32
+// CHECK: blk.async_wait {pending = 1 : i32}
+// CHECK: blk.barrier
+// CHECK: %[[T:.+]] = blk.local_load %[[X]][%[[XSLOT]]] : <[2, 64, 64], f32, contig = 1> -> tensor<64x64xf32, #[[A:blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = \[4, 1\], instrShape = \[64, 64, 32\]>, kWidth = 4>]]>
 // CHECK-NOT: blk.convert_layout
 // CHECK: %[[S:.+]] = arith.mulf %[[T]], %{{.+}} : tensor<64x64xf32, #[[A]]>
 // CHECK-NEXT: %[[Q:.+]] = arith.truncf %[[S]] : tensor<64x64xf32, #[[A]]> to tensor<64x64xf8E4M3FN, #[[A]]>
-// CHECK-NEXT: %[[D:.+]] = blk.warp_group_dot %[[Q]], %[[B]][%{{.+}}], %{{.+}} : tensor<64x64xf8E4M3FN, #blk.dot_op
+// CHECK-NEXT: %[[D:.+]] = blk.warp_group_dot %[[Q]], %[[B]][%{{.+}}], %[[ACCARG]] : tensor<64x64xf8E4M3FN, #blk.dot_op
+// CHECK-NEXT: blk.barrier
+// CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[X]][%[[XNEXT]]]
 // CHECK-NOT: pending = 1
 // CHECK: blk.warp_group_dot_wait %[[D]] {pending = 0 : i32}
-// CHECK: scf.yield
+// CHECK-NEXT: scf.yield
 
 // A B quantized in registers is written K-major into one of two slots each
 // iteration, whatever layout it has in registers: the rings take one slot
