@@ -718,9 +718,9 @@ func.func @slice_of_slice_dim(
 
 // -----
 
-func.func @slice_of_dot_operand(
-  // expected-error @+1 {{the parent of a slice layout must be a blocked, mma or slice layout}}
-    %x: tensor<16xf16, #blk.slice<dim = 0, parent = #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>, kWidth = 2>>>) {
+func.func @slice_of_dot_operand_dim(
+  // expected-error @+1 {{slice dimension 2 is out of range for a parent of rank 2}}
+    %x: tensor<16xf16, #blk.slice<dim = 2, parent = #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>, kWidth = 2>>>) {
   return
 }
 

@@ -1,4 +1,5 @@
 // RUN: blk-opt %s | blk-opt | FileCheck %s
+// CHECK: #[[ROWS:.+]] = #blk.slice<dim = 1, parent = #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3
 
 // CHECK-LABEL: func.func @roundtrip
 func.func @roundtrip(%p: !blk.ptr<f32>, %n: i32) {
@@ -32,6 +33,15 @@ func.func @roundtrip(%p: !blk.ptr<f32>, %n: i32) {
 // CHECK: tensor<256xi32, #blocked>
 func.func @with_layout() {
   %r = blk.arange 0, 256 : tensor<256xi32, #blk.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+  return
+}
+
+// A row scale in a wgmma register-A operand's layout: a slice of it,
+// expanded back into it.
+// CHECK-LABEL: func.func @slice_of_dot_operand
+// CHECK: blk.expand_dims %{{.+}} {axis = 1 : i32} : tensor<128xf32, #[[ROWS]]> -> tensor<128x1xf32, #blk.dot_op<opIdx = 0
+func.func @slice_of_dot_operand(%s: tensor<128xf32, #blk.slice<dim = 1, parent = #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 128, 32]>, kWidth = 4>>>) {
+  %e = blk.expand_dims %s {axis = 1 : i32} : tensor<128xf32, #blk.slice<dim = 1, parent = #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 128, 32]>, kWidth = 4>>> -> tensor<128x1xf32, #blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 128, 32]>, kWidth = 4>>
   return
 }
 

@@ -226,10 +226,10 @@ LogicalResult SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitErr
   }
   if (auto blocked = dyn_cast<BlockedLayoutAttr>(innermost))
     parentRank = blocked.getOrder().size();
-  else if (isa<MmaLayoutAttr>(innermost))
+  else if (isa<MmaLayoutAttr, DotOperandLayoutAttr>(innermost))
+    // A dot operand's slice: a row or column scale read in the operand's
+    // layout (activations scaled where a ring is read back for wgmma).
     parentRank = 2;
-  else if (isa<DotOperandLayoutAttr>(innermost))
-    return emitError() << "the parent of a slice layout must be a blocked, mma or slice layout";
   else
     return emitError() << "the parent of a slice layout must be a layout, got " << parent;
   if (slices >= parentRank)

@@ -66,9 +66,10 @@
 // on the two swizzles: 2 x 16 elements per thread, lanes along K (16-byte
 // reads along the ring's lines, 2-byte writes along the buffer's, 16
 // wavefronts a warp each way; 4 x 4 with 4 lanes along K would take 16 and
-// 32). The loop needs the tile in no other layout. Four slots per ring:
-// with a slot fewer, shared memory would hold more programs than the
-// accumulators' registers let share an SM (blk.num_warps = 4: 5 at most).
+// 32). The loop needs the tile in no other layout. Four slots for A's ring
+// and three for B's, which only registers read (a slot fewer for each would
+// let shared memory hold more programs than the accumulators' registers let
+// share an SM; blk.num_warps = 4: 5 at most).
 // CHECK-LABEL: func.func @n_major_b
 // CHECK: %[[A:.+]] = blk.local_alloc : <[4, 64, 64], f8E4M3FN, contig = 1>
 // CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
