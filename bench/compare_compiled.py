@@ -556,17 +556,23 @@ def entries(ptx):
 def sass_counts(cuobjdump, cubin):
     """{function: (SASS instructions, those of its largest loop)} from
     cuobjdump -sass: a loop is the span from a branch's target back up to the
-    branch; the largest is the main loop of a kernel that has one."""
+    branch; the largest is the main loop of a kernel that has one. A span
+    holding an unpredicated EXIT is none: the branch comes from a slow path
+    that ptxas placed after the kernel's return (an mbarrier wait retried)
+    and jumps back into a loop."""
     r = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True, text=True)
     out = {}
     for part in re.split(r"\n\s+Function : ", r.stdout)[1:]:
         name = part.split("\n", 1)[0].strip()
         addrs = [(int(m.group(1), 16), m.group(2)) for m in re.finditer(r"/\*([0-9a-f]{4,})\*/\s+(.*?);", part)]
+        exits = [a for a, text in addrs if re.match(r"EXIT\b", text.strip())]
         loop = 0
         for addr, text in addrs:
             m = re.search(r"\bBRA\b.*?0x([0-9a-f]+)", text)
             if m and int(m.group(1), 16) < addr:
                 start = int(m.group(1), 16)
+                if any(start <= a <= addr for a in exits):
+                    continue
                 loop = max(loop, sum(1 for a, _ in addrs if start <= a <= addr))
         out[name] = (len(addrs), loop)
     return out
