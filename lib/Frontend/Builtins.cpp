@@ -31,6 +31,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"multiple_of", {2, 2, {"input", "values"}}},
       {"max_contiguous", {2, 2, {"input", "values"}}},
       {"float", {1, 1, {"x"}}},
+      {"to_tensor", {1, 1, {"x"}}},
       {"static_assert", {1, 2, {"cond", "msg"}}},
       {"device_assert", {1, 2, {"cond", "msg"}}},
       {"device_print", {1, 64, {"prefix"}}},
@@ -535,6 +536,14 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       constancy = builder.getI64IntegerAttr(args[1].i);
     return TV::makeVal(AssumeOp::create(builder, at, x.value.getType(), x.value, div, contig, constancy),
                        x.isUnsigned);
+  }
+  if (name == "to_tensor") {
+    // Triton 3.9's to_tensor: a compile-time number becomes a value of the
+    // type it takes on its own (i32, u32, i64 or u64; f32 or f64; i1), and
+    // arithmetic on it is a value's from then on (i32 wraps); a value stays.
+    if (!args[0].isVal() && !args[0].isConst())
+      return error(argLoc(0), "to_tensor takes a number or a value, got " + describe(args[0]));
+    return materialize(args[0], argLoc(0));
   }
   if (name == "float") {
     // Python's float() of a compile-time number or string: Triton kernels
