@@ -32,6 +32,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"max_contiguous", {2, 2, {"input", "values"}}},
       {"float", {1, 1, {"x"}}},
       {"to_tensor", {1, 1, {"x"}}},
+      {"len", {1, 1, {"obj"}}},
       {"static_assert", {1, 2, {"cond", "msg"}}},
       {"device_assert", {1, 2, {"cond", "msg"}}},
       {"device_print", {1, 64, {"prefix"}}},
@@ -203,9 +204,14 @@ TV Generator::genCall(const ast::CallExpr &call) {
   std::map<std::string, TV> kwargs;
   // static_assert's message and device_print's prefix are strings; all
   // arguments are evaluated first, in order.
+  const ast::Function *helper = file.find(name);
   for (auto &a : call.args) {
-    if (llvm::isa<ast::ListExpr>(a.get())) { // a shape: the builtin reads the list itself
-      args.push_back(TV::makeNone());
+    if (llvm::isa<ast::ListExpr>(a.get())) {
+      // A helper takes a tuple; a builtin reads a shape's list itself.
+      TV v = helper ? genTupleOrValue(*a) : TV::makeNone();
+      if (!v)
+        return v;
+      args.push_back(v);
       continue;
     }
     TV v = genArgument(*a);
@@ -219,10 +225,10 @@ TV Generator::genCall(const ast::CallExpr &call) {
       return v;
     kwargs[kw.name] = v;
   }
-  if (const ast::Function *fn = file.find(name)) {
-    if (fn->isKernel)
+  if (helper) {
+    if (helper->isKernel)
       return error(call.loc, "cannot call @kernel '" + name + "' from a kernel");
-    return genHelperCall(*fn, call, args, kwargs);
+    return genHelperCall(*helper, call, args, kwargs);
   }
   auto it = builtinTable().find(name);
   if (it == builtinTable().end())
@@ -536,6 +542,12 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       constancy = builder.getI64IntegerAttr(args[1].i);
     return TV::makeVal(AssumeOp::create(builder, at, x.value.getType(), x.value, div, contig, constancy),
                        x.isUnsigned);
+  }
+  if (name == "len") {
+    // Python's len() of a tuple, a compile-time integer.
+    if (args[0].kind != TV::Tuple)
+      return error(argLoc(0), "len() takes a tuple, got " + describe(args[0]));
+    return TV::makeInt(int64_t(args[0].elements.size()));
   }
   if (name == "to_tensor") {
     // Triton 3.9's to_tensor: a compile-time number becomes a value of the

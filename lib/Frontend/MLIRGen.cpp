@@ -372,6 +372,21 @@ TV Generator::gen(const ast::Expr &e) {
     TV base = gen(*sub.base);
     if (!base)
       return base;
+    if (base.kind == TV::Tuple) {
+      // t[i]: a compile-time index, negative from the end, as in Python.
+      if (sub.indices.size() != 1 || llvm::isa<ast::SliceExpr, ast::NoneExpr>(sub.indices[0].get()))
+        return error(e.loc, "a tuple takes one compile-time integer index");
+      TV index = gen(*sub.indices[0]);
+      if (!index)
+        return index;
+      if (index.kind != TV::Int)
+        return error(sub.indices[0]->loc, "a tuple index must be a compile-time integer, got " + describe(index));
+      int64_t n = int64_t(base.elements.size()), i = index.i < 0 ? index.i + n : index.i;
+      if (index.isU64 || i < 0 || i >= n)
+        return error(sub.indices[0]->loc, "tuple index " + std::to_string(index.i) + " is out of range for " +
+                                              describe(base));
+      return base.elements[size_t(i)];
+    }
     if (!base.isVal() || shapeOf(base).empty())
       return error(e.loc, "only blocks can be indexed, got " + describe(base));
     size_t kept = 0;

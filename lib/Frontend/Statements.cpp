@@ -47,6 +47,18 @@ std::string displayName(const std::string &name) {
 
 } // namespace
 
+/// Whether two bindings are one: the same value or constant, tuples element by
+/// element.
+static bool sameBinding(const TV &a, const TV &b) {
+  if (a.kind != b.kind || a.value != b.value || a.i != b.i || a.isU64 != b.isU64 || a.f != b.f || a.type != b.type ||
+      a.s != b.s || a.elements.size() != b.elements.size())
+    return false;
+  for (size_t e = 0; e < a.elements.size(); ++e)
+    if (!sameBinding(a.elements[e], b.elements[e]))
+      return false;
+  return true;
+}
+
 TV Generator::materialize(const TV &v, const ast::Loc &loc) {
   if (v.isVal() || !v.isConst())
     return v;
@@ -116,16 +128,12 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
         return false;
       branchEnv[1 - b][kLoopReturnValue] = fill;
     }
-    auto same = [](const TV &a, const TV &b) {
-      return a.kind == b.kind && a.value == b.value && a.i == b.i && a.isU64 == b.isU64 && a.f == b.f &&
-             a.type == b.type && a.s == b.s;
-    };
     for (auto &[name, value] : branchEnv[0]) {
       auto other = branchEnv[1].find(name);
       if (other == branchEnv[1].end())
         continue; // defined on one branch only: not visible after the if
       auto old = before.find(name);
-      if (old == before.end() || !same(old->second, value) || !same(old->second, other->second))
+      if (old == before.end() || !sameBinding(old->second, value) || !sameBinding(old->second, other->second))
         names.push_back(name);
     }
     for (const std::string &name : names)
@@ -137,8 +145,7 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
   std::vector<bool> isSSA;
   for (size_t y = 0; y < yields[0].size(); ++y) {
     TV &a = yields[0][y], &b = yields[1][y];
-    bool same = a.kind == b.kind && !a.isVal() && a.i == b.i && a.isU64 == b.isU64 && a.f == b.f &&
-                a.type == b.type && a.s == b.s;
+    bool same = !a.isVal() && sameBinding(a, b);
     if (same && a.kind != TV::Val) {
       isSSA.push_back(false);
       continue;
@@ -317,7 +324,7 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       TV v = genTupleOrValue(*a->value);
       if (!v)
         return false;
-      if (a->targets.size() != 1 || v.kind == TV::Tuple) {
+      if (a->targets.size() != 1 || (v.kind == TV::Tuple && a->annotation)) {
         // a, b = f(...)
         if (v.kind != TV::Tuple || v.elements.size() != a->targets.size() || a->annotation)
           return error(a->loc, "cannot unpack " + describe(v) + " into " + std::to_string(a->targets.size()) +
