@@ -45,11 +45,9 @@ std::string displayName(const std::string &name) {
   return name == kLoopReturnValue ? "the return value" : "'" + name + "'";
 }
 
-} // namespace
-
 /// Whether two bindings are one: the same value or constant, tuples element by
 /// element.
-static bool sameBinding(const TV &a, const TV &b) {
+bool sameBinding(const TV &a, const TV &b) {
   if (a.kind != b.kind || a.value != b.value || a.i != b.i || a.isU64 != b.isU64 || a.f != b.f || a.type != b.type ||
       a.s != b.s || a.elements.size() != b.elements.size())
     return false;
@@ -58,6 +56,8 @@ static bool sameBinding(const TV &a, const TV &b) {
       return false;
   return true;
 }
+
+} // namespace
 
 TV Generator::materialize(const TV &v, const ast::Loc &loc) {
   if (v.isVal() || !v.isConst())
