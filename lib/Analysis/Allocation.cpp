@@ -241,7 +241,7 @@ ScratchPlan scratchFor(Operation *op) {
     }
     return plan;
   }
-  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+  if (isa<AtomicRMWOp, AtomicCASOp, AtomicLoadOp>(op)) {
     // Old values that other copies of an element (or, for a scalar, every
     // thread) need: one slot per element and a spare for the copies' writes.
     Value result = op->getResult(0);

@@ -65,6 +65,8 @@ const std::map<std::string, Arity> &builtinTable() {
       {"atomic_or", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_xor", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"atomic_cas", {3, 5, {"pointer", "cmp", "val", "sem", "scope"}}},
+      {"atomic_load", {1, 4, {"pointer", "mask", "sem", "scope"}}},
+      {"atomic_store", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"rand", {2, 3, {"seed", "offset", "n_rounds"}}},
       {"randn", {2, 3, {"seed", "offset", "n_rounds"}}},
       {"randint", {2, 3, {"seed", "offset", "n_rounds"}}},

@@ -74,6 +74,13 @@ private:
   mlir::LogicalResult execIf(mlir::scf::IfOp op);
   mlir::LogicalResult execWhile(mlir::scf::WhileOp op);
   mlir::LogicalResult execLoad(LoadOp op);
+  /// A load of `result`'s elements through `ptr` where `mask` holds (`other`,
+  /// or 0, elsewhere); `what` names the access in errors.
+  mlir::LogicalResult loadThrough(mlir::Operation *op, const char *what, mlir::Value ptr, mlir::Value mask,
+                                  mlir::Value other, mlir::Value result);
+  /// A store of `value`'s elements through `ptr` where `mask` holds.
+  mlir::LogicalResult storeThrough(mlir::Operation *op, const char *what, mlir::Value ptr, mlir::Value value,
+                                   mlir::Value mask);
   mlir::LogicalResult execReduce(ReduceOp op);
   mlir::LogicalResult execScan(ScanOp op);
   /// blk.gather; an index outside its axis is an error (undefined on the GPU).
@@ -93,6 +100,8 @@ private:
                                                llvm::function_ref<void(size_t, void *)> fn);
   mlir::LogicalResult execAtomicRMW(AtomicRMWOp op);
   mlir::LogicalResult execAtomicCAS(AtomicCASOp op);
+  mlir::LogicalResult execAtomicLoad(AtomicLoadOp op);
+  mlir::LogicalResult execAtomicStore(AtomicStoreOp op);
   // Shared memory, after the blk passes (SharedMemory.cpp).
   mlir::LogicalResult execSharedOp(mlir::Operation *op);
   /// An error at `op` unless `slot` is one of `buffer`'s.

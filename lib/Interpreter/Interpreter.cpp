@@ -346,6 +346,8 @@ LogicalResult Executor::execOp(Operation *op) {
       .Case<DescriptorStoreOp>([&](DescriptorStoreOp s) { return execDescriptorStore(s); })
       .Case<AtomicRMWOp>([&](AtomicRMWOp a) { return execAtomicRMW(a); })
       .Case<AtomicCASOp>([&](AtomicCASOp a) { return execAtomicCAS(a); })
+      .Case<AtomicLoadOp>([&](AtomicLoadOp a) { return execAtomicLoad(a); })
+      .Case<AtomicStoreOp>([&](AtomicStoreOp a) { return execAtomicStore(a); })
       .Case<PrintOp>([&](PrintOp p) { return execPrint(p); })
       .Case<AssertOp>([&](AssertOp a) { return execAssert(a); })
       .Case<LLVM::AssumeOp>([&](LLVM::AssumeOp a) -> LogicalResult { // UB on the GPU; an error here

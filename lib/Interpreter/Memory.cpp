@@ -91,11 +91,14 @@ LogicalResult Executor::checkAccess(Operation *op, const char *what, const Tenso
                          << " is outside every buffer of the kernel";
 }
 
-LogicalResult Executor::execLoad(LoadOp op) {
-  const Tensor &ptr = get(op.getPtr());
-  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
-  const Tensor *other = op.getOther() ? &get(op.getOther()) : nullptr;
-  Tensor out = Tensor::like(op.getType(), ptr.size());
+// Programs run one at a time, so an atomic load or store is a plain one;
+// the orderings concern only the GPU.
+LogicalResult Executor::loadThrough(Operation *op, const char *what, Value ptrValue, Value maskValue,
+                                    Value otherValue, Value result) {
+  const Tensor &ptr = get(ptrValue);
+  const Tensor *mask = maskValue ? &get(maskValue) : nullptr;
+  const Tensor *other = otherValue ? &get(otherValue) : nullptr;
+  Tensor out = Tensor::like(result.getType(), ptr.size());
   size_t bytes = std::max(1u, out.elem.getIntOrFloatBitWidth() / 8);
   for (size_t j = 0; j < ptr.size(); ++j) {
     if (maskedOff(mask, j)) {
@@ -103,26 +106,43 @@ LogicalResult Executor::execLoad(LoadOp op) {
         out.copyElement(j, *other, other->size() == 1 ? 0 : j);
       continue;
     }
-    if (failed(checkAccess(op, "load", ptr, j, bytes)))
+    if (failed(checkAccess(op, what, ptr, j, bytes)))
       return failure();
     readElement(out.elem, reinterpret_cast<const void *>(uintptr_t(ptr.i[j])), out, j);
   }
-  set(op.getResult(), std::move(out));
+  set(result, std::move(out));
   return success();
 }
 
-LogicalResult Executor::execStore(StoreOp op) {
-  const Tensor &ptr = get(op.getPtr()), &value = get(op.getValue());
-  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+LogicalResult Executor::storeThrough(Operation *op, const char *what, Value ptrValue, Value valueValue,
+                                     Value maskValue) {
+  const Tensor &ptr = get(ptrValue), &value = get(valueValue);
+  const Tensor *mask = maskValue ? &get(maskValue) : nullptr;
   size_t bytes = std::max(1u, value.elem.getIntOrFloatBitWidth() / 8);
   for (size_t j = 0; j < ptr.size(); ++j) {
     if (maskedOff(mask, j))
       continue;
-    if (failed(checkAccess(op, "store", ptr, j, bytes)))
+    if (failed(checkAccess(op, what, ptr, j, bytes)))
       return failure();
     writeElement(value.elem, reinterpret_cast<void *>(uintptr_t(ptr.i[j])), value, j);
   }
   return success();
+}
+
+LogicalResult Executor::execLoad(LoadOp op) {
+  return loadThrough(op, "load", op.getPtr(), op.getMask(), op.getOther(), op.getResult());
+}
+
+LogicalResult Executor::execStore(StoreOp op) {
+  return storeThrough(op, "store", op.getPtr(), op.getValue(), op.getMask());
+}
+
+LogicalResult Executor::execAtomicLoad(AtomicLoadOp op) {
+  return loadThrough(op, "atomic", op.getPtr(), op.getMask(), Value(), op.getResult());
+}
+
+LogicalResult Executor::execAtomicStore(AtomicStoreOp op) {
+  return storeThrough(op, "atomic", op.getPtr(), op.getValue(), op.getMask());
 }
 
 // A descriptor is held as its base address, sizes and strides, in that order.

@@ -1,8 +1,10 @@
 // Atomics end to end (test/kernels/atomics.blk and kernels/histogram.blk)
 // against exact host results: tickets whose old values must form a
 // permutation, per-bucket sums/extrema/bit operations, half-precision and
-// f64 adds, exchanges whose old values reach copies in other warps, and a
-// spin lock built from compare-and-swap. The same cases run on the
+// f64 adds, exchanges whose old values reach copies in other warps, a
+// spin lock built from compare-and-swap, a prefix sum chained across
+// programs through acquire loads and release stores, and masked relaxed
+// atomic loads and stores of 16- and 64-bit elements. The same cases run on the
 // interpreter and on the GPU.
 #ifndef BLK_TEST_COMMON_ATOMICCASES_H
 #define BLK_TEST_COMMON_ATOMICCASES_H
@@ -136,6 +138,58 @@ inline std::vector<Check> lockedCountCase(const Launch &L, int programs) {
     return {{"locked_count: " + e, INFINITY, 0}};
   return {exact("the compare-and-swap lock excludes (total = programs)", total.get(0) == programs),
           exact("the lock is released", rawValues<int32_t>(lock, 1)[0] == 0)};
+}
+
+inline std::vector<Check> chainedPrefixCase(const Launch &L, int n, std::mt19937_64 &rng) {
+  const int block = 1024, grid = (n + block - 1) / block;
+  std::uniform_int_distribution<int32_t> digit(-1000, 1000);
+  std::vector<int32_t> xs(n);
+  for (int32_t &v : xs)
+    v = digit(rng);
+  Buffer x = rawBuffer(xs), y(DType::F32, n);
+  y.poison();
+  Buffer total = rawBuffer(std::vector<int32_t>(grid, 0)), flag = rawBuffer(std::vector<int32_t>(grid, 0)),
+         counter = rawBuffer(std::vector<int32_t>{0});
+  std::string e = L("atomics", {}, "chained_prefix", unsigned(grid),
+                    {KArg::buf_(x), KArg::buf_(y), KArg::buf_(total), KArg::buf_(flag), KArg::buf_(counter),
+                     KArg::int_(n)});
+  if (!e.empty())
+    return {{"chained_prefix: " + e, INFINITY, 0}};
+  std::vector<int32_t> ref(n);
+  int64_t running = 0;
+  for (int i = 0; i < n; ++i)
+    ref[i] = int32_t(running += xs[i]);
+  std::vector<int32_t> flags = rawValues<int32_t>(flag, grid);
+  return {exact("the prefix chained through acquire and release flags", rawValues<int32_t>(y, n) == ref),
+          exact("every program published its flag", std::all_of(flags.begin(), flags.end(), [](int32_t f) { return f == 1; })),
+          exact("every program took a ticket", rawValues<int32_t>(counter, 1)[0] == grid)};
+}
+
+inline std::vector<Check> maskedAtomicCopiesCase(const Launch &L, int n, std::mt19937_64 &rng) {
+  std::uniform_int_distribution<int64_t> any(INT64_MIN, INT64_MAX);
+  std::vector<uint16_t> in16(n), out16(n);
+  std::vector<int64_t> in64(n), out64(n);
+  for (int i = 0; i < n; ++i) {
+    in16[i] = uint16_t(0x3c00 + i % 1000); // f16 from 1.0 up: no NaN
+    out16[i] = 0x7e00;                     // a NaN where nothing is stored
+    in64[i] = any(rng);
+    out64[i] = -1;
+  }
+  Buffer bIn16 = rawBuffer(in16), bOut16 = rawBuffer(out16), bIn64 = rawBuffer(in64), bOut64 = rawBuffer(out64),
+         loaded = rawBuffer(std::vector<int64_t>(n, 7));
+  std::string e = L("atomics", {}, "masked_atomic_copies", unsigned((n + 255) / 256),
+                    {KArg::buf_(bIn16), KArg::buf_(bOut16), KArg::buf_(bIn64), KArg::buf_(bOut64),
+                     KArg::buf_(loaded), KArg::int_(n)});
+  if (!e.empty())
+    return {{"masked_atomic_copies: " + e, INFINITY, 0}};
+  std::vector<uint16_t> want16(out16);
+  std::vector<int64_t> want64(out64), wantLoaded(n, 0);
+  for (int i = 0; i < n; ++i)
+    if (i % 3 != 1)
+      want16[i] = in16[i], want64[i] = in64[i], wantLoaded[i] = in64[i];
+  return {exact("16-bit atomic copies under the mask", rawValues<uint16_t>(bOut16, n) == want16),
+          exact("64-bit atomic copies under the mask", rawValues<int64_t>(bOut64, n) == want64),
+          exact("masked-off atomic loads read 0", rawValues<int64_t>(loaded, n) == wantLoaded)};
 }
 
 inline std::vector<Check> histogramCase(const Launch &L, DType t, int n, int bins, std::mt19937_64 &rng) {

@@ -50,4 +50,22 @@ TEST(Atomics, Histogram) {
     }
 }
 
+TEST(Atomics, PrefixChainedThroughAcquireAndRelease) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (int n : {1, 5000, 1000003}) {
+    SCOPED_TRACE(n);
+    ref::expectChecks(ref::chainedPrefixCase(gpuLaunch, n, rng));
+  }
+}
+
+TEST(Atomics, MaskedAtomicLoadsAndStores) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (int n : {1, 700, 100003}) {
+    SCOPED_TRACE(n);
+    ref::expectChecks(ref::maskedAtomicCopiesCase(gpuLaunch, n, rng));
+  }
+}
+
 } // namespace

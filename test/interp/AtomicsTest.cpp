@@ -30,4 +30,20 @@ TEST(Atomics, Histogram) {
   }
 }
 
+TEST(Atomics, PrefixChainedThroughAcquireAndRelease) {
+  BLK_SEEDED_RNG(rng);
+  for (int n : {1, 3000}) {
+    SCOPED_TRACE(n);
+    ref::expectChecks(ref::chainedPrefixCase(interpLaunch, n, rng));
+  }
+}
+
+TEST(Atomics, MaskedAtomicLoadsAndStores) {
+  BLK_SEEDED_RNG(rng);
+  for (int n : {1, 700}) {
+    SCOPED_TRACE(n);
+    ref::expectChecks(ref::maskedAtomicCopiesCase(interpLaunch, n, rng));
+  }
+}
+
 } // namespace

@@ -1,8 +1,8 @@
-// Atomics: each element becomes one predicated `atom.global` in inline PTX,
-// issued by the thread that owns the element (copies of it in other threads
-// stay quiet; a scalar atomic is issued by thread 0). When the old values are
-// used and other threads hold copies, the owners pass them on through shared
-// memory.
+// Atomics: each element becomes one predicated `atom.global` (or, for atomic
+// loads and stores, `ld`/`st` with an ordering) in inline PTX, issued by the
+// thread that owns the element (copies of it in other threads stay quiet; a
+// scalar atomic is issued by thread 0). When the old values are used and
+// other threads hold copies, the owners pass them on through shared memory.
 #include "blk/Support/InternalErrors.h"
 #include "Patterns.h"
 
@@ -184,6 +184,71 @@ struct AtomicCASToLLVM : OpConversionPattern<AtomicCASOp> {
   }
 };
 
+/// `ld`/`st` with an ordering and a scope: `ld.acquire.gpu.global.b32`.
+std::string orderedAccess(const char *access, MemSemantic sem, MemScope scope, Type elem) {
+  return llvm::formatv("{0}.{1}.{2}.global.b{3}", access, stringifyMemSemantic(sem), stringifyMemScope(scope),
+                       elem.getIntOrFloatBitWidth())
+      .str();
+}
+
+struct AtomicLoadToLLVM : OpConversionPattern<AtomicLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AtomicLoadOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value owner = emitOwner(rewriter, loc, op.getPtr().getType());
+    ValueRange ptrs = adaptor.getPtr(), masks = adaptor.getMask();
+    Type elem = getElementTypeOrSelf(op.getType());
+    std::string ld = orderedAccess("ld", op.getSem(), op.getScope(), elem);
+    SmallVector<Value> loaded;
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      Value pred = andValues(rewriter, loc, masks.empty() ? Value() : masks[i], owner);
+      loaded.push_back(
+          fromBits(rewriter, loc, emitAtom(rewriter, loc, elem.getIntOrFloatBitWidth(), {ld}, ptrs[i], {}, {pred}),
+                   elem));
+    }
+    // Every copy of an element takes the owner's value: two loads of a flag
+    // that changes could differ.
+    if (failed(shareOldValues(rewriter, op, op.getType(), owner, loaded)))
+      return failure();
+    // The program's later accesses follow the acquire in every thread, not
+    // only in the owners'.
+    if (op.getSem() == MemSemantic::Acquire && scratchFor(op).bytes == 0)
+      emitBarrier(rewriter, loc);
+    rewriter.replaceOpWithMultiple(op, {loaded});
+    return success();
+  }
+};
+
+struct AtomicStoreToLLVM : OpConversionPattern<AtomicStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AtomicStoreOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // What every thread of the program wrote before comes before the
+    // release, not only what the owners wrote.
+    if (op.getSem() == MemSemantic::Release)
+      emitBarrier(rewriter, loc);
+    Value owner = emitOwner(rewriter, loc, op.getPtr().getType());
+    ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue(), masks = adaptor.getMask();
+    Type elem = getElementTypeOrSelf(op.getValue().getType());
+    unsigned bits = elem.getIntOrFloatBitWidth();
+    std::string st = orderedAccess("st", op.getSem(), op.getScope(), elem) + " [$0], $1;";
+    std::string constraints = std::string("l,") + constraintFor(bits);
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      SmallVector<Value> operands{ptrs[i], toBits(rewriter, loc, values[i])};
+      if (Value pred = andValues(rewriter, loc, masks.empty() ? Value() : masks[i], owner)) {
+        operands.push_back(pred);
+        inlineAsm(rewriter, loc, Type(), operands, "@$2 " + st, constraints + ",b");
+      } else {
+        inlineAsm(rewriter, loc, Type(), operands, st, constraints);
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 LogicalResult checkAtomicsSupported(ModuleOp module, unsigned computeCapability) {
@@ -199,7 +264,7 @@ LogicalResult checkAtomicsSupported(ModuleOp module, unsigned computeCapability)
 }
 
 void populateAtomicOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<AtomicRMWToLLVM, AtomicCASToLLVM>(tc, patterns.getContext());
+  patterns.add<AtomicRMWToLLVM, AtomicCASToLLVM, AtomicLoadToLLVM, AtomicStoreToLLVM>(tc, patterns.getContext());
 }
 
 } // namespace blk

@@ -49,6 +49,48 @@ func.func @cas64(%p: !blk.ptr<i64>, %c: i64, %v: i64) {
   return
 }
 
+// An acquire load of a block without copies: each thread loads its own
+// elements under its mask, then a barrier orders the program's later
+// accesses after it in every thread.
+// CHECK-LABEL: func.func @acquire_block
+// CHECK: "mov.b32 $0, 0;\0A\09@$2 ld.acquire.gpu.global.b32 $0, [$1];", "=r,l,b"
+// CHECK: nvvm.barrier0
+func.func @acquire_block(%p: tensor<128x!blk.ptr<i32>, #b>, %m: tensor<128xi1, #b>) {
+  %v = blk.atomic_load acquire, gpu %p, %m : (tensor<128x!blk.ptr<i32>, #b>, tensor<128xi1, #b>) -> tensor<128xi32, #b>
+  blk.store %p, %v : (tensor<128x!blk.ptr<i32>, #b>, tensor<128xi32, #b>) -> ()
+  return
+}
+
+// A scalar load (a flag): thread 0 loads it, every thread takes its value
+// through shared memory, so all see the same one.
+// CHECK-LABEL: func.func @relaxed_scalar
+// CHECK: nvvm.read.ptx.sreg.tid.x
+// CHECK: "mov.b64 $0, 0;\0A\09@$2 ld.relaxed.sys.global.b64 $0, [$1];", "=l,l,b"
+// CHECK: llvm.store {{.*}} : i64, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i64
+// CHECK-NOT: nvvm.barrier0
+// CHECK: return
+func.func @relaxed_scalar(%p: !blk.ptr<i64>) -> i64 {
+  %v = blk.atomic_load relaxed, sys %p : (!blk.ptr<i64>) -> i64
+  return %v : i64
+}
+
+// A release store: a barrier first (what every thread wrote comes before
+// it), then thread 0's store; a relaxed store of a block under its mask,
+// no barrier.
+// CHECK-LABEL: func.func @stores
+// CHECK: nvvm.barrier0
+// CHECK: nvvm.read.ptx.sreg.tid.x
+// CHECK: "@$2 st.release.gpu.global.b32 [$0], $1;", "l,r,b"
+// CHECK-NOT: nvvm.barrier0
+// CHECK: "@$2 st.relaxed.cta.global.b16 [$0], $1;", "l,h,b"
+func.func @stores(%q: !blk.ptr<f32>, %f: f32, %p: tensor<128x!blk.ptr<f16>, #b>, %v: tensor<128xf16, #b>, %m: tensor<128xi1, #b>) {
+  blk.atomic_store release, gpu %q, %f : (!blk.ptr<f32>, f32) -> ()
+  blk.atomic_store relaxed, cta %p, %v, %m : (tensor<128x!blk.ptr<f16>, #b>, tensor<128xf16, #b>, tensor<128xi1, #b>) -> ()
+  return
+}
+
 // bf16 adds exist from sm_90 on.
 // CHECK-LABEL: func.func @bf16_add
 // CHECK: "mov.b16 $0, 0;\0A\09atom.acq_rel.gpu.global.add.noftz.bf16 $0, [$1], $2;", "=h,l,h"

@@ -119,6 +119,38 @@ func.func @atomic_pointee(%p: !blk.ptr<f32>, %v: i32) {
 
 // -----
 
+func.func @atomic_load_release(%p: !blk.ptr<i32>) {
+  // expected-error @+1 {{orders as acquire or relaxed, got release}}
+  %o = blk.atomic_load release, gpu %p : (!blk.ptr<i32>) -> i32
+  return
+}
+
+// -----
+
+func.func @atomic_store_acquire(%p: !blk.ptr<i32>, %v: i32) {
+  // expected-error @+1 {{orders as release or relaxed, got acquire}}
+  blk.atomic_store acquire, gpu %p, %v : (!blk.ptr<i32>, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @atomic_load_width(%p: !blk.ptr<i8>) {
+  // expected-error @+1 {{needs 16-, 32- or 64-bit elements}}
+  %o = blk.atomic_load relaxed, gpu %p : (!blk.ptr<i8>) -> i8
+  return
+}
+
+// -----
+
+func.func @atomic_store_pointee(%p: !blk.ptr<f32>, %v: i32) {
+  // expected-error @+1 {{operands must have the pointee type 'f32'}}
+  blk.atomic_store relaxed, gpu %p, %v : (!blk.ptr<f32>, i32) -> ()
+  return
+}
+
+// -----
+
 func.func @cas_width(%p: !blk.ptr<i16>, %v: i16) {
   // expected-error @+1 {{compare-and-swap needs 32- or 64-bit elements}}
   %o = blk.atomic_cas relaxed, sys %p, %v, %v : (!blk.ptr<i16>, i16, i16) -> i16

@@ -54,6 +54,20 @@ func.func @atomics(%p: tensor<128x!blk.ptr<i32>>, %v: tensor<128xi32>, %m: tenso
   return
 }
 
+// Atomic loads and stores: an ordering, a scope, an optional mask.
+// CHECK-LABEL: func.func @atomic_load_store
+// CHECK: %[[F:.+]] = blk.atomic_load acquire, gpu %{{.*}} : (!blk.ptr<i32>) -> i32
+// CHECK: blk.atomic_load relaxed, cta %{{.*}}, %{{.*}} : (tensor<128x!blk.ptr<i32>>, tensor<128xi1>) -> tensor<128xi32>
+// CHECK: blk.atomic_store release, sys %{{.*}}, %[[F]] : (!blk.ptr<i32>, i32) -> ()
+// CHECK: blk.atomic_store relaxed, gpu %{{.*}}, %{{.*}}, %{{.*}} : (tensor<128x!blk.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
+func.func @atomic_load_store(%p: tensor<128x!blk.ptr<i32>>, %v: tensor<128xi32>, %m: tensor<128xi1>, %q: !blk.ptr<i32>) {
+  %f = blk.atomic_load acquire, gpu %q : (!blk.ptr<i32>) -> i32
+  %b = blk.atomic_load relaxed, cta %p, %m : (tensor<128x!blk.ptr<i32>>, tensor<128xi1>) -> tensor<128xi32>
+  blk.atomic_store release, sys %q, %f : (!blk.ptr<i32>, i32) -> ()
+  blk.atomic_store relaxed, gpu %p, %v, %m : (tensor<128x!blk.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @dot
 // CHECK: blk.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xbf16>, tensor<16x32xbf16>, tensor<32x32xf32> -> tensor<32x32xf32>
 func.func @dot(%a: tensor<32x16xbf16>, %b: tensor<16x32xbf16>, %c: tensor<32x32xf32>) -> tensor<32x32xf32> {

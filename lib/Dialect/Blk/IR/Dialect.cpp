@@ -538,6 +538,38 @@ LogicalResult AtomicRMWOp::verify() {
   return success();
 }
 
+/// Whether an atomic load or store moves elements of `type` (16, 32 or 64 bits).
+static LogicalResult verifyAtomicWidth(Operation *op, Type type) {
+  unsigned bits = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+  if (bits != 16 && bits != 32 && bits != 64)
+    return op->emitOpError("needs 16-, 32- or 64-bit elements");
+  return success();
+}
+
+LogicalResult AtomicLoadOp::verify() {
+  auto pointee = cast<PointerType>(getElementTypeOrSelf(getPtr().getType())).getPointeeType();
+  if (getElementTypeOrSelf(getType()) != pointee)
+    return emitOpError("result must have the pointee type ") << pointee;
+  if (failed(verifySameShape(*this, getPtr().getType(), getType(), "result")) ||
+      (getMask() && failed(verifySameShape(*this, getPtr().getType(), getMask().getType(), "mask"))))
+    return failure();
+  if (getSem() != MemSemantic::Acquire && getSem() != MemSemantic::Relaxed)
+    return emitOpError("orders as acquire or relaxed, got ") << stringifyMemSemantic(getSem());
+  return verifyAtomicWidth(*this, getType());
+}
+
+LogicalResult AtomicStoreOp::verify() {
+  auto pointee = cast<PointerType>(getElementTypeOrSelf(getPtr().getType())).getPointeeType();
+  if (getElementTypeOrSelf(getValue().getType()) != pointee)
+    return emitOpError("operands must have the pointee type ") << pointee;
+  if (failed(verifySameShape(*this, getPtr().getType(), getValue().getType(), "value")) ||
+      (getMask() && failed(verifySameShape(*this, getPtr().getType(), getMask().getType(), "mask"))))
+    return failure();
+  if (getSem() != MemSemantic::Release && getSem() != MemSemantic::Relaxed)
+    return emitOpError("orders as release or relaxed, got ") << stringifyMemSemantic(getSem());
+  return verifyAtomicWidth(*this, getValue().getType());
+}
+
 LogicalResult AtomicCASOp::verify() {
   if (failed(verifyAtomic(*this, getPtr().getType(), {getCmp(), getValue()}, getResult().getType())))
     return failure();

@@ -169,7 +169,9 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
           tied.push_back(operand);
       llvm::append_range(tied, op->getResults());
       tie(tied);
-    } else if (op->hasTrait<OpTrait::Elementwise>() || isa<arith::SelectOp, AddPtrOp, AssumeOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, ScanOp>(op)) {
+    } else if (op->hasTrait<OpTrait::Elementwise>() ||
+               isa<arith::SelectOp, AddPtrOp, AssumeOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, AtomicLoadOp,
+                   AtomicStoreOp, ScanOp>(op)) {
       SmallVector<Value> tied(op->getOperands());
       llvm::append_range(tied, op->getResults());
       tie(tied);

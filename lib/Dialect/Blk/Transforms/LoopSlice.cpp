@@ -148,7 +148,7 @@ scf::ForOp pipelinableLoop(Operation *op, APInt *step) {
 
 bool writesMemory(scf::ForOp loop) {
   WalkResult r = loop.getBody()->walk([](Operation *op) {
-    if (isa<StoreOp, AtomicRMWOp, AtomicCASOp, PrintOp, AssertOp>(op))
+    if (isa<StoreOp, AtomicRMWOp, AtomicCASOp, AtomicLoadOp, AtomicStoreOp, PrintOp, AssertOp>(op))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -69,8 +69,8 @@ mlir::Value guardedMask(mlir::OpBuilder &b, mlir::Location loc, mlir::Value inRa
 /// comparison; null otherwise.
 mlir::scf::ForOp pipelinableLoop(mlir::Operation *op, llvm::APInt *step = nullptr);
 
-/// Whether anything in `loop` (nested ops included) writes memory: then no
-/// load of it may be issued ahead.
+/// Whether anything in `loop` (nested ops included) writes memory or orders
+/// the loads after it (an acquire): then no load of it may be issued ahead.
 bool writesMemory(mlir::scf::ForOp loop);
 
 /// Whether `dot` reads its operands through shared-memory rings when they

@@ -384,6 +384,46 @@ def Blk_AtomicCASOp : Blk_Op<"atomic_cas", [
   let hasVerifier = 1;
 }
 
+def Blk_AtomicLoadOp : Blk_Op<"atomic_load", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Atomic load from global memory with an ordering (acquire or relaxed)";
+  let description = [{
+    Each element where `mask` holds is read atomically, once per element
+    however many threads hold a copy of it, so that every copy sees the same
+    value; unspecified where the mask is false. With `acquire`, the loads
+    and stores that follow see what the writer released before the value was
+    stored. Declared as writing memory too: no pass moves other memory
+    accesses across it, merges it or hoists it out of a loop.
+    Example:
+    `%f = blk.atomic_load acquire, gpu %p : (!blk.ptr<i32>) -> i32`
+  }];
+  let arguments = (ins Blk_MemSemantic:$sem, Blk_MemScope:$scope, Blk_PtrLike:$ptr,
+                       Optional<Blk_BoolLike>:$mask);
+  let results = (outs Blk_Value:$result);
+  let assemblyFormat = [{
+    $sem `,` $scope $ptr (`,` $mask^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Blk_AtomicStoreOp : Blk_Op<"atomic_store", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "Atomic store to global memory with an ordering (release or relaxed)";
+  let description = [{
+    Each element where `mask` holds is written atomically, once per element.
+    With `release`, the loads and stores before it are visible to a reader
+    that acquires the value.
+    Example:
+    `blk.atomic_store release, gpu %p, %v : (!blk.ptr<i32>, i32) -> ()`
+  }];
+  let arguments = (ins Blk_MemSemantic:$sem, Blk_MemScope:$scope, Blk_PtrLike:$ptr, Blk_Value:$value,
+                       Optional<Blk_BoolLike>:$mask);
+  let assemblyFormat = [{
+    $sem `,` $scope $ptr `,` $value (`,` $mask^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Hints and debugging
 //===----------------------------------------------------------------------===//
