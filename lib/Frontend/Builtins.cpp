@@ -67,6 +67,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"atomic_cas", {3, 5, {"pointer", "cmp", "val", "sem", "scope"}}},
       {"atomic_load", {1, 4, {"pointer", "mask", "sem", "scope"}}},
       {"atomic_store", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
+      {"cast", {2, 4, {"input", "dtype", "fp_downcast_rounding", "bitcast"}}},
       {"rand", {2, 3, {"seed", "offset", "n_rounds"}}},
       {"randn", {2, 3, {"seed", "offset", "n_rounds"}}},
       {"randint", {2, 3, {"seed", "offset", "n_rounds"}}},
@@ -625,6 +626,17 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genSoftmax(call, args);
   if (isAtomic(name))
     return genAtomic(name, call, args);
+  if (name == "cast") {
+    bool bitcast = false;
+    if (args[3].kind != TV::None) {
+      if (!expectBool(args[3], "bitcast", argLoc(3)))
+        return TV();
+      bitcast = args[3].i != 0;
+    }
+    if (args[1].kind != TV::DType)
+      return error(argLoc(1), "'cast' needs a dtype, got " + describe(args[1]));
+    return genCast(args[0], args[1], bitcast, args[2], argLoc(0), argLoc(2), call.loc);
+  }
   if (name == "dot")
     return genDot(call, args);
   if (isRandom(name))
@@ -801,10 +813,25 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
   }
   if (attr.name != "to")
     return error(attr.loc, "unknown method '" + attr.name + "' of " + describe(base));
-  // x.to(dtype, bitcast=False)
+  // x.to(dtype, fp_downcast_rounding=None, bitcast=False)
   bool bitcast = false;
-  if (!boolKeyword(call, "to", "bitcast", " (it takes a dtype and bitcast=)", bitcast))
-    return TV();
+  TV rounding = TV::makeNone();
+  const ast::Loc *roundingLoc = &call.loc;
+  for (auto &kw : call.kwargs) {
+    if (kw.name != "bitcast" && kw.name != "fp_downcast_rounding")
+      return error(kw.loc, "'.to' has no parameter named '" + kw.name +
+                               "' (it takes a dtype, fp_downcast_rounding= and bitcast=)");
+    TV v = gen(*kw.value);
+    if (!v)
+      return v;
+    if (kw.name == "fp_downcast_rounding") {
+      rounding = v, roundingLoc = &kw.value->loc;
+      continue;
+    }
+    if (!expectBool(v, "bitcast", kw.value->loc))
+      return TV();
+    bitcast = v.i != 0;
+  }
   if (call.args.size() != 1)
     return error(call.loc, "'.to' takes 1 argument (a dtype), got " + std::to_string(call.args.size()));
   TV dtype = gen(*call.args[0]);
@@ -812,13 +839,51 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     return dtype;
   if (dtype.kind != TV::DType)
     return error(call.args[0]->loc, "'.to' needs a dtype, got " + describe(dtype));
+  return genCast(base, dtype, bitcast, rounding, attr.base->loc, *roundingLoc, call.loc);
+}
+
+TV Generator::genCast(const TV &x, const TV &dtype, bool bitcast, const TV &rounding, const ast::Loc &xLoc,
+                      const ast::Loc &roundingLoc, const ast::Loc &callLoc) {
   if (isa<PointerType>(dtype.type))
-    return error(call.args[0]->loc, "cannot convert to a pointer type");
-  if (!base.isConst() && !base.isVal())
-    return error(attr.base->loc, "'.to' applies to numbers and blocks, got " + describe(base));
-  if (bitcast)
-    return genBitcast(base, dtype, attr.base->loc, call.loc);
-  return convertElement(base, dtype.type, dtype.isUnsigned, call.loc);
+    return error(callLoc, "cannot convert to a pointer type");
+  if (!x.isConst() && !x.isVal())
+    return error(xLoc, "'.to' applies to numbers and blocks, got " + describe(x));
+  // fp_downcast_rounding: "rtne" (the default) or "rtz", which only a float
+  // narrowed to a float uses (as in Triton, other conversions ignore it).
+  bool towardZero = false;
+  if (rounding.kind != TV::None) {
+    if (rounding.kind != TV::Str || (rounding.s != "rtne" && rounding.s != "rtz"))
+      return error(roundingLoc, "fp_downcast_rounding must be \"rtne\" or \"rtz\", got " +
+                                    (rounding.kind == TV::Str ? "\"" + rounding.s + "\"" : describe(rounding)));
+    towardZero = rounding.s == "rtz";
+  }
+  if (bitcast) {
+    if (towardZero)
+      return error(roundingLoc, "fp_downcast_rounding applies to conversions, not to bitcasts");
+    return genBitcast(x, dtype, xLoc, callLoc);
+  }
+  TV v = x;
+  if (towardZero && v.isConst()) { // narrowed at run time below, where the rounding is kept
+    bool isUnsigned;
+    Type t = literalType(v, isUnsigned);
+    if (!(v = convertElement(v, t, isUnsigned, xLoc)))
+      return v;
+  }
+  Type src = v.isVal() ? elementType(v) : Type();
+  bool narrowsFloat = towardZero && src && isa<FloatType>(src) && isa<FloatType>(dtype.type) &&
+                      dtype.type.getIntOrFloatBitWidth() < src.getIntOrFloatBitWidth();
+  if (!narrowsFloat)
+    return convertElement(v, dtype.type, dtype.isUnsigned, callLoc);
+  if (isFloat8(dtype.type))
+    return error(roundingLoc, "fp_downcast_rounding=\"rtz\" narrows to f32, f16 or bf16; conversions to " +
+                                  describe(dtype.type, false) + " round to nearest even");
+  Type resultType = dtype.type;
+  if (auto t = dyn_cast<RankedTensorType>(v.value.getType()))
+    resultType = RankedTensorType::get(t.getShape(), dtype.type, t.getEncoding());
+  auto towardZeroAttr = arith::RoundingModeAttr::get(builder.getContext(), arith::RoundingMode::toward_zero);
+  return TV::makeVal(arith::TruncFOp::create(builder, loc(callLoc), resultType, v.value, towardZeroAttr,
+                                             arith::FastMathFlagsAttr()),
+                     false);
 }
 
 TV Generator::genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc) {

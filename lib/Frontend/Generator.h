@@ -175,6 +175,10 @@ public:
   TV genSortMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &base);
   /// x.to(dtype, bitcast=True): the same bits as another type of the same width.
   TV genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc);
+  /// `x.to(dtype, ...)` and `cast(x, dtype, ...)`: a conversion, a bitcast, or a
+  /// float narrowed toward zero (fp_downcast_rounding="rtz").
+  TV genCast(const TV &x, const TV &dtype, bool bitcast, const TV &rounding, const ast::Loc &xLoc,
+             const ast::Loc &roundingLoc, const ast::Loc &callLoc);
   TV genHelperCall(const ast::Function &fn, const ast::CallExpr &call, std::vector<TV> &args,
                    std::map<std::string, TV> &kwargs);
   TV genMath(const std::string &name, const TV &x, const ast::Loc &loc);

@@ -70,6 +70,22 @@ double roundTo(Type t, double v) {
   return v;
 }
 
+/// `v` narrowed to `t` toward zero (cvt.rz): the nearest value of `t`, one
+/// step back toward zero where it lies farther from zero than `v` (then the
+/// nearest was the neighbour above, and the one below is the truncation).
+static double roundTowardZero(Type t, double v) {
+  double r = roundTo(t, v);
+  if (std::isnan(r) || std::fabs(r) <= std::fabs(v))
+    return r;
+  if (t.isF32())
+    return double(std::nextafter(float(r), 0.f));
+  // f16 and bf16 are sign and magnitude: one less in the bits is one step
+  // toward zero (from infinity, to the largest finite value).
+  if (t.isF16())
+    return fromF16(uint16_t(toF16(float(r)) - 1));
+  return fromBF16(uint16_t(toBF16(float(r)) - 1));
+}
+
 int64_t wrapInt(unsigned width, int64_t v) {
   if (width >= 64)
     return v;
@@ -282,7 +298,14 @@ LogicalResult evalElementwise(Operation *op, ArrayRef<const Tensor *> in, Tensor
         }
         return success();
       })
-      .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { return floatOp([&](size_t j) { return F(0, j); }); })
+      .Case<arith::ExtFOp>([&](auto) { return floatOp([&](size_t j) { return F(0, j); }); })
+      .Case<arith::TruncFOp>([&](arith::TruncFOp trunc) -> LogicalResult {
+        if (trunc.getRoundingmode() != arith::RoundingMode::toward_zero)
+          return floatOp([&](size_t j) { return F(0, j); });
+        for (size_t j = 0; j < n; ++j)
+          out.f[j] = roundTowardZero(elem, F(0, j));
+        return success();
+      })
       .Case<arith::SIToFPOp>([&](auto) { return floatOp([&](size_t j) { return intToFloat(elem, I(0, j), false); }); })
       .Case<arith::UIToFPOp>([&](auto) {
         return floatOp([&](size_t j) { return intToFloat(elem, int64_t(unsignedOf(inWidth, I(0, j))), true); });

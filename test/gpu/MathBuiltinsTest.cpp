@@ -4,6 +4,7 @@
 // multiples of BLOCK), exact rows, float predicates, umulhi/popc/clz, hints,
 // and inline PTX.
 #include "../common/MathCases.h"
+#include "../common/RoundingCases.h"
 #include "../common/RowTestSupport.h"
 #include "../common/TestSeed.h"
 #include "GpuLaunch.h"
@@ -58,6 +59,13 @@ TEST(Builtins, InlineAsm) {
   BLK_SEEDED_RNG(rng);
   for (size_t n : {size_t(1), size_t(3), size_t(1000), size_t(100003)})
     ref::expectChecks(ref::inlineAsmCase(gpuLaunch, n, rng));
+}
+
+TEST(Builtins, NarrowTowardZero) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (size_t n : {size_t(1), size_t(3001), size_t(200003)})
+    ref::expectChecks(ref::narrowTowardZeroCase(gpuLaunch, n, rng));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // interpreter: libdevice functions against float64 in f32/f16/bf16, exact
 // rows, float predicates, umulhi/popc/clz, hints; inline asm is refused.
 #include "../common/MathCases.h"
+#include "../common/RoundingCases.h"
 #include "../common/RowTestSupport.h"
 #include "../common/TestSeed.h"
 #include "InterpLaunch.h"
@@ -61,6 +62,12 @@ TEST(Builtins, InlineAsmIsRefused) {
   EXPECT_NE(checks[0].what.find("inline_asm_elementwise runs PTX, which the interpreter cannot execute"),
             std::string::npos)
       << checks[0].what;
+}
+
+TEST(Builtins, NarrowTowardZero) {
+  BLK_SEEDED_RNG(rng);
+  for (size_t n : {size_t(1), size_t(3001)})
+    ref::expectChecks(ref::narrowTowardZeroCase(interpLaunch, n, rng));
 }
 
 } // namespace

@@ -89,6 +89,34 @@ struct PreciseSqrtF32 : ConvertOpToLLVMPattern<math::SqrtOp> {
   }
 };
 
+/// A float narrowed toward zero (fp_downcast_rounding="rtz"): `cvt.rz`,
+/// which LLVM's fptrunc cannot ask for. f64 to f16 or bf16 goes through f32:
+/// truncating twice is truncating once.
+struct TruncFTowardZero : ConvertOpToLLVMPattern<arith::TruncFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (op.getRoundingmode() != arith::RoundingMode::toward_zero)
+      return failure();
+    Type to = op.getType(), from = op.getIn().getType();
+    if (isa<ShapedType>(to) || !(to.isF32() || to.isF16() || to.isBF16()) || !(from.isF64() || from.isF32()))
+      return rewriter.notifyMatchFailure(op, "rounds toward zero only from f64 or f32 to f32, f16 or bf16");
+    Location loc = op.getLoc();
+    Value x = adaptor.getIn();
+    if (from.isF64()) {
+      x = inlineAsm(rewriter, loc, rewriter.getF32Type(), x, "cvt.rz.f32.f64 $0, $1;", "=f,d", false);
+      if (to.isF32()) {
+        rewriter.replaceOp(op, x);
+        return success();
+      }
+    }
+    std::string text = std::string("cvt.rz.") + (to.isF16() ? "f16" : "bf16") + ".f32 $0, $1;";
+    Value bits = inlineAsm(rewriter, loc, rewriter.getI16Type(), x, text, "=h,f", false);
+    rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, to, bits);
+    return success();
+  }
+};
+
 struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -126,7 +154,7 @@ struct LowerToNVVM : impl::BlkLowerToNVVMPassBase<LowerToNVVM> {
     LLVMTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
     patterns.add<ApproxF32<math::ExpOp>, ApproxF32<math::Exp2Op>, ApproxF32<math::LogOp>, ApproxF32<math::Log2Op>,
-                 FastDivF32, PreciseSqrtF32>(converter, /*benefit=*/10);
+                 FastDivF32, PreciseSqrtF32, TruncFTowardZero>(converter, /*benefit=*/10);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

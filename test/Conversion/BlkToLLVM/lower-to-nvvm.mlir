@@ -34,6 +34,25 @@ module attributes {blk.num_warps = 8 : i32} {
     %s = arith.divf %c, %c : f64
     return %q, %r, %s : f32, f32, f64
   }
+  // A float narrowed toward zero is cvt.rz (f64 to a 16-bit float through
+  // f32); to nearest even it stays an fptrunc.
+  // CHECK-LABEL: llvm.func @narrow_toward_zero
+  // CHECK: %[[H:.+]] = llvm.inline_asm "cvt.rz.f16.f32 $0, $1;", "=h,f" %{{.*}} : (f32) -> i16
+  // CHECK: llvm.bitcast %[[H]] : i16 to f16
+  // CHECK: %[[B:.+]] = llvm.inline_asm "cvt.rz.bf16.f32 $0, $1;", "=h,f" %{{.*}} : (f32) -> i16
+  // CHECK: llvm.bitcast %[[B]] : i16 to bf16
+  // CHECK: llvm.inline_asm "cvt.rz.f32.f64 $0, $1;", "=f,d" %{{.*}} : (f64) -> f32
+  // CHECK: %[[D:.+]] = llvm.inline_asm "cvt.rz.f32.f64 $0, $1;", "=f,d" %{{.*}} : (f64) -> f32
+  // CHECK: llvm.inline_asm "cvt.rz.f16.f32 $0, $1;", "=h,f" %[[D]] : (f32) -> i16
+  // CHECK: llvm.fptrunc %{{.*}} : f32 to f16
+  func.func @narrow_toward_zero(%x: f32, %d: f64) -> (f16, bf16, f32, f16, f16) {
+    %h = arith.truncf %x toward_zero : f32 to f16
+    %b = arith.truncf %x toward_zero : f32 to bf16
+    %f = arith.truncf %d toward_zero : f64 to f32
+    %hd = arith.truncf %d toward_zero : f64 to f16
+    %n = arith.truncf %x : f32 to f16
+    return %h, %b, %f, %hd, %n : f16, bf16, f32, f16, f16
+  }
   // A warp-specialized kernel launches its producer warpgroup after the
   // 8 warps, one program per multiprocessor (the register cap setmaxnreg
   // needs at entry).
