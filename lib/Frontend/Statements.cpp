@@ -146,7 +146,7 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
   for (size_t y = 0; y < yields[0].size(); ++y) {
     TV &a = yields[0][y], &b = yields[1][y];
     bool same = !a.isVal() && sameBinding(a, b);
-    if (same && a.kind != TV::Val) {
+    if (same) {
       isSSA.push_back(false);
       continue;
     }
@@ -324,7 +324,11 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
       TV v = genTupleOrValue(*a->value);
       if (!v)
         return false;
-      if (a->targets.size() != 1 || (v.kind == TV::Tuple && a->annotation)) {
+      if (a->targets.size() == 1 && v.kind == TV::Tuple && a->annotation)
+        return error(a->annotation->loc, "a tuple takes no annotation: bind it as '" + a->targets[0] +
+                                             " = (...)'"),
+               false;
+      if (a->targets.size() != 1) {
         // a, b = f(...)
         if (v.kind != TV::Tuple || v.elements.size() != a->targets.size() || a->annotation)
           return error(a->loc, "cannot unpack " + describe(v) + " into " + std::to_string(a->targets.size()) +
