@@ -4,6 +4,8 @@
 #ifndef BLK_DIALECT_BLK_TRANSFORMS_OCCUPANCY_H
 #define BLK_DIALECT_BLK_TRANSFORMS_OCCUPANCY_H
 
+#include "blk/Dialect/Blk/IR/Layout.h"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -19,6 +21,11 @@ inline constexpr int64_t kReservedSharedBytes = 1024;
 /// B at 128x128 tiles and 8 warps fit 64 accumulators and the rest in 128
 /// without spilling).
 inline constexpr int64_t kRegistersBesideAccumulators = 64;
+
+/// Registers each thread holds for a wgmma result of type `type`.
+inline int64_t accumulatorRegisters(mlir::Type type) {
+  return LinearLayout::get(mlir::cast<mlir::RankedTensorType>(type)).numRegisters();
+}
 
 /// Registers per thread with `programs` programs of `threads` threads per
 /// SM (allocated 8 at a time, at most 255).

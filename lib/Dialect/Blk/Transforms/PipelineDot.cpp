@@ -847,7 +847,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       int64_t accumulators = 0;
       for (DotPlan &plan : plans)
         if (plan.wgmma)
-          accumulators += LinearLayout::get(cast<RankedTensorType>(plan.dot.getType())).numRegisters();
+          accumulators += accumulatorRegisters(plan.dot.getType());
       byRegisters = programsByRegisters(accumulators, warps.getInt() * kWarpSize);
     }
     // Other loads' rings read into registers before the last dot (where
@@ -883,9 +883,10 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     sizeRings();
     // Rings of other loads only where every buffer leaves an eighth of
     // shared memory free (the operands' buffers are bounded below), at fewer
-    // tiles ahead where that lets them fit: a [128, 128] f32 tile rounded to
-    // fp8 in registers each iteration is copied one tile ahead rather than
-    // loaded where it is read.
+    // tiles ahead where that lets them fit: a tile too large for two tiles
+    // ahead beside the operands' rings (PTX/register-ring-one-ahead.blk's
+    // f32 activations) is copied one tile ahead rather than loaded where it
+    // is read.
     if (rings.size() > operandRings) {
       int64_t asked = ahead;
       while (ahead > 1 && ringBytes() > sharedMemoryLimit / 8 * 7) {

@@ -23,9 +23,7 @@ struct ProgramsPerSM : impl::BlkProgramsPerSMPassBase<ProgramsPerSM> {
       if (func->hasAttr(kProducerWarpsAttr))
         continue;
       int64_t accumulators = 0;
-      func.walk([&](WarpGroupDotOp dot) {
-        accumulators += LinearLayout::get(cast<RankedTensorType>(dot.getType())).numRegisters();
-      });
+      func.walk([&](WarpGroupDotOp dot) { accumulators += accumulatorRegisters(dot.getType()); });
       if (!accumulators)
         continue;
       int64_t shared = 0;
