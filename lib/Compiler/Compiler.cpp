@@ -168,6 +168,7 @@ static FailureOr<CompileResult> compilePhases(MLIRContext &ctx, llvm::SourceMgr 
     return emitError(UnknownLoc::get(&ctx)) << why, failure();
   GenOptions gen = options.gen;
   gen.injectInvalidIR = options.injectInternalError == "frontend";
+  gen.computeCapability = computeCapability(options.target.arch);
   OwningOpRef<ModuleOp> module = generateModule(ctx, *file, gen);
   if (!module)
     return failure();

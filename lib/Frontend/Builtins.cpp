@@ -68,6 +68,11 @@ const std::map<std::string, Arity> &builtinTable() {
       {"atomic_load", {1, 4, {"pointer", "mask", "sem", "scope"}}},
       {"atomic_store", {2, 5, {"pointer", "val", "mask", "sem", "scope"}}},
       {"cast", {2, 4, {"input", "dtype", "fp_downcast_rounding", "bitcast"}}},
+      {"is_cuda", {0, 0, {}}},
+      {"is_hip", {0, 0, {}}},
+      {"is_hip_cdna3", {0, 0, {}}},
+      {"is_hip_cdna4", {0, 0, {}}},
+      {"cuda_capability_geq", {1, 2, {"major", "minor"}}},
       {"rand", {2, 3, {"seed", "offset", "n_rounds"}}},
       {"randn", {2, 3, {"seed", "offset", "n_rounds"}}},
       {"randint", {2, 3, {"seed", "offset", "n_rounds"}}},
@@ -620,6 +625,8 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     return genMathBuiltin(name, call, args);
   if (isDebugBuiltin(name))
     return genDebugBuiltin(name, call, args);
+  if (isTargetQuery(name))
+    return genTargetQuery(name, call, args);
   if (isReduction(name))
     return genReduction(name, call, args);
   if (name == "softmax")

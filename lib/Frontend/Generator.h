@@ -73,6 +73,7 @@ bool isReduction(const std::string &name);
 bool isRandom(const std::string &name);
 bool isMathBuiltin(const std::string &name);
 bool isDebugBuiltin(const std::string &name);
+bool isTargetQuery(const std::string &name);
 /// join, split, interleave, cat, flip, gather, zeros_like, swizzle2d (ShapeBuiltins.cpp).
 bool isShapeBuiltin(const std::string &name);
 /// The shape builtins that are also methods of blocks: x.split(), x.flip(dim), x.gather(index, axis).
@@ -232,6 +233,8 @@ public:
   bool propagateNan(const TV &arg, const ast::Loc &at, bool &propagate);
   /// debug_barrier, static_print, assume (DebugBuiltins.cpp).
   TV genDebugBuiltin(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// target_info's queries (TargetInfo.cpp): compile-time booleans.
+  TV genTargetQuery(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
   /// A compile-time value as static_print prints it.
   std::string staticText(const TV &v);
   /// inline_asm_elementwise (InlineAsm.cpp); reads its list arguments itself.

@@ -6,6 +6,7 @@
 #include "blk/Frontend/Parser.h"
 #include "blk/Interpreter/Interpreter.h"
 #include "blk/Jit/DiskCache.h"
+#include "blk/Pipeline/Pipeline.h"
 #include "blk/Runtime/Driver.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -162,6 +163,7 @@ struct Kernel::Impl {
     GenOptions gen;
     gen.defines = options.constants;
     gen.kernels = {name};
+    gen.computeCapability = computeCapability(options.arch); // the CPU backend's too
     llvm::SmallVector<llvm::StringRef> items;
     llvm::StringRef(spec).split(items, ',', -1, false);
     for (llvm::StringRef item : items) {

@@ -8,8 +8,7 @@
 
 namespace blk {
 
-/// 90 for sm_90a, 80 for sm_80.
-static unsigned computeCapability(llvm::StringRef arch) {
+unsigned computeCapability(llvm::StringRef arch) {
   unsigned cc = 0;
   arch.consume_front("sm_");
   arch.take_while([](char c) { return llvm::isDigit(c); }).getAsInteger(10, cc);

@@ -179,4 +179,29 @@ TEST(Jit, StaticPrintOncePerCompiledVariant) {
   EXPECT_EQ(k.numVariants(), 2u);
   jit.free(dx);
 }
+
+// target_info's cuda_capability_geq answers for KernelOptions::arch, on the
+// CPU backend as on the GPU.
+TEST(Jit, TargetQueriesFollowTheArch) {
+  blk::Jit jit(blk::Backend::CPU);
+  const char *src = "@kernel\n"
+                    "def k(X: *i32):\n"
+                    "    if cuda_capability_geq(9):\n"
+                    "        store(X, 90)\n"
+                    "    else:\n"
+                    "        store(X, 80)\n";
+  int32_t *dx;
+  ASSERT_TRUE(jit.alloc(4, reinterpret_cast<void **>(&dx)).ok());
+  for (auto [arch, expected] : {std::pair{"sm_80", 80}, {"sm_90a", 90}}) {
+    blk::KernelOptions options;
+    options.arch = arch;
+    blk::Kernel k;
+    ASSERT_TRUE(jit.compileSource(src, "k", options, k).ok());
+    ASSERT_TRUE(k.launch({1}, {static_cast<void *>(dx)}).ok());
+    int32_t got = 0;
+    ASSERT_TRUE(jit.download(&got, dx, 4).ok());
+    EXPECT_EQ(got, expected) << arch;
+  }
+  jit.free(dx);
+}
 } // namespace

@@ -4,6 +4,7 @@
 #include "blk/Frontend/Parser.h"
 #include "blk/Interpreter/AfterPasses.h"
 #include "blk/Interpreter/Interpreter.h"
+#include "blk/Pipeline/Pipeline.h"
 #include "blk/Support/FloatBits.h"
 
 #include "blk/Dialect/Blk/IR/Dialect.h"
@@ -164,6 +165,7 @@ int main(int argc, char **argv) {
       gen.kernels.push_back(kernel);
     gen.injectInvalidIR = injectInvalidIR;
     gen.alignAllPointers = alignPointers;
+    gen.computeCapability = blk::computeCapability(target.arch);
     module = blk::generateModule(ctx, *ast, gen);
     if (!module)
       return 1;

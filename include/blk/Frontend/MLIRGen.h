@@ -30,6 +30,9 @@ struct GenOptions {
   /// only inspects the kernel (the JIT's unspecialized probe of its
   /// parameters), so that it prints once per compilation.
   bool staticPrint = true;
+  /// The target's compute capability (90 for sm_90a), which target_info's
+  /// cuda_capability_geq compares with.
+  unsigned computeCapability = 90;
 };
 
 /// Adds the tools' `-D NAME=VALUE` and `--spec NAME=16|1` arguments to `gen`;

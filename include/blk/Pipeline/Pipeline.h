@@ -32,6 +32,9 @@ void buildGPUToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &opti
 /// Both halves.
 void buildBlkToLLVMPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 
+/// The compute capability of `arch`: 90 for sm_90a, 80 for sm_80.
+unsigned computeCapability(llvm::StringRef arch);
+
 /// Bytes of shared memory one program may use on `arch` (opt-in maximum).
 int64_t sharedMemoryLimit(llvm::StringRef arch);
 
