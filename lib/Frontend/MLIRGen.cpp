@@ -244,11 +244,9 @@ TV Generator::genTupleOrValue(const ast::Expr &e) {
     return gen(e);
   std::vector<TV> values;
   for (auto &el : list->elements) {
-    TV v = gen(*el);
+    TV v = genTupleOrValue(*el); // a tuple may hold tuples: (x, (lo, hi))
     if (!v)
       return v;
-    if (v.kind == TV::Tuple)
-      return error(el->loc, "tuples cannot be nested");
     values.push_back(v);
   }
   return TV::makeTuple(std::move(values));

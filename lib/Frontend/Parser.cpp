@@ -463,6 +463,8 @@ private:
       } else if (auto *list = llvm::dyn_cast<ListExpr>(first.get())) {
         for (auto &e : list->elements) {
           auto *n = llvm::dyn_cast<NameExpr>(e.get());
+          if (llvm::isa<ListExpr>(e.get()))
+            return fail(e->loc, "tuples unpack one level at a time: bind the inner tuple to a name, then unpack it");
           if (!n)
             return fail(e->loc, "can only assign to names");
           s->targets.push_back(n->name);
