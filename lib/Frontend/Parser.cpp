@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
 #include <map>
 
 namespace blk {
@@ -461,14 +462,28 @@ private:
       if (auto *name = llvm::dyn_cast<NameExpr>(first.get())) {
         s->targets.push_back(name->name);
       } else if (auto *list = llvm::dyn_cast<ListExpr>(first.get())) {
-        for (auto &e : list->elements) {
-          auto *n = llvm::dyn_cast<NameExpr>(e.get());
-          if (llvm::isa<ListExpr>(e.get()))
-            return fail(e->loc, "tuples unpack one level at a time: bind the inner tuple to a name, then unpack it");
-          if (!n)
-            return fail(e->loc, "can only assign to names");
-          s->targets.push_back(n->name);
-        }
+        // Names, or parenthesized groups of them (`a, (b, c) = ...`).
+        std::function<bool(const ListExpr &, std::vector<UnpackTarget> &)> unpack =
+            [&](const ListExpr &l, std::vector<UnpackTarget> &out) {
+              for (auto &e : l.elements) {
+                if (auto *n = llvm::dyn_cast<NameExpr>(e.get())) {
+                  s->targets.push_back(n->name);
+                  out.push_back({n->name, {}});
+                } else if (auto *group = llvm::dyn_cast<ListExpr>(e.get())) {
+                  out.push_back({});
+                  if (!unpack(*group, out.back().parts))
+                    return false;
+                } else {
+                  return fail(e->loc, "can only assign to names"), false;
+                }
+              }
+              return true;
+            };
+        std::vector<UnpackTarget> shape;
+        if (!unpack(*list, shape))
+          return nullptr;
+        if (llvm::any_of(shape, [](const UnpackTarget &t) { return t.name.empty(); }))
+          s->nested = std::move(shape);
       } else {
         return fail(first->loc, "can only assign to names");
       }

@@ -3,6 +3,8 @@
 // inside a loop (the rest runs under a flag). The loops are in Loops.cpp.
 #include "Generator.h"
 
+#include <functional>
+
 using namespace mlir;
 
 namespace blk {
@@ -328,6 +330,26 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
         return error(a->annotation->loc, "a tuple takes no annotation: bind it as '" + a->targets[0] +
                                              " = (...)'"),
                false;
+      if (!a->nested.empty()) {
+        // a, (b, c) = t: each group unpacks the tuple at its position.
+        std::function<bool(const std::vector<ast::UnpackTarget> &, const TV &)> bind =
+            [&](const std::vector<ast::UnpackTarget> &shape, const TV &t) {
+              if (t.kind != TV::Tuple || t.elements.size() != shape.size() || a->annotation)
+                return error(a->loc, "cannot unpack " + describe(t) + " into " + std::to_string(shape.size()) +
+                                         " names"),
+                       false;
+              for (size_t p = 0; p < shape.size(); ++p) {
+                if (!shape[p].name.empty())
+                  env[shape[p].name] = t.elements[p];
+                else if (!bind(shape[p].parts, t.elements[p]))
+                  return false;
+              }
+              return true;
+            };
+        if (!bind(a->nested, v))
+          return false;
+        break;
+      }
       if (a->targets.size() != 1) {
         // a, b = f(...)
         if (v.kind != TV::Tuple || v.elements.size() != a->targets.size() || a->annotation)

@@ -145,9 +145,15 @@ struct ExprStmt : StmtBase<Stmt::Kind::Expr> {
   ExprStmt(Loc l, ExprPtr e) : StmtBase(std::move(l)), expr(std::move(e)) {}
   ExprPtr expr;
 };
+/// One position of a nested unpacking: a name, or a parenthesized group.
+struct UnpackTarget {
+  std::string name; // empty for a group
+  std::vector<UnpackTarget> parts;
+};
 struct AssignStmt : StmtBase<Stmt::Kind::Assign> {
   using StmtBase::StmtBase;
-  std::vector<std::string> targets; // `a, b = ...` unpacks
+  std::vector<std::string> targets; // `a, b = ...` unpacks; every name a nested unpacking binds
+  std::vector<UnpackTarget> nested; // `a, (b, c) = ...`: its shape; empty when no target is a group
   ExprPtr annotation;               // `X: constexpr = 4`; may be null
   ExprPtr value;
 };
