@@ -9,13 +9,38 @@
 
 #include "blk/Analysis/SharedSwizzle.h"
 
+#include <functional>
+#include <memory>
+
 using namespace mlir;
 
 namespace blk {
 
+int64_t SharedRing::swizzledIndex(int64_t line, int64_t pos) const {
+  int64_t index = line * length + pos, swizzled = index;
+  for (size_t i = 0; i + 1 < xors.size(); i += 2)
+    swizzled ^= ((index >> xors[i + 1]) & 1) << xors[i];
+  return swizzled;
+}
+
+Value SharedRing::swizzledIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords) const {
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  Value index = LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, coords[1 - contig], c(length)), coords[contig]);
+  Value swizzled = index;
+  for (size_t i = 0; i + 1 < xors.size(); i += 2) {
+    Value bit = LLVM::AndOp::create(b, loc, LLVM::LShrOp::create(b, loc, index, c(xors[i + 1])), c(1));
+    swizzled = LLVM::XOrOp::create(b, loc, swizzled, LLVM::ShlOp::create(b, loc, bit, c(xors[i])));
+  }
+  return swizzled;
+}
+
 Value SharedRing::byteOffset(OpBuilder &b, Location loc, Value slot, ArrayRef<Value> coords) const {
   Value line = coords[1 - contig], pos = coords[contig];
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  if (!xors.empty()) {
+    Value off = LLVM::MulOp::create(b, loc, swizzledIndex(b, loc, coords), c(elemBytes));
+    return slot ? LLVM::AddOp::create(b, loc, off, LLVM::MulOp::create(b, loc, slot, c(slotBytes))).getResult() : off;
+  }
   Value chunk = LLVM::LShrOp::create(b, loc, pos, c(llvm::Log2_64(lineElems)));
   Value within = LLVM::MulOp::create(b, loc, LLVM::AndOp::create(b, loc, pos, c(lineElems - 1)), c(elemBytes));
   Value lineStart = LLVM::MulOp::create(b, loc, line, c(width));
@@ -33,6 +58,66 @@ namespace {
 
 Value byteAt(OpBuilder &b, Location loc, Value base, Value offset) {
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base, ValueRange{offset});
+}
+
+/// Addresses of a thread's registers in a slot of a ring arranged for
+/// threads. Coordinates are XORs of the layout's bases and the swizzled
+/// index is linear over their bits, so a register's index is the thread's
+/// own (computed once) XOR a constant: XOR-ed into the bits the thread's
+/// part may hold, added elsewhere, where it folds into the access's
+/// immediate offset (the tensor-core arrangement's formula, evaluated per
+/// register, would cost a dozen instructions an access).
+class ThreadRingAddresses {
+public:
+  ThreadRingAddresses(OpBuilder &b, Location loc, const SharedRing &ring, const LinearLayout &layout,
+                      const ThreadCoords &thread, Value base, Value slot)
+      : ring(ring), layout(layout), slotBase(base), threadIndex(ring.swizzledIndex(b, loc, thread.coords)) {
+    if (slot)
+      slotBase = byteAt(b, loc, base, LLVM::MulOp::create(b, loc, slot, i32Const(b, loc, ring.slotBytes)));
+    for (const auto *bases : {&layout.lanes, &layout.warps})
+      for (const LinearLayout::Coord &basis : *bases)
+        threadBits |= ring.swizzledIndex(basis[1 - ring.contig], basis[ring.contig]);
+  }
+  /// The address of register `reg`'s element.
+  Value at(OpBuilder &b, Location loc, int64_t reg) const {
+    LinearLayout::Coord coord = layout.registerCoord(reg);
+    int64_t constant = ring.swizzledIndex(coord[1 - ring.contig], coord[ring.contig]);
+    int64_t flipped = constant & threadBits, added = constant & ~threadBits;
+    Value index = threadIndex;
+    if (flipped)
+      index = LLVM::XOrOp::create(b, loc, index, i32Const(b, loc, flipped));
+    Value at = byteAt(b, loc, slotBase, LLVM::MulOp::create(b, loc, index, i32Const(b, loc, ring.elemBytes)));
+    return added ? byteAt(b, loc, at, i32Const(b, loc, added * ring.elemBytes)) : at;
+  }
+
+private:
+  const SharedRing &ring;
+  const LinearLayout &layout;
+  Value slotBase, threadIndex;
+  int64_t threadBits = 0;
+};
+
+/// The address of each register's element of `layout` in `slot` of `ring`
+/// (its first register's, for each vector).
+std::function<Value(OpBuilder &, Location, int64_t)> ringAddresses(OpBuilder &b, Location loc, const SharedRing &ring,
+                                                                   const LinearLayout &layout,
+                                                                   const ThreadCoords &thread, Value base, Value slot) {
+  if (!ring.xors.empty()) {
+    auto addresses = std::make_shared<ThreadRingAddresses>(b, loc, ring, layout, thread, base, slot);
+    return [addresses](OpBuilder &ob, Location l, int64_t reg) { return addresses->at(ob, l, reg); };
+  }
+  return [&ring, &layout, &thread, base, slot](OpBuilder &ob, Location l, int64_t reg) {
+    return byteAt(ob, l, base, ring.byteOffset(ob, l, slot, thread.element(ob, l, layout, reg)));
+  };
+}
+
+/// The register bits of `layout`'s vector accesses to `ring`: runs along
+/// its lines that its arrangement keeps whole.
+SmallVector<unsigned> ringVectorBits(const LinearLayout &layout, const SharedRing &ring) {
+  SmallVector<unsigned> bits = lineVectorBits(layout, ring.contig, ring.elemBytes);
+  while (!bits.empty() && (int64_t(1) << bits.size()) > ring.runElements())
+    bits.pop_back();
+  return bits;
 }
 
 struct LocalAllocToLLVM : OpConversionPattern<LocalAllocOp> {
@@ -67,8 +152,9 @@ struct AsyncCopyToLLVM : OpConversionPattern<AsyncCopyOp> {
     if (owner)
       text = "{\n.reg .pred p;\nsetp.ne.b32 p, $3, 0;\n@p " + text + "\n}";
     Value full = i32Const(rewriter, loc, bytes), none = i32Const(rewriter, loc, 0);
+    auto address = ringAddresses(rewriter, loc, ring, layout, thread, base, slot);
     for (int64_t r = 0; r < layout.numRegisters(); r += op.getVec()) {
-      Value dst = byteAt(rewriter, loc, base, ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)));
+      Value dst = address(rewriter, loc, r);
       Value dstAddr = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst);
       Value size = masks.empty() ? full : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none).getResult();
       if (owner)
@@ -137,13 +223,13 @@ struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
     if (!operand || (operandMma && operandMma.getVersion() >= 3)) {
       LinearLayout layout = LinearLayout::get(type);
       ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
-      SmallVector<unsigned> bits = lineVectorBits(layout, ring.contig, ring.elemBytes);
+      SmallVector<unsigned> bits = ringVectorBits(layout, ring);
       SmallVector<Value> values(layout.numRegisters());
       // The scalar type a thread holds (fp8 travels as bytes).
       Type elem = getTypeConverter()->convertType(type.getElementType());
+      auto address = ringAddresses(rewriter, loc, ring, layout, thread, base, slot);
       for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), bits)) {
-        Value at = byteAt(rewriter, loc, base,
-                          ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, regs[0])));
+        Value at = address(rewriter, loc, regs[0]);
         for (auto [r, v] : llvm::zip(regs, loadSharedVector(rewriter, loc, elem, int64_t(regs.size()), at)))
           values[r] = v;
       }
@@ -175,7 +261,8 @@ struct LocalLoadToLLVM : OpConversionPattern<LocalLoadOp> {
 bool storeMatrices(OpBuilder &b, Location loc, RankedTensorType type, const SharedRing &ring, Value base, Value slot,
                    ValueRange values) {
   auto mma = dyn_cast_or_null<MmaLayoutAttr>(type.getEncoding());
-  if (!mma || mma.getVersion() != 3 || ring.elemBytes != 2) // stmatrix: sm_90, as wgmma
+  // stmatrix: sm_90, as wgmma; its rows are whole 16-byte units.
+  if (!mma || mma.getVersion() != 3 || ring.elemBytes != 2 || ring.runElements() < 8)
     return false;
   LinearLayout layout = LinearLayout::get(type);
   if (layout.rank() != 2 || layout.lanes.size() != 5 || !layout.registersDisjointFromThreads() ||
@@ -244,9 +331,9 @@ struct LocalStoreToLLVM : OpConversionPattern<LocalStoreOp> {
     LinearLayout layout = LinearLayout::get(op.getValue().getType());
     // Threads holding copies of an element leave its write to its owner.
     ThreadCoords thread = emitThreadCoords(rewriter, loc, layout);
-    for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), lineVectorBits(layout, ring.contig, ring.elemBytes))) {
-      Value at = byteAt(rewriter, loc, base,
-                        ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, regs[0])));
+    auto address = ringAddresses(rewriter, loc, ring, layout, thread, base, slot);
+    for (ArrayRef<int64_t> regs : lineVectors(layout.numRegisters(), ringVectorBits(layout, ring))) {
+      Value at = address(rewriter, loc, regs[0]);
       SmallVector<Value> vector;
       for (int64_t r : regs)
         vector.push_back(values[r]);

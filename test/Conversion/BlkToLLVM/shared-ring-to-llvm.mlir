@@ -540,3 +540,52 @@ func.func @fp8_register_a(%a: tensor<64x32xf8E4M3FN, #dot>, %acc: tensor<64x32xf
   return
 }
 }
+
+// -----
+
+// A ring arranged for threads: an f32 tile read back as a wgmma register A
+// (kWidth 4: 4 consecutive f32 of a row, one 16-byte load each), at element
+// index row * 64 + column with bit 4 flipped where bit 6 (the row's lowest)
+// is set, four bytes an element. The thread's own swizzled index is
+// computed once; each other register's is a constant away: rows + 8 (index
+// + 512) added as an immediate 2048 bytes on, columns + 16 (bit 4, which
+// the thread's part may hold) XOR-ed, columns + 32 added (128 bytes).
+// CHECK-LABEL: func.func @thread_arranged_read
+// CHECK-SAME: (%{{.+}}: !llvm.ptr<1>, %[[SLOT:.+]]: i32) attributes {blk.kernel, blk.shared = 32768 : i64}
+// CHECK: %[[INDEX:.+]] = llvm.add %{{.+}}, %{{.+}} : i32
+// CHECK-NEXT: llvm.mlir.constant(1 : i32)
+// CHECK-NEXT: %[[SIX:.+]] = llvm.mlir.constant(6 : i32) : i32
+// CHECK-NEXT: %[[SRC:.+]] = llvm.lshr %[[INDEX]], %[[SIX]] : i32
+// CHECK-NEXT: %[[BIT:.+]] = llvm.and %[[SRC]], %{{.+}} : i32
+// CHECK-NEXT: %[[FOUR:.+]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[FLIP:.+]] = llvm.shl %[[BIT]], %[[FOUR]] : i32
+// CHECK-NEXT: %[[SW:.+]] = llvm.xor %[[INDEX]], %[[FLIP]] : i32
+// CHECK-NEXT: %[[SLOTBYTES:.+]] = llvm.mlir.constant(16384 : i32) : i32
+// CHECK-NEXT: %[[SLOTOFF:.+]] = llvm.mul %[[SLOT]], %[[SLOTBYTES]] : i32
+// CHECK-NEXT: %[[BASE:.+]] = llvm.getelementptr %{{.+}}[%[[SLOTOFF]]]
+// CHECK: %[[OFF0:.+]] = llvm.mul %[[SW]], %{{.+}} : i32
+// CHECK-NEXT: %[[AT0:.+]] = llvm.getelementptr %[[BASE]][%[[OFF0]]]
+// CHECK-NEXT: llvm.load %[[AT0]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK: %[[ROW8:.+]] = llvm.mlir.constant(2048 : i32) : i32
+// CHECK-NEXT: %[[AT1:.+]] = llvm.getelementptr %{{.+}}[%[[ROW8]]]
+// CHECK-NEXT: llvm.load %[[AT1]] {alignment = 16 : i64}
+// CHECK: %[[K16:.+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[SW16:.+]] = llvm.xor %[[SW]], %[[K16]] : i32
+// CHECK: llvm.getelementptr %[[BASE]][%{{.+}}]
+// CHECK-NEXT: llvm.load
+// CHECK: %[[K32:.+]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK-NEXT: %[[AT4:.+]] = llvm.getelementptr %{{.+}}[%[[K32]]]
+// CHECK-NEXT: llvm.load %[[AT4]] {alignment = 16 : i64}
+// CHECK-COUNT-3: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-NOT: llvm.load
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 32, 32]>
+#dot = #blk.dot_op<opIdx = 0, parent = #mma, kWidth = 4>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @thread_arranged_read(%out: !blk.ptr<f32>, %slot: i32) attributes {blk.kernel} {
+    %ring = blk.local_alloc : <[2, 64, 64], f32, contig = 1, xor = [4, 6]>
+    %tile = blk.local_load %ring[%slot] : <[2, 64, 64], f32, contig = 1, xor = [4, 6]> -> tensor<64x64xf32, #dot>
+    %ptrs = blk.splat %out : !blk.ptr<f32> -> tensor<64x64x!blk.ptr<f32>, #dot>
+    blk.store %ptrs, %tile : (tensor<64x64x!blk.ptr<f32>, #dot>, tensor<64x64xf32, #dot>) -> ()
+    return
+  }
+}

@@ -779,3 +779,84 @@ func.func @set_max_registers_too_many() {
   blk.set_max_registers 264 increase
   return
 }
+
+// -----
+
+// A ring arranged for threads swizzles bits of a slot's element index: a
+// tile of 96 rows has no such index.
+// expected-error @+1 {{a ring arranged for threads has tiles of powers of two, got 96x64}}
+func.func @thread_ring_shape(%r: !blk.smem<[2, 96, 64], f32, contig = 1, xor = [4, 7]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{xor holds pairs (flipped bit, source bit), got 3 numbers}}
+func.func @thread_ring_pairs(%r: !blk.smem<[2, 64, 64], f32, contig = 1, xor = [4, 7, 5]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{xor pair (7, 4) must flip a bit below its source, the source below bit 12 of a slot's element index}}
+func.func @thread_ring_order(%r: !blk.smem<[2, 64, 64], f32, contig = 1, xor = [7, 4]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{xor pair (4, 12) must flip a bit below its source, the source below bit 12 of a slot's element index}}
+func.func @thread_ring_source(%r: !blk.smem<[2, 64, 64], f32, contig = 1, xor = [4, 12]>) {
+  return
+}
+
+// -----
+
+#l = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @thread_ring_vector(%p: tensor<64x64x!blk.ptr<f32>, #l>, %s: i32) {
+  %r = blk.local_alloc : !blk.smem<[2, 64, 64], f32, contig = 1, xor = [1, 7]>
+  // expected-error @+1 {{copies 4 elements per access, more than '!blk.smem<[2, 64, 64], f32, contig = 1, xor = [1, 7]>' keeps next to each other}}
+  blk.async_copy %p into %r[%s] {vec = 4 : i32} : tensor<64x64x!blk.ptr<f32>, #l> -> !blk.smem<[2, 64, 64], f32, contig = 1, xor = [1, 7]>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @wgmma_thread_ring(%c: tensor<64x64xf32, #mma>, %s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1>
+  %b = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1, xor = [3, 6]>
+  // expected-error @+1 {{reads operand B only from the tensor-core arrangement, not from '!blk.smem<[2, 32, 64], bf16, contig = 1, xor = [3, 6]>'}}
+  %d = blk.warp_group_dot %a[%s], %b[%s], %c : !blk.smem<[2, 64, 32], bf16, contig = 1>, !blk.smem<[2, 32, 64], bf16, contig = 1, xor = [3, 6]>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @wgmma_thread_ring_a(%c: tensor<64x64xf32, #mma>, %s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1, xor = [3, 5]>
+  %b = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1>
+  // expected-error @+1 {{reads operand A only from the tensor-core arrangement, not from '!blk.smem<[2, 64, 32], bf16, contig = 1, xor = [3, 5]>'}}
+  %d = blk.warp_group_dot %a[%s], %b[%s], %c : !blk.smem<[2, 64, 32], bf16, contig = 1, xor = [3, 5]>, !blk.smem<[2, 32, 64], bf16, contig = 1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #blk.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>
+func.func @ldmatrix_thread_ring(%s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1, xor = [3, 5]>
+  // expected-error @+1 {{reads mma.sync operands (ldmatrix) only from the tensor-core arrangement, not from '!blk.smem<[2, 64, 32], bf16, contig = 1, xor = [3, 5]>'}}
+  %t = blk.local_load %a[%s] : !blk.smem<[2, 64, 32], bf16, contig = 1, xor = [3, 5]> -> tensor<64x32xbf16, #blk.dot_op<opIdx = 0, parent = #mma, kWidth = 2>>
+  return
+}
+
+// -----
+
+func.func @tma_thread_ring(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32, %p: i1,
+                           %r: !blk.smem<[2, 64, 64], bf16, contig = 1, xor = [3, 6]>, %b: !blk.mbarriers<2>) {
+  // expected-error @+1 {{TMA copies only the tensor-core arrangement, not '!blk.smem<[2, 64, 64], bf16, contig = 1, xor = [3, 6]>'}}
+  blk.async_tma_copy %d[%o, %o] into %r[%o], %b if %p : !blk.tensordesc<[64, 64], bf16>, !blk.smem<[2, 64, 64], bf16, contig = 1, xor = [3, 6]>, !blk.mbarriers<2>
+  return
+}

@@ -95,6 +95,17 @@ func.func @local_trans() {
   return
 }
 
+// A ring arranged for threads keeps its swizzle through a transposed view
+// (its index runs along the lines either way).
+// CHECK-LABEL: func.func @thread_ring
+// CHECK: blk.local_alloc : <[2, 128, 128], f32, contig = 1, xor = [4, 7]>
+// CHECK: blk.local_trans %{{.*}} : <[2, 128, 128], f32, contig = 1, xor = [4, 7]> -> <[2, 128, 128], f32, contig = 0, xor = [4, 7]>
+func.func @thread_ring() {
+  %buf = blk.local_alloc : !blk.smem<[2, 128, 128], f32, contig = 1, xor = [4, 7]>
+  %t = blk.local_trans %buf : !blk.smem<[2, 128, 128], f32, contig = 1, xor = [4, 7]> -> !blk.smem<[2, 128, 128], f32, contig = 0, xor = [4, 7]>
+  return
+}
+
 // A scan of a tuple: several operands, one region over an element of each from each side.
 // CHECK-LABEL: func.func @tuple_scan
 // CHECK: %{{.*}}:2 = blk.scan %{{.*}}, %{{.*}} {axis = 0 : i32, reverse} : tensor<16xf32>, tensor<16xi32> -> tensor<16xf32>, tensor<16xi32> {

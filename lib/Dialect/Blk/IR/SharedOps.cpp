@@ -10,6 +10,13 @@ namespace blk {
 int64_t SharedBufferType::tileByteOffset(ArrayRef<int64_t> coords) const {
   unsigned contig = getContig();
   ArrayRef<int64_t> tile = getTileShape();
+  if (isThreadArranged()) {
+    ArrayRef<int64_t> xors = getXors();
+    int64_t index = coords[1 - contig] * tile[contig] + coords[contig], swizzled = index;
+    for (size_t i = 0; i + 1 < xors.size(); i += 2)
+      swizzled ^= ((index >> xors[i + 1]) & 1) << xors[i];
+    return swizzled * getElementBytes();
+  }
   int64_t elemBytes = getElementBytes(), width = swizzleBytes(tile[contig] * elemBytes), lineElems = width / elemBytes;
   int64_t line = coords[1 - contig], pos = coords[contig];
   int64_t within = (pos % lineElems) * elemBytes, lineStart = line * width;
@@ -17,14 +24,38 @@ int64_t SharedBufferType::tileByteOffset(ArrayRef<int64_t> coords) const {
   return pos / lineElems * (tile[1 - contig] * width) + lineStart + (unit << 4) + (within & 15);
 }
 
+int64_t SharedBufferType::threadRunElements() const {
+  ArrayRef<int64_t> xors = getXors();
+  int64_t lowest = 62;
+  for (size_t i = 0; i < xors.size(); i += 2)
+    lowest = std::min(lowest, xors[i]);
+  return int64_t(1) << lowest;
+}
+
 LogicalResult SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
-                                       Type elementType, unsigned contig) {
+                                       Type elementType, unsigned contig, ArrayRef<int64_t> xors) {
   if (shape.size() != 3 || llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
     return emitError() << "a shared buffer is [slots, rows, cols] with positive sizes";
   if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
     return emitError() << "a shared buffer holds whole-byte numbers, got " << elementType;
   if (contig > 1)
     return emitError() << "contig must be 0 or 1, got " << contig;
+  if (!xors.empty()) {
+    // The thread arrangement: an XOR swizzle of the bits of a slot's
+    // element index (a power of two of them).
+    if (!llvm::isPowerOf2_64(uint64_t(shape[1])) || !llvm::isPowerOf2_64(uint64_t(shape[2])))
+      return emitError() << "a ring arranged for threads has tiles of powers of two, got " << shape[1] << "x"
+                         << shape[2];
+    if (xors.size() % 2)
+      return emitError() << "xor holds pairs (flipped bit, source bit), got " << xors.size() << " numbers";
+    unsigned bits = llvm::Log2_64(uint64_t(shape[1] * shape[2]));
+    for (size_t i = 0; i < xors.size(); i += 2)
+      if (xors[i] < 0 || xors[i] >= xors[i + 1] || xors[i + 1] >= int64_t(bits))
+        return emitError() << "xor pair (" << xors[i] << ", " << xors[i + 1]
+                           << ") must flip a bit below its source, the source below bit " << bits
+                           << " of a slot's element index";
+    return success();
+  }
   int64_t line = shape[1 + contig] * (elementType.getIntOrFloatBitWidth() / 8);
   if (line < 32 || (line > 128 ? line % 128 : !llvm::isPowerOf2_64(line)))
     return emitError() << "a line along the contiguous dimension must be 32, 64 or a multiple of 128 bytes, got "
@@ -54,19 +85,31 @@ LogicalResult AsyncCopyOp::verify() {
   int64_t bytes = int64_t(getVec()) * getBuffer().getType().getElementBytes();
   if (bytes != 4 && bytes != 8 && bytes != 16)
     return emitOpError("copies 4, 8 or 16 bytes per access, got ") << bytes;
+  SharedBufferType ring = getBuffer().getType();
+  if (ring.isThreadArranged() && int64_t(getVec()) > ring.threadRunElements())
+    return emitOpError("copies ") << getVec() << " elements per access, more than " << ring
+                                  << " keeps next to each other";
   return success();
 }
 
 LogicalResult LocalLoadOp::verify() {
   auto type = getResult().getType();
-  return checkSlotType(*this, getBuffer().getType(), type, type.getElementType(), "the result");
+  if (failed(checkSlotType(*this, getBuffer().getType(), type, type.getElementType(), "the result")))
+    return failure();
+  auto operand = dyn_cast_or_null<DotOperandLayoutAttr>(type.getEncoding());
+  auto mma = operand ? dyn_cast<MmaLayoutAttr>(operand.getParent()) : MmaLayoutAttr();
+  if (mma && mma.getVersion() < 3 && getBuffer().getType().isThreadArranged())
+    return emitOpError("reads mma.sync operands (ldmatrix) only from the tensor-core arrangement, not from ")
+           << getBuffer().getType();
+  return success();
 }
 
 /// `type` with each slot's tile transposed (the same bytes).
 static SharedBufferType transposedBuffer(SharedBufferType type) {
   ArrayRef<int64_t> shape = type.getShape();
+  // A thread arrangement's index runs along the lines either way.
   return SharedBufferType::get(type.getContext(), {shape[0], shape[2], shape[1]}, type.getElementType(),
-                               1 - type.getContig());
+                               1 - type.getContig(), type.getXors());
 }
 
 void LocalTransOp::build(OpBuilder &builder, OperationState &state, Value buffer) {
@@ -96,6 +139,8 @@ LogicalResult WarpGroupDotOp::verify() {
   auto acc = getAcc().getType();
   if (getResult().getType() != acc)
     return emitOpError("result must have the accumulator's type");
+  if (b.isThreadArranged())
+    return emitOpError("reads operand B only from the tensor-core arrangement, not from ") << b;
   auto mma = dyn_cast_or_null<MmaLayoutAttr>(acc.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError("the accumulator needs a version 3 (wgmma) mma layout");
@@ -119,6 +164,8 @@ LogicalResult WarpGroupDotOp::verify() {
     auto a = cast<SharedBufferType>(getA().getType());
     if (!getASlot())
       return emitOpError("operand A in shared memory needs a slot");
+    if (a.isThreadArranged())
+      return emitOpError("reads operand A only from the tensor-core arrangement, not from ") << a;
     as.assign(a.getTileShape().begin(), a.getTileShape().end());
     elem = a.getElementType();
   }

@@ -89,6 +89,8 @@ static LogicalResult checkTmaSlots(Operation *op, TensorDescType desc, SharedBuf
       ring.getElementType() != desc.getElementType() || ring.getContig() != 1)
     return op->emitOpError("the ") << buffer
                                     << "'s slots must be the descriptor's 2-D blocks (after leading 1s), rows contiguous";
+  if (ring.isThreadArranged())
+    return op->emitOpError("TMA copies only the tensor-core arrangement, not ") << ring;
   return success();
 }
 

@@ -53,6 +53,7 @@
 
 #include "LoopSlice.h"
 #include "Occupancy.h"
+#include "RingReadBack.h"
 #include "WarpSpecialize.h"
 
 #include "mlir/IR/Matchers.h"
@@ -459,55 +460,6 @@ Value inLayout(Value v, Attribute layout, Operation *at) {
       return BroadcastOp::create(b, broadcast.getLoc(), retyped(type, layout), expanded);
     }
   return ConvertLayoutOp::create(b, v.getLoc(), retyped(type, layout), v);
-}
-
-/// The layout to read back an 8-bit B tile [K, N] in from its ring (lines
-/// `ring.getContig()`) when it is written each iteration into its K-major
-/// `buffer`: its own, or a blocked layout of any run of elements along K and
-/// N per thread (up to 16 each: vectors along K into the buffer, along N
-/// out of an N-major ring), lanes split between K and N in any proportion,
-/// either dimension fastest, whichever takes the fewest shared-memory
-/// wavefronts for both moves (bank conflicts counted on both swizzles), then
-/// the fewest accesses. Null where its own does.
-RankedTensorType readBackType(RankedTensorType type, SharedBufferType ring, SharedBufferType buffer) {
-  if (type.getRank() != 2 || type.getElementTypeBitWidth() != 8 || !hasLayout(type))
-    return {};
-  auto cost = [&](const LinearLayout &layout) {
-    auto moves = [&](SharedBufferType into) {
-      int64_t accesses = int64_t(lineVectors(layout.numRegisters(), lineVectorBits(layout, into.getContig(), 1)).size());
-      int64_t wavefronts = sharedWavefronts(layout, into.getContig(), 1,
-                                            [&](const LinearLayout::Coord &c) { return into.tileByteOffset(c); });
-      return std::pair{wavefronts, accesses};
-    };
-    auto [readWaves, reads] = moves(ring);
-    auto [writeWaves, writes] = moves(buffer);
-    return std::pair{readWaves + writeWaves, reads + writes};
-  };
-  LinearLayout own = LinearLayout::get(type);
-  std::pair<int64_t, int64_t> best = cost(own);
-  int64_t k = type.getDimSize(0), n = type.getDimSize(1);
-  unsigned numWarps = 1u << own.warps.size();
-  RankedTensorType chosen;
-  for (unsigned alongK = 1; alongK <= 16; alongK *= 2)
-    for (unsigned alongN = 1; alongN <= 16; alongN *= 2)
-      for (unsigned lanesK = 1; lanesK <= kWarpSize; lanesK *= 2)
-        for (bool kFirst : {true, false}) {
-          unsigned lanesN = kWarpSize / lanesK;
-          if (k < int64_t(alongK) * lanesK || n < int64_t(alongN) * lanesN)
-            continue;
-          unsigned warpsN = unsigned(std::clamp<int64_t>(n / (alongN * lanesN), 1, numWarps));
-          auto blocked = BlockedLayoutAttr::get(type.getContext(), {alongK, alongN}, {lanesK, lanesN},
-                                                {numWarps / warpsN, warpsN},
-                                                kFirst ? SmallVector<unsigned>{0, 1} : SmallVector<unsigned>{1, 0});
-          LinearLayout linear = LinearLayout::blocked(blocked, type.getShape());
-          if (linear.broadcastLaneMask() || linear.broadcastWarpMask())
-            continue;
-          if (std::pair<int64_t, int64_t> c = cost(linear); c < best) {
-            best = c;
-            chosen = RankedTensorType::get(type.getShape(), type.getElementType(), blocked);
-          }
-        }
-  return chosen;
 }
 
 /// The block behind a dot operand, before its conversions to the operand
@@ -1168,7 +1120,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         if (plan.bSource == load.getResult() && plan.bStoredType)
           stored = &plan;
       RankedTensorType packed = stored && !selected ? readBackType(cast<RankedTensorType>(load.getType()), r.type,
-                                                                   stored->bStoredType)
+                                                                   stored->bStoredType, load.getVec())
                                                     : RankedTensorType();
       // A tile only scaled and rounded into a wgmma's register A is read back
       // in A's layout: no move through shared memory each iteration.
@@ -1178,6 +1130,14 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       RankedTensorType readType = packed ? packed : cast<RankedTensorType>(load.getType());
       if (aLayout)
         readType = RankedTensorType::get(readType.getShape(), readType.getElementType(), aLayout);
+      // Only threads touch this ring: arranged for their copies and reads
+      // where the tensor-core arrangement makes them meet in banks (rows
+      // of f32 activations read back as a wgmma register A).
+      if (SharedBufferType arranged =
+              threadArrangedRing(r.type, cast<RankedTensorType>(load.getType()), load.getVec(), readType)) {
+        r.type = arranged;
+        r.buf.setType(arranged);
+      }
       Value tile = LocalLoadOp::create(at, load.getLoc(), readType, r.buf, slotOf(r));
       if (aLayout) {
         Value last = tile;

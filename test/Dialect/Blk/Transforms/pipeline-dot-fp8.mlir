@@ -1,7 +1,7 @@
 // RUN: blk-opt %s --blk-pipeline-dot=num-stages=3 | FileCheck %s
 
 // The layout @n_major_b reads its B tile back in (below).
-// CHECK: #[[PACKED:blocked[0-9]*]] = #blk.blocked<sizePerThread = [2, 16], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK: #[[PACKED:blocked[0-9]*]] = #blk.blocked<sizePerThread = [4, 8], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [1, 0]>
 
 // 8-bit float operands of a wgmma dot go through rings only K-major (A's
 // lines along K, contig 1; B's along K, contig 0): loads contiguous along K
@@ -18,7 +18,11 @@
 // An A quantized in registers (f32 scaled, rounded to e4m3) is read from
 // registers, four e4m3 to a register (kWidth 4); its f32 source goes through
 // a ring of its own, read back straight in A's layout, where it is scaled
-// and rounded: no move into that layout each iteration. The ring is read
+// and rounded: no move into that layout each iteration. The ring is
+// arranged for its threads (xor): a read of A's layout holds rows r and
+// r + 1 in one access phase, which the tensor-core swizzle maps onto one
+// set of banks; bit 4 of the element index (the 16-byte unit's upper half
+// of a 128-byte line) flips with the row's lowest bit (6: 64 per row). The ring is read
 // into registers before the dot: two slots, the copies of tile n + 2 into
 // tile n's after the barrier that follows the reads. wgmma reads register
 // A asynchronously and the next iteration writes A again before any
@@ -26,7 +30,7 @@
 // shared memory, one does).
 // CHECK-LABEL: func.func @computed_a
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
-// CHECK: %[[X:.+]] = blk.local_alloc : <[2, 64, 64], f32, contig = 1>
+// CHECK: %[[X:.+]] = blk.local_alloc : <[2, 64, 64], f32, contig = 1, xor = [4, 6]>
 // CHECK: scf.for {{.*}} iter_args(%[[ACCARG:[a-z0-9]+]] =
 // CHECK-NOT: blk.convert_layout
 // CHECK: %[[XSLOT:.+]] = arith.remui %[[N:.+]], %c2_i32
@@ -34,7 +38,7 @@
 // CHECK-NEXT: %[[XNEXT:.+]] = arith.remui %[[XAHEAD]], %c2_i32
 // CHECK: blk.async_wait {pending = 1 : i32}
 // CHECK: blk.barrier
-// CHECK: %[[T:.+]] = blk.local_load %[[X]][%[[XSLOT]]] : <[2, 64, 64], f32, contig = 1> -> tensor<64x64xf32, #[[A:blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = \[4, 1\], instrShape = \[64, 64, 32\]>, kWidth = 4>]]>
+// CHECK: %[[T:.+]] = blk.local_load %[[X]][%[[XSLOT]]] : <[2, 64, 64], f32, contig = 1, xor = [4, 6]> -> tensor<64x64xf32, #[[A:blk.dot_op<opIdx = 0, parent = #blk.mma<version = 3, warpsPerCTA = \[4, 1\], instrShape = \[64, 64, 32\]>, kWidth = 4>]]>
 // CHECK-NOT: blk.convert_layout
 // CHECK: %[[S:.+]] = arith.mulf %[[T]], %{{.+}} : tensor<64x64xf32, #[[A]]>
 // CHECK-NEXT: %[[Q:.+]] = arith.truncf %[[S]] : tensor<64x64xf32, #[[A]]> to tensor<64x64xf8E4M3FN, #[[A]]>
@@ -62,20 +66,22 @@
 // its ring K-major, so it is a ring of its own, read back into registers
 // and written into a K-major buffer each iteration. Its layout had one
 // element along K per thread (a byte store each); it is read back in the
-// blocked layout whose two moves take the fewest shared-memory wavefronts
-// on the two swizzles: 2 x 16 elements per thread, lanes along K (16-byte
-// reads along the ring's lines, 2-byte writes along the buffer's, 16
-// wavefronts a warp each way; 4 x 4 with 4 lanes along K would take 16 and
-// 32). The loop needs the tile in no other layout. Four slots for A's ring
-// and three for B's, which only registers read (a slot fewer for each would
-// let shared memory hold more programs than the accumulators' registers let
-// share an SM; blk.num_warps = 4: 5 at most).
+// blocked layout whose three moves take the fewest shared-memory
+// wavefronts, the ring arranged for its threads where that takes fewer:
+// 4 x 8 elements per thread, 16 lanes along K (8 wavefronts a warp for the
+// copies, 8 for the reads, 16 for the writes; on the tensor-core
+// arrangement the best, 2 x 16 with 32 lanes along K, takes 8, 16 and 16:
+// test/unit/RingReadBackTest.cpp). The loop needs the tile in no other
+// layout. Four slots for A's ring and three for B's, which only registers
+// read (a slot fewer for each would let shared memory hold more programs
+// than the accumulators' registers let share an SM; blk.num_warps = 4: 5
+// at most).
 // CHECK-LABEL: func.func @n_major_b
 // CHECK: %[[A:.+]] = blk.local_alloc : <[4, 64, 64], f8E4M3FN, contig = 1>
-// CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1>
+// CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 1, xor = [4, 8, 5, 9, 6, 10]>
 // CHECK: %[[B:.+]] = blk.local_alloc : <[3, 64, 64], f8E4M3FN, contig = 0>
 // CHECK: scf.for
-// CHECK: %[[T:.+]] = blk.local_load %[[RING]][%{{.+}}] : <[3, 64, 64], f8E4M3FN, contig = 1> -> tensor<64x64xf8E4M3FN, #[[PACKED]]>
+// CHECK: %[[T:.+]] = blk.local_load %[[RING]][%{{.+}}] : <[3, 64, 64], f8E4M3FN, contig = 1, xor = [4, 8, 5, 9, 6, 10]> -> tensor<64x64xf8E4M3FN, #[[PACKED]]>
 // CHECK-NOT: blk.convert_layout %[[T]]
 // CHECK: blk.local_store %[[T]], %[[B]]
 // CHECK: blk.warp_group_dot %[[A]][%{{.+}}], %[[B]]

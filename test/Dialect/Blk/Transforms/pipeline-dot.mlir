@@ -199,10 +199,14 @@ module attributes {blk.num_warps = 4 : i32} {
 // A load whose masked-off elements are not zero is no operand ring (cp.async
 // can only fill with zeros): it goes through a ring of its own, copied with
 // the operand's tiles and read back in its blocked layout, its `other`
-// selected where the mask is off; the dot converts it from registers.
+// selected where the mask is off; the dot converts it from registers. Only
+// threads touch that ring: it is arranged for their 16-byte accesses, four
+// lanes to a 128-byte row (bit 5 of the element index flips with the row's
+// lowest, bit 6), where the tensor-core swizzle would put two rows of one
+// access phase on the same banks.
 // CHECK-LABEL: func.func @nonzero_other
 // CHECK: %[[A:.+]] = blk.local_alloc : <[3, 64, 32], bf16, contig = 1>
-// CHECK: %[[B:.+]] = blk.local_alloc : <[3, 32, 64], bf16, contig = 1>
+// CHECK: %[[B:.+]] = blk.local_alloc : <[3, 32, 64], bf16, contig = 1, xor = [5, 6]>
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[A]][%c0_i32{{.*}}]
 // CHECK-NEXT: %{{.+}} = arith.subi
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[B]][%c0_i32{{.*}}]
@@ -212,7 +216,7 @@ module attributes {blk.num_warps = 4 : i32} {
 // CHECK: blk.async_wait {pending = 1 : i32}
 // CHECK-NEXT: blk.barrier
 // CHECK-NOT: blk.load
-// CHECK: %[[LB:.+]] = blk.local_load %[[B]][%[[SLOT]]] : <[3, 32, 64], bf16, contig = 1> -> tensor<32x64xbf16, #blocked>
+// CHECK: %[[LB:.+]] = blk.local_load %[[B]][%[[SLOT]]] : <[3, 32, 64], bf16, contig = 1, xor = [5, 6]> -> tensor<32x64xbf16, #blocked>
 // CHECK-NEXT: %[[SB:.+]] = arith.select %{{.+}}, %[[LB]], %{{.+}} : tensor<32x64xi1, #blocked>, tensor<32x64xbf16, #blocked>
 // CHECK-NEXT: %[[FB:.+]] = blk.convert_layout %[[SB]]
 // CHECK: %[[FA:.+]] = blk.local_load %[[A]][%[[SLOT]]]

@@ -27,9 +27,24 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
     bits 7.. of r * W (the hardware's 128B/64B/32B swizzle modes). ldmatrix
     reads and wgmma descriptors use the same arrangement; slots are 1024-byte
     aligned (the arrangement: lib/Conversion/BlkToLLVM/SharedRing.h). Example: `!blk.smem<[3, 128, 64], bf16, contig = 1>`
+
+    A ring only threads read and write (no wgmma, TMA or ldmatrix) may
+    instead be arranged for them: `xor = [t0, s0, t1, s1, ...]` stores
+    element `pos` of line `line` at index `line * length + pos` of the slot
+    (length: the tile's extent along `contig`) with bit `t` of the index
+    flipped where its bit `s` (above `t`) is set, so that both the copies
+    into the ring and the reads out of it miss each other's banks where the
+    tensor-core arrangement would not. Example:
+    `!blk.smem<[2, 128, 128], f32, contig = 1, xor = [4, 7]>`
   }];
-  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "mlir::Type":$elementType, "unsigned":$contig);
-  let assemblyFormat = "`<` `[` $shape `]` `,` $elementType `,` `contig` `=` $contig `>`";
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "mlir::Type":$elementType, "unsigned":$contig,
+                        OptionalArrayRefParameter<"int64_t">:$xors);
+  let assemblyFormat = "`<` `[` $shape `]` `,` $elementType `,` `contig` `=` $contig (`,` `xor` `=` `[` $xors^ `]`)? `>`";
+  let builders = [
+    TypeBuilder<(ins "llvm::ArrayRef<int64_t>":$shape, "mlir::Type":$elementType, "unsigned":$contig), [{
+      return $_get($_ctxt, shape, elementType, contig, llvm::ArrayRef<int64_t>{});
+    }]>
+  ];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     int64_t getSlots() const { return getShape()[0]; }
@@ -47,6 +62,12 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
     /// lowering computes at run time: SharedRing::byteOffset), for costs
     /// decided at compile time.
     int64_t tileByteOffset(llvm::ArrayRef<int64_t> coords) const;
+    /// Whether the ring is arranged for threads (an `xor` list) rather
+    /// than for tensor cores.
+    bool isThreadArranged() const { return !getXors().empty(); }
+    /// Elements of a line of the thread arrangement that stay next to each
+    /// other (below its lowest flipped bit).
+    int64_t threadRunElements() const;
   }];
 }
 
