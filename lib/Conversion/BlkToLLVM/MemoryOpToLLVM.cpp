@@ -38,11 +38,7 @@ Value toWord(OpBuilder &b, Location loc, const WordPlan &plan, ArrayRef<Value> e
   if (elems.size() == 1)
     return elems[0].getType() == plan.wordType ? elems[0]
                                                : LLVM::BitcastOp::create(b, loc, plan.wordType, elems[0]);
-  auto vecType = VectorType::get({int64_t(elems.size())}, plan.elemType);
-  Value v = LLVM::UndefOp::create(b, loc, vecType);
-  for (size_t i = 0; i < elems.size(); ++i)
-    v = LLVM::InsertElementOp::create(b, loc, v, elems[i], i32Const(b, loc, i));
-  return LLVM::BitcastOp::create(b, loc, plan.wordType, v);
+  return LLVM::BitcastOp::create(b, loc, plan.wordType, packVector(b, loc, elems));
 }
 
 void fromWord(OpBuilder &b, Location loc, const WordPlan &plan, Value word, SmallVectorImpl<Value> &out) {

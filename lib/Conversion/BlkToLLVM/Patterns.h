@@ -94,6 +94,9 @@ mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 /// `elems` (of one type, 32 bits together) packed into one i32 register, the
 /// first in the low bits: a tensor-core fragment register.
 mlir::Value packWord(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange elems);
+/// `elems` in one vector value, as the bits of a vector of them: bytes of
+/// fp8 conversions as the 16-bit pairs they came in.
+mlir::Value packVector(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange elems);
 /// a && c for i1 values, either of which may be null (true).
 mlir::Value andValues(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a, mlir::Value c);
 /// Whether this thread writes (stores, atomics) the elements of a block of

@@ -65,12 +65,9 @@ void storeSharedVector(OpBuilder &b, Location loc, ValueRange values, Value ptr)
   if (values.size() == 1)
     return storeShared(b, loc, values[0], ptr);
   Type elem = values[0].getType();
-  auto vecType = VectorType::get({int64_t(values.size())}, elem);
-  Value vec = LLVM::UndefOp::create(b, loc, vecType);
-  for (auto [i, v] : llvm::enumerate(values))
-    vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Const(b, loc, i));
+  Value vec = packVector(b, loc, values);
   VectorType access = accessType(elem, values.size());
-  if (access != vecType)
+  if (access != vec.getType())
     vec = LLVM::BitcastOp::create(b, loc, access, vec);
   LLVM::StoreOp::create(b, loc, vec, ptr, values.size() * sharedElementBytes(elem));
 }
@@ -91,10 +88,7 @@ void storeSharedVectorIf(OpBuilder &b, Location loc, ValueRange values, Value pt
   SmallVector<Value> words;
   int64_t bits = int64_t(values.size()) * std::max<int64_t>(8, elem.getIntOrFloatBitWidth());
   if (values.size() > 1 && bits % 32 == 0) {
-    auto vecType = VectorType::get({int64_t(values.size())}, elem);
-    Value vec = LLVM::UndefOp::create(b, loc, vecType);
-    for (auto [i, v] : llvm::enumerate(values))
-      vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Const(b, loc, i));
+    Value vec = packVector(b, loc, values);
     VectorType access = VectorType::get({bits / 32}, b.getI32Type());
     vec = LLVM::BitcastOp::create(b, loc, access, vec);
     for (int64_t i = 0; i < bits / 32; ++i)

@@ -29,12 +29,37 @@ Value i32Const(OpBuilder &b, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
 }
 
-Value packWord(OpBuilder &b, Location loc, ValueRange elems) {
-  auto vecType = VectorType::get({int64_t(elems.size())}, elems.front().getType());
+/// The 16-bit value whose low and high bytes `lo` and `hi` are (an fp8
+/// conversion's pair: trunc x, trunc (x >> 8)); null otherwise.
+static Value halfOfBytes(Value lo, Value hi) {
+  auto truncLo = lo.getDefiningOp<LLVM::TruncOp>(), truncHi = hi.getDefiningOp<LLVM::TruncOp>();
+  if (!truncLo || !truncHi || !lo.getType().isInteger(8) || !truncLo.getArg().getType().isInteger(16))
+    return {};
+  auto shift = truncHi.getArg().getDefiningOp<LLVM::LShrOp>();
+  APInt amount;
+  if (!shift || shift.getLhs() != truncLo.getArg() || !matchPattern(shift.getRhs(), m_ConstantInt(&amount)) ||
+      amount != 8)
+    return {};
+  return truncLo.getArg();
+}
+
+Value packVector(OpBuilder &b, Location loc, ValueRange elems) {
+  // Bytes that fp8 conversions made in pairs go back together as their
+  // 16-bit registers, rather than byte by byte (a bit-field insert each).
+  SmallVector<Value> halves;
+  for (size_t i = 0; elems.size() % 2 == 0 && i < elems.size(); i += 2)
+    if (Value half = halfOfBytes(elems[i], elems[i + 1]))
+      halves.push_back(half);
+  ValueRange parts = halves.size() * 2 == elems.size() ? ValueRange(halves) : elems;
+  auto vecType = VectorType::get({int64_t(parts.size())}, parts.front().getType());
   Value vec = LLVM::UndefOp::create(b, loc, vecType);
-  for (auto [e, v] : llvm::enumerate(elems))
+  for (auto [e, v] : llvm::enumerate(parts))
     vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Const(b, loc, int64_t(e)));
-  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec);
+  return vec;
+}
+
+Value packWord(OpBuilder &b, Location loc, ValueRange elems) {
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), packVector(b, loc, elems));
 }
 
 Value emitLaneId(OpBuilder &b, Location loc) {
