@@ -133,8 +133,16 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
     axes.push_back(*a);
   }
   bool isUnsigned = x.isUnsigned;
-  if ((name == "xor_sum" || name == "reduce_or") && (!isa<IntegerType>(elem) || elem.isInteger(1)))
+  if ((name == "xor_sum" || name == "reduce_or") && !isa<IntegerType>(elem))
     return error(call.loc, "'" + name + "' reduces a block of integers, got " + describe(x));
+  // Booleans (Triton counts int1 among its integers) reduce as 0 and 1 in
+  // i32, whose OR or XOR is 0 or 1 again: back to a boolean after.
+  bool booleans = elem.isInteger(1) && (name == "xor_sum" || name == "reduce_or");
+  if (booleans) {
+    if (!(x = convertElement(x, builder.getI32Type(), /*isUnsigned=*/true, call.loc)))
+      return x;
+    elem = elementType(x);
+  }
   Combine kind = name == "sum" ? Combine::Sum
                  : name == "xor_sum" ? Combine::Xor
                  : name == "reduce_or" ? Combine::Or
@@ -206,6 +214,8 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
   if (name == "argmax" || name == "argmin")
     return TV::makeVal(keep(index));
   TV result = TV::makeVal(keep(value), isUnsigned);
+  if (booleans)
+    result = convertElement(result, builder.getI1Type(), false, call.loc);
   if (roundBack) // the largest or smallest of fp8 values is one of them: exact
     result = convertElement(result, roundBack, false, call.loc);
   if (withIndices)
