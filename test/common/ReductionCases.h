@@ -152,6 +152,18 @@ inline std::vector<Check> orReductionsCase(const Launch &L, TileShape s, std::mt
   return bitwiseReductionCase(L, s, rng, "or_reductions", [](int32_t a, int32_t b) { return a | b; }, true);
 }
 
+/// The same of booleans (each value set or not; one in 16 set): parity and
+/// any, 0 or 1.
+inline std::vector<Check> booleanXorSumsCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  return bitwiseReductionCase(L, s, rng, "boolean_xor_sums", [](int32_t a, int32_t b) { return a ^ int32_t(b != 0); },
+                              true);
+}
+
+inline std::vector<Check> booleanOrReductionsCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {
+  return bitwiseReductionCase(L, s, rng, "boolean_or_reductions",
+                              [](int32_t a, int32_t b) { return a | int32_t(b != 0); }, true);
+}
+
 /// `softmax_builtin`: softmax along each axis against float64, to within the
 /// f32 exponential and division (relativeError: the norm and each element).
 inline std::vector<Check> softmaxBuiltinCase(const Launch &L, TileShape s, std::mt19937_64 &rng) {

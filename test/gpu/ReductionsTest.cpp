@@ -39,6 +39,20 @@ TEST(Reductions, ReduceOrAlongEachAxisAndWholeTile) {
     ref::expectChecks(ref::orReductionsCase(gpuLaunch, s, rng));
 }
 
+TEST(Reductions, BooleanParityAlongEachAxisAndWholeTile) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::booleanXorSumsCase(gpuLaunch, s, rng));
+}
+
+TEST(Reductions, BooleanAnyAlongEachAxisAndWholeTile) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::booleanOrReductionsCase(gpuLaunch, s, rng));
+}
+
 TEST(Reductions, SoftmaxBuiltinAlongEachAxis) {
   BLK_REQUIRE_GPU();
   BLK_SEEDED_RNG(rng);

@@ -35,6 +35,18 @@ TEST(Reductions, ReduceOrAlongEachAxisAndWholeTile) {
     ref::expectChecks(ref::orReductionsCase(interpLaunch, s, rng));
 }
 
+TEST(Reductions, BooleanParityAlongEachAxisAndWholeTile) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::booleanXorSumsCase(interpLaunch, s, rng));
+}
+
+TEST(Reductions, BooleanAnyAlongEachAxisAndWholeTile) {
+  BLK_SEEDED_RNG(rng);
+  for (ref::TileShape s : ref::kTileShapes)
+    ref::expectChecks(ref::booleanOrReductionsCase(interpLaunch, s, rng));
+}
+
 TEST(Reductions, SoftmaxBuiltinAlongEachAxis) {
   BLK_SEEDED_RNG(rng);
   for (ref::TileShape s : ref::kTileShapes)
