@@ -133,11 +133,12 @@ TV Generator::genReduction(const std::string &name, const ast::CallExpr &call, s
     axes.push_back(*a);
   }
   bool isUnsigned = x.isUnsigned;
-  if ((name == "xor_sum" || name == "reduce_or") && !isa<IntegerType>(elem))
+  bool bitwise = name == "xor_sum" || name == "reduce_or";
+  if (bitwise && !isa<IntegerType>(elem))
     return error(call.loc, "'" + name + "' reduces a block of integers, got " + describe(x));
   // Booleans (Triton counts int1 among its integers) reduce as 0 and 1 in
   // i32, whose OR or XOR is 0 or 1 again: back to a boolean after.
-  bool booleans = elem.isInteger(1) && (name == "xor_sum" || name == "reduce_or");
+  bool booleans = bitwise && elem.isInteger(1);
   if (booleans) {
     if (!(x = convertElement(x, builder.getI32Type(), /*isUnsigned=*/true, call.loc)))
       return x;
