@@ -1,8 +1,6 @@
-// test/kernels/layout_stress.blk's column sums, broadcasts and sums of
-// column-major tiles (the kernels
-// bench/run.py's layout rows time) against host results: i32 exactly, f32
-// against float64. The scans are in ReductionCases.h's kind of test and in
-// test/Interpreter.
+// test/kernels/layout_stress.blk's scans, column sums, broadcasts and sums
+// of column-major tiles (the kernels bench/run.py's layout rows time) against
+// host results: i32 exactly, f32 against float64.
 #ifndef BLK_TEST_COMMON_LAYOUTSTRESSCASES_H
 #define BLK_TEST_COMMON_LAYOUTSTRESSCASES_H
 
@@ -95,6 +93,30 @@ inline std::vector<Check> transposedSumCase(const Launch &L, const LayoutStressV
       for (int i = 0; i < v.r; ++i)
         for (int j = 0; j < v.c; ++j)
           ref[p * tile + size_t(i) * v.c + j] += x.get((size_t(p) * s + m) * tile + size_t(j) * v.r + i);
+  return {layoutStressCheck(what, v.type, y, ref)};
+}
+
+/// Inclusive sums of each [R, C] tile down its columns (`axis` 0,
+/// `scan_axis0`) or along its rows (1, `scan_axis1`).
+inline std::vector<Check> scanCase(const Launch &L, const LayoutStressVariant &v, int axis, int programs,
+                                   std::mt19937_64 &rng) {
+  size_t tile = size_t(v.r) * v.c, n = tile * programs;
+  Buffer x = layoutStressInput(v.type, n, rng), y(v.type, n);
+  y.poison();
+  std::string kernel = axis == 0 ? "scan_axis0" : "scan_axis1";
+  std::string what = kernel + " " + v.name();
+  std::string e = L("layout_stress", v.bindings(), kernel, unsigned(programs), {KArg::buf_(x), KArg::buf_(y)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref(n);
+  for (int p = 0; p < programs; ++p)
+    for (int i = 0; i < v.r; ++i)
+      for (int j = 0; j < v.c; ++j) {
+        size_t at = p * tile + size_t(i) * v.c + j;
+        size_t before = axis == 0 ? at - v.c : at - 1;
+        bool first = axis == 0 ? i == 0 : j == 0;
+        ref[at] = x.get(at) + (first ? 0.0 : ref[before]);
+      }
   return {layoutStressCheck(what, v.type, y, ref)};
 }
 

@@ -293,8 +293,9 @@ TEST(AfterPasses, RopeSpec) {
   }
 }
 
-// test/kernels/layout_stress.blk's column sums (the last step of rows cut
-// short), broadcasts and sums of column-major tiles, every variant, re-laid out by the passes.
+// test/kernels/layout_stress.blk's scans, column sums (the last step of rows
+// cut short), broadcasts and sums of column-major tiles, every variant,
+// re-laid out by the passes.
 TEST(AfterPasses, LayoutStress) {
   BLK_SEEDED_RNG(rng);
   for (const char *arch : kArchs) {
@@ -303,6 +304,8 @@ TEST(AfterPasses, LayoutStress) {
     for (const ref::LayoutStressVariant &v : ref::layoutStressVariants()) {
       ref::expectChecks(ref::columnSumsCase(L, v, 2, 2 * v.r + v.r / 2 + 3, rng));
       ref::expectChecks(ref::broadcastMixCase(L, v, 2, rng));
+      ref::expectChecks(ref::scanCase(L, v, 0, 2, rng));
+      ref::expectChecks(ref::scanCase(L, v, 1, 2, rng));
       ref::expectChecks(ref::transposedSumCase(L, v, 2, 2, rng));
     }
   }
