@@ -384,6 +384,16 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
         if (isa<arith::TruncIOp>(op))
           out.constant.reset();
       })
+      .Case<PtrToIntOp, IntToPtrOp>([&](Operation *) {
+        // An address counts bytes, as a pointer's divisibility does; runs of
+        // consecutive elements are runs of consecutive bytes only for bytes.
+        out = get(op->getOperand(0));
+        auto ptr = cast<PointerType>(getElementTypeOrSelf(
+            (isa<PtrToIntOp>(op) ? op->getOperand(0) : op->getResult(0)).getType()));
+        if (ptr.getPointeeType().getIntOrFloatBitWidth() > 8)
+          out.contiguity.assign(rank, 1);
+        out.constant.reset();
+      })
       .Case<arith::SelectOp>([&](arith::SelectOp s) {
         const AxisInfo c = get(s.getCondition());
         const AxisInfo a = get(s.getTrueValue()), b = get(s.getFalseValue());

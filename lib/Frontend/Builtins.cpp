@@ -28,6 +28,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"fma", {3, 3, {"x", "y", "z"}}},
       {"div_rn", {2, 2, {"x", "y"}}},
       {"cdiv", {2, 2, {"x", "div"}}},
+      {"pointer_type", {1, 1, {"element_ty"}}},
       {"multiple_of", {2, 2, {"input", "values"}}},
       {"max_contiguous", {2, 2, {"input", "values"}}},
       {"float", {1, 1, {"x"}}},
@@ -520,6 +521,11 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
         div->setAttr(kPreciseAttr, builder.getUnitAttr());
     return q;
   }
+  if (name == "pointer_type") { // Triton's tl.pointer_type(T): the dtype a 64-bit address converts to
+    if (args[0].kind != TV::DType)
+      return error(argLoc(0), "pointer_type needs a dtype, got " + describe(args[0]));
+    return TV::makeDType(PointerType::get(builder.getContext(), args[0].type), args[0].isUnsigned);
+  }
   if (name == "cdiv") {
     // Constants fold below with Python's // (as Triton's cdiv on constexprs).
     if (args[0].isConst() && args[1].isConst() &&
@@ -851,10 +857,13 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
 
 TV Generator::genCast(const TV &x, const TV &dtype, bool bitcast, const TV &rounding, const ast::Loc &xLoc,
                       const ast::Loc &roundingLoc, const ast::Loc &callLoc) {
-  if (isa<PointerType>(dtype.type))
-    return error(callLoc, "cannot convert to a pointer type");
   if (!x.isConst() && !x.isVal())
     return error(xLoc, "'.to' applies to numbers and blocks, got " + describe(x));
+  if (isa<PointerType>(dtype.type) || (x.isVal() && isa<PointerType>(elementType(x)))) {
+    if (rounding.kind != TV::None)
+      return error(roundingLoc, "fp_downcast_rounding applies to conversions of floats, not of pointers");
+    return genAddressCast(x, dtype, xLoc, callLoc); // bitcast or not, as Triton casts pointers
+  }
   // fp_downcast_rounding: "rtne" (the default) or "rtz", which only a float
   // narrowed to a float uses (as in Triton, other conversions ignore it).
   bool towardZero = false;
@@ -893,6 +902,40 @@ TV Generator::genCast(const TV &x, const TV &dtype, bool bitcast, const TV &roun
                      false);
 }
 
+TV Generator::genAddressCast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc) {
+  auto toPointer = dyn_cast<PointerType>(dtype.type);
+  auto withElement = [&](Value v, Type elem) -> Type {
+    if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+      return RankedTensorType::get(t.getShape(), elem);
+    return elem;
+  };
+  TV v = x;
+  if (v.isConst()) { // an address written as a number: 0 is the null pointer
+    if (v.kind != TV::Int)
+      return error(xLoc, "only a 64-bit integer converts to a pointer, got " + describe(v));
+    if (!(v = convertElement(v, builder.getI64Type(), false, xLoc)))
+      return v;
+  }
+  Type src = elementType(v);
+  Location at = loc(callLoc);
+  if (isa<PointerType>(src)) {
+    if (toPointer) { // another pointee: the same address
+      if (src == toPointer)
+        return TV::makeVal(v.value, dtype.isUnsigned);
+      Value address = PtrToIntOp::create(builder, at, withElement(v.value, builder.getI64Type()), v.value);
+      return TV::makeVal(IntToPtrOp::create(builder, at, withElement(v.value, toPointer), address), dtype.isUnsigned);
+    }
+    if (!dtype.type.isInteger(64))
+      return error(callLoc, "a pointer converts to a 64-bit integer (i64 or u64), not to " +
+                                describe(dtype.type, dtype.isUnsigned));
+    return TV::makeVal(PtrToIntOp::create(builder, at, withElement(v.value, dtype.type), v.value), dtype.isUnsigned);
+  }
+  if (!src.isInteger(64))
+    return error(xLoc, "only a 64-bit integer converts to a pointer, got " + describe(v) +
+                           (isa<IntegerType>(src) ? " (convert it to i64 first)" : ""));
+  return TV::makeVal(IntToPtrOp::create(builder, at, withElement(v.value, toPointer), v.value), dtype.isUnsigned);
+}
+
 TV Generator::genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc) {
   TV v = x;
   if (v.isConst()) { // a constant reinterprets the bits of its own type
@@ -901,9 +944,7 @@ TV Generator::genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, con
     if (!(v = convertElement(v, t, isUnsigned, xLoc)))
       return v;
   }
-  Type src = elementType(v), dst = dtype.type;
-  if (isa<PointerType>(src))
-    return error(xLoc, "bitcast applies to numbers and blocks of numbers, got " + describe(v));
+  Type src = elementType(v), dst = dtype.type; // numbers: genCast converts pointers
   unsigned ws = src.getIntOrFloatBitWidth(), wd = dst.getIntOrFloatBitWidth();
   if (ws != wd)
     return error(callLoc, "bitcast needs types of the same width: " + describe(src, v.isUnsigned) + " has " +

@@ -252,6 +252,12 @@ LogicalResult Executor::execOp(Operation *op) {
         set(a.getResult(), get(a.getSrc()));
         return success();
       })
+      .Case<PtrToIntOp, IntToPtrOp>([&](Operation *cast) {
+        Tensor t = get(cast->getOperand(0)); // pointers are their addresses already
+        t.elem = getElementTypeOrSelf(cast->getResult(0).getType());
+        set(cast->getResult(0), std::move(t));
+        return success();
+      })
       .Case<ExpandDimsOp>([&](ExpandDimsOp e) {
         Tensor t = get(e.getSrc()); // same elements, one more dimension of size 1
         t.shape.insert(t.shape.begin() + e.getAxis(), 1);

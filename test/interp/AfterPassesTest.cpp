@@ -11,6 +11,7 @@
 #include "../common/GluCases.h"
 #include "../common/LayoutMoveCases.h"
 #include "../common/LayoutStressCases.h"
+#include "../common/PointerCases.h"
 #include "../common/MatmulCases.h"
 #include "../common/RopeCases.h"
 #include "../common/RowTestSupport.h"
@@ -308,6 +309,21 @@ TEST(AfterPasses, LayoutStress) {
       ref::expectChecks(ref::scanCase(L, v, 1, 2, rng));
       ref::expectChecks(ref::transposedSumCase(L, v, 2, 2, rng));
     }
+  }
+}
+
+// test/kernels/pointers.blk: addresses and back, a table of row addresses,
+// a grouped matmul through a table of operand addresses, re-laid out by the
+// passes (its dot pipelined for sm_90a and sm_80).
+TEST(AfterPasses, Pointers) {
+  BLK_SEEDED_RNG(rng);
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    ref::Launch L = bothWays(arch);
+    ref::expectChecks(ref::addressRoundTripCase(L, 129, rng));
+    ref::expectChecks(ref::rowsThroughTableCase(L, rng));
+    for (ref::DType t : {ref::DType::F16, ref::DType::F32})
+      ref::expectChecks(ref::groupedMatmulCase(L, t, 2, 70, 50, 40, rng));
   }
 }
 

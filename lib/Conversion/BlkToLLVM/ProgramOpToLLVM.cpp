@@ -85,6 +85,23 @@ struct AddPtrToLLVM : OpConversionPattern<AddPtrOp> {
   }
 };
 
+/// Pointers to addresses and back, one per element.
+template <typename Op, typename LLVMOp>
+struct AddressCastToLLVM : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<Op>::OneToNOpAdaptor;
+  LogicalResult matchAndRewrite(Op op, OneToNOpAdaptor adaptor, ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(this->getTypeConverter()->convertType(op.getType(), types)))
+      return failure();
+    SmallVector<Value> results;
+    for (auto [src, type] : llvm::zip_equal(adaptor.getSrc(), types))
+      results.push_back(LLVMOp::create(rewriter, op.getLoc(), type, src));
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
 struct AssumeToLLVM : OpConversionPattern<AssumeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(AssumeOp op, OneToNOpAdaptor adaptor,
@@ -97,7 +114,8 @@ struct AssumeToLLVM : OpConversionPattern<AssumeOp> {
 } // namespace
 
 void populateProgramOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<ProgramIdToLLVM, NumProgramsToLLVM, ArangeToLLVM, SplatToLLVM, AddPtrToLLVM, AssumeToLLVM>(
+  patterns.add<ProgramIdToLLVM, NumProgramsToLLVM, ArangeToLLVM, SplatToLLVM, AddPtrToLLVM, AssumeToLLVM,
+               AddressCastToLLVM<PtrToIntOp, LLVM::PtrToIntOp>, AddressCastToLLVM<IntToPtrOp, LLVM::IntToPtrOp>>(
       tc, patterns.getContext());
 }
 

@@ -860,3 +860,29 @@ func.func @tma_thread_ring(%d: !blk.tensordesc<[64, 64], bf16>, %o: i32, %p: i1,
   blk.async_tma_copy %d[%o, %o] into %r[%o], %b if %p : !blk.tensordesc<[64, 64], bf16>, !blk.smem<[2, 64, 64], bf16, contig = 1, xor = [3, 6]>, !blk.mbarriers<2>
   return
 }
+
+// -----
+
+func.func @address_width(%p: !blk.ptr<f32>) {
+  // expected-error @+1 {{addresses are 64-bit integers, got 'i32'}}
+  %a = blk.ptr_to_int %p : !blk.ptr<f32> -> i32
+  return
+}
+
+// -----
+
+#lanes = #blk.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#pairs = #blk.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @address_layout(%a: tensor<256xi64, #lanes>) {
+  // expected-error @+1 {{pointer and address must have the same shape and layout}}
+  %p = blk.int_to_ptr %a : tensor<256xi64, #lanes> -> tensor<256x!blk.ptr<f32>, #pairs>
+  return
+}
+
+// -----
+
+func.func @address_of_block(%p: tensor<64x!blk.ptr<f32>>) {
+  // expected-error @+1 {{if an operand is non-scalar, then there must be at least one non-scalar result}}
+  %a = blk.ptr_to_int %p : tensor<64x!blk.ptr<f32>> -> i64
+  return
+}

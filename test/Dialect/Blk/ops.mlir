@@ -13,6 +13,12 @@ func.func @roundtrip(%p: !blk.ptr<f32>, %n: i32) {
   %ps = blk.splat %p : !blk.ptr<f32> -> tensor<128x!blk.ptr<f32>>
   // CHECK: blk.addptr %{{.*}}, %{{.*}} : tensor<128x!blk.ptr<f32>>, tensor<128xi32>
   %q = blk.addptr %ps, %r : tensor<128x!blk.ptr<f32>>, tensor<128xi32>
+  // CHECK: blk.ptr_to_int %{{.*}} : tensor<128x!blk.ptr<f32>> -> tensor<128xi64>
+  %addrs = blk.ptr_to_int %q : tensor<128x!blk.ptr<f32>> -> tensor<128xi64>
+  // CHECK: blk.int_to_ptr %{{.*}} : tensor<128xi64> -> tensor<128x!blk.ptr<f16>>
+  %halves = blk.int_to_ptr %addrs : tensor<128xi64> -> tensor<128x!blk.ptr<f16>>
+  // CHECK: blk.ptr_to_int %{{.*}} : !blk.ptr<f32> -> i64
+  %base = blk.ptr_to_int %p : !blk.ptr<f32> -> i64
   %ns = blk.splat %n : i32 -> tensor<128xi32>
   %m = arith.cmpi slt, %r, %ns : tensor<128xi32>
   %o = arith.constant dense<0.0> : tensor<128xf32>

@@ -117,6 +117,20 @@ LogicalResult AddPtrOp::verify() {
   return verifySameShape(*this, getPtr().getType(), getOffset().getType(), "offset");
 }
 
+/// A conversion between pointers and their 64-bit addresses: the same shape,
+/// the integer side 64 bits wide.
+static LogicalResult verifyAddressCast(Operation *op, Type ptrType, Type intType) {
+  if (!getElementTypeOrSelf(intType).isInteger(64))
+    return op->emitOpError("addresses are 64-bit integers, got ") << getElementTypeOrSelf(intType);
+  auto pt = dyn_cast<RankedTensorType>(ptrType), it = dyn_cast<RankedTensorType>(intType);
+  if (bool(pt) != bool(it) || (pt && (pt.getShape() != it.getShape() || pt.getEncoding() != it.getEncoding())))
+    return op->emitOpError("pointer and address must have the same shape and layout");
+  return success();
+}
+
+LogicalResult PtrToIntOp::verify() { return verifyAddressCast(*this, getSrc().getType(), getType()); }
+LogicalResult IntToPtrOp::verify() { return verifyAddressCast(*this, getType(), getSrc().getType()); }
+
 unsigned blk::accessDim(Type ptrType, std::optional<uint32_t> vecDim) {
   if (vecDim)
     return *vecDim;

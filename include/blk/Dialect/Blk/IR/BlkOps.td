@@ -294,6 +294,33 @@ def Blk_AddPtrOp : Blk_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
   let hasVerifier = 1;
 }
 
+def Blk_PtrToIntOp : Blk_Op<"ptr_to_int", [Pure, Elementwise]> {
+  let summary = "A pointer's address as a 64-bit integer";
+  let description = [{
+    Scalar or elementwise over a block (Triton's `ptr.to(tl.int64)`).
+    Example: `%a = blk.ptr_to_int %p : tensor<128x!blk.ptr<f32>> -> tensor<128xi64>`
+  }];
+  let arguments = (ins Blk_PtrLike:$src);
+  let results = (outs Blk_IntLike:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Blk_IntToPtrOp : Blk_Op<"int_to_ptr", [Pure, Elementwise]> {
+  let summary = "The pointer at a 64-bit address";
+  let description = [{
+    Scalar or elementwise over a block (Triton's
+    `x.to(tl.pointer_type(T))` of an int64): an address from a table of
+    pointers (a grouped matmul's operands), or a pointer's address after
+    integer arithmetic.
+    Example: `%p = blk.int_to_ptr %a : tensor<128xi64> -> tensor<128x!blk.ptr<f32>>`
+  }];
+  let arguments = (ins Blk_IntLike:$src);
+  let results = (outs Blk_PtrLike:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Blk_LoadOp : Blk_Op<"load", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Load from global memory through a pointer or a block of pointers";
