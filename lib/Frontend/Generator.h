@@ -174,10 +174,10 @@ public:
              const ast::Loc *selfLoc);
   /// x.sort(dim, descending).
   TV genSortMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &base);
-  /// x.to(dtype, bitcast=True): the same bits as another type of the same width.
   /// x.to(T) where x or T is a pointer: addresses (i64) and pointers convert
   /// into each other, and pointers to other pointees.
   TV genAddressCast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc);
+  /// x.to(dtype, bitcast=True): the same bits as another type of the same width.
   TV genBitcast(const TV &x, const TV &dtype, const ast::Loc &xLoc, const ast::Loc &callLoc);
   /// `x.to(dtype, ...)` and `cast(x, dtype, ...)`: a conversion, a bitcast, or a
   /// float narrowed toward zero (fp_downcast_rounding="rtz").
