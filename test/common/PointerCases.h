@@ -11,6 +11,13 @@
 
 namespace blk::ref {
 
+/// Whether the first `n` 64-bit words of `table` are 0 (a kernel cleared the
+/// addresses it stored there).
+inline bool clearedTable(const Buffer &table, size_t n) {
+  std::vector<int64_t> left = rawValues<int64_t>(table, n);
+  return std::all_of(left.begin(), left.end(), [](int64_t v) { return v == 0; });
+}
+
 /// D[i] = 4 i (bytes from X to X + i), Y[i] = X[i + 1] read through the
 /// address 4 bytes past X + i (Y[n - 1] = -1), S = X's address modulo 16
 /// (0: buffers are 16-byte aligned).
@@ -65,9 +72,7 @@ inline std::vector<Check> rowsThroughTableCase(const Launch &L, std::mt19937_64 
         return {exact(what + ": element (" + std::to_string(i) + ", " + std::to_string(j) + ") is not X's row " +
                           std::to_string(rows - 1 - i) + "'s",
                       false)};
-  std::vector<int64_t> left = rawValues<int64_t>(t, rows);
-  bool cleared = std::all_of(left.begin(), left.end(), [](int64_t v) { return v == 0; });
-  return {exact(what, true), exact(what + ": the table is cleared", cleared)};
+  return {exact(what, true), exact(what + ": the table is cleared", clearedTable(t, rows))};
 }
 
 /// C[g] = A[g] @ B[g] for `groups` groups of [m, k] x [k, n] (tiles of 64 x
@@ -101,9 +106,8 @@ inline std::vector<Check> groupedMatmulCase(const Launch &L, DType t, int groups
         for (int j = 0; j < n; ++j)
           ref[(size_t(g) * m + i) * n + j] += x * operand(b.get((size_t(g) * k + kk) * n + j));
       }
-  std::vector<int64_t> left = rawValues<int64_t>(table, size_t(groups) * tiles * 3);
-  bool cleared = std::all_of(left.begin(), left.end(), [](int64_t v) { return v == 0; });
-  return {{what, relativeError(c, ref), 1e-5}, exact(what + ": every program cleared its table entries", cleared)};
+  return {{what, relativeError(c, ref), 1e-5},
+          exact(what + ": every program cleared its table entries", clearedTable(table, size_t(groups) * tiles * 3))};
 }
 
 } // namespace blk::ref
