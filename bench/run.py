@@ -1563,7 +1563,8 @@ def dot_stress(h, n=4096):
     decode: 16-row tiles, 4 warps, 3 stages). A matmul whose A rows are
     gathered through an index (8192 rows, with repeats, of a 16384-row X),
     one whose B is dequantized from int8 with per-column scales in
-    registers, and C = A^T B with A stored [K, M]: TFLOP/s beside
+    registers, C = A^T B with A stored [K, M], and Triton's block-pointer
+    matmul (make_block_ptr, advance; f32 C): TFLOP/s beside
     torch.matmul on operands gathered, dequantized or transposed (a view)
     before timing. Decode attention over a paged KV cache: batch 64, 32
     query heads on 8 KV heads (4 per KV head, padded to the 16-row tile),
@@ -1619,6 +1620,19 @@ def dot_stress(h, n=4096):
     matmul_row("transposed_a_matmul (A stored [K, M])", f"{n}^3", fn,
                lambda: [lambda: tk.transposed_a_matmul_kernel[grid](*args, GROUP_M=8, **mm)],
                lambda: torch.matmul(a.t(), b), c, a.t().double() @ b.double(), flops)
+    del a, b, c
+
+    # Triton's block-pointer matmul (test/kernels/block_pointers.blk, f32 C).
+    a = torch.randn(n, n, device="cuda", dtype=dt)
+    b = torch.randn(n, n, device="cuda", dtype=dt)
+    c = torch.empty(n, n, device="cuda", dtype=torch.float32)
+    grid = (triton.cdiv(n, bm), triton.cdiv(n, bn))
+    args = (a, b, c, n, n, n, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    fn = h.load("block_pointers.bf16.128.128.64.w8.st3.spec", "matmul").prepare(grid, *args)
+    matmul_row("block_pointer_matmul (make_block_ptr, advance; f32 C)", f"{n}^3", fn,
+               lambda: [lambda: tk.block_pointer_matmul_kernel[grid](*args, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+                                                                    num_warps=8, num_stages=3)],
+               lambda: torch.matmul(a, b), c, a.double() @ b.double(), flops)
     del a, b, c
 
     # Paged decode attention.

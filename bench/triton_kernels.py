@@ -846,6 +846,29 @@ def transposed_a_matmul_kernel(A, B, C, M, N, K, stride_ak, stride_am, stride_bk
     tl.store(c_ptrs, acc.to(C.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
 
 
+@triton.jit
+def block_pointer_matmul_kernel(A, B, C, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+                                BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # test/kernels/block_pointers.blk's matmul: Triton's block-pointer matmul
+    # tutorial, f32 results.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    a_block = tl.make_block_ptr(base=A, shape=(M, K), strides=(stride_am, stride_ak), offsets=(pid_m * BLOCK_M, 0),
+                                block_shape=(BLOCK_M, BLOCK_K), order=(1, 0))
+    b_block = tl.make_block_ptr(base=B, shape=(K, N), strides=(stride_bk, stride_bn), offsets=(0, pid_n * BLOCK_N),
+                                block_shape=(BLOCK_K, BLOCK_N), order=(1, 0))
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_block, boundary_check=(0, 1), padding_option="zero")
+        b = tl.load(b_block, boundary_check=(0, 1), padding_option="zero")
+        acc = tl.dot(a, b, acc)
+        a_block = tl.advance(a_block, (0, BLOCK_K))
+        b_block = tl.advance(b_block, (BLOCK_K, 0))
+    c_block = tl.make_block_ptr(base=C, shape=(M, N), strides=(stride_cm, stride_cn),
+                                offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N), block_shape=(BLOCK_M, BLOCK_N), order=(1, 0))
+    tl.store(c_block, acc, boundary_check=(0, 1))
+
+
 # fp8 products written differently: the same sources as test/kernels/fp8_dots.blk
 # (an fp8 load's `other` a float literal: Triton casts no integer one to fp8).
 @triton.jit

@@ -232,12 +232,19 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
         }
       })
       .Case<ExpandDimsOp>([&](ExpandDimsOp e) {
-        // The new dimension has size 1: runs of one, constant.
+        // The new dimension has size 1: runs of one element, constant. Each
+        // element is such a run, so it is divisible by what divides every
+        // element of the source: of a contiguous run [2^n, 2^n + 1, ...]
+        // only the first is divisible by 2^n.
         const AxisInfo src = get(e.getSrc());
         out = src;
+        int64_t every = src.constant ? highestPow2Divisor(*src.constant) : src.divisibility.empty() ? 1 : kMaxDivisibility;
+        if (!src.constant)
+          for (unsigned d = 0; d < src.divisibility.size(); ++d)
+            every = gcd(every, src.contiguity[d] > 1 ? 1 : src.divisibility[d]);
         unsigned axis = e.getAxis();
         out.contiguity.insert(out.contiguity.begin() + axis, 1);
-        out.divisibility.insert(out.divisibility.begin() + axis, src.divisibility.empty() ? 1 : src.divisibility[0]);
+        out.divisibility.insert(out.divisibility.begin() + axis, every);
         out.constancy.insert(out.constancy.begin() + axis, 1);
       })
       .Case<TransOp>([&](TransOp t) {

@@ -20,8 +20,10 @@ const std::map<std::string, Arity> &builtinTable() {
       {"arange", {2, 2, {"start", "end"}}},
       {"zeros", {2, 2, {"shape", "dtype"}}},
       {"full", {3, 3, {"shape", "value", "dtype"}}},
-      {"load", {1, 5, {"pointer", "mask", "other", "cache_modifier", "eviction_policy"}}},
-      {"store", {2, 5, {"pointer", "value", "mask", "cache_modifier", "eviction_policy"}}},
+      // Triton's order: boundary_check and padding_option apply to block pointers.
+      {"load", {1, 7, {"pointer", "mask", "other", "boundary_check", "padding_option", "cache_modifier",
+                       "eviction_policy"}}},
+      {"store", {2, 6, {"pointer", "value", "mask", "boundary_check", "cache_modifier", "eviction_policy"}}},
       {"where", {3, 3, {"condition", "x", "y"}}},
       {"maximum", {2, 3, {"x", "y", "propagate_nan"}}},
       {"minimum", {2, 3, {"x", "y", "propagate_nan"}}},
@@ -180,13 +182,18 @@ bool Generator::boolKeyword(const ast::CallExpr &call, const std::string &method
 }
 
 const ast::Loc &Generator::builtinArgLoc(const ast::CallExpr &call, const std::string &builtin, size_t i) {
+  const ast::Expr *e = builtinArgExpr(call, builtin, i);
+  return e ? e->loc : call.loc;
+}
+
+const ast::Expr *Generator::builtinArgExpr(const ast::CallExpr &call, const std::string &builtin, size_t i) {
   if (i < call.args.size())
-    return call.args[i]->loc;
+    return call.args[i].get();
   const std::vector<const char *> &names = builtinTable().at(builtin).names;
   for (auto &kw : call.kwargs)
     if (i < names.size() && kw.name == names[i])
-      return kw.value->loc;
-  return call.loc;
+      return kw.value.get();
+  return nullptr;
 }
 
 TV Generator::genCall(const ast::CallExpr &call) {
@@ -205,6 +212,10 @@ TV Generator::genCall(const ast::CallExpr &call) {
     return genMakeTensorDescriptor(call);
   if (name == "inline_asm_elementwise" && !file.find(name)) // reads its list arguments itself
     return genInlineAsm(call);
+  if (name == "make_block_ptr" && !file.find(name)) // reads its list arguments itself
+    return genMakeBlockPtr(call);
+  if (name == "advance" && !file.find(name)) // reads its offsets itself
+    return genAdvance(call, nullptr, nullptr);
   if ((name == "permute" || name == "trans") && !file.find(name)) // reads its dims itself
     return genPermute(name, call, nullptr, nullptr);
   if (isShapeAlias(name) && !file.find(name)) // reads its axes or shape itself
@@ -229,7 +240,9 @@ TV Generator::genCall(const ast::CallExpr &call) {
     args.push_back(v);
   }
   for (auto &kw : call.kwargs) {
-    TV v = genArgument(*kw.value);
+    // As positionally: a list is a tuple for a helper, read by a builtin itself.
+    TV v = llvm::isa<ast::ListExpr>(kw.value.get()) ? (helper ? genTupleOrValue(*kw.value) : TV::makeNone())
+                                                    : genArgument(*kw.value);
     if (!v)
       return v;
     kwargs[kw.name] = v;
@@ -288,7 +301,10 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
                          std::map<std::string, TV> &) {
   Location at = loc(call.loc);
   auto argLoc = [&](size_t i) -> const ast::Loc & { return i < call.args.size() ? call.args[i]->loc : call.loc; };
-  auto argExpr = [&](size_t i) -> const ast::Expr & { return i < call.args.size() ? *call.args[i] : static_cast<const ast::Expr &>(call); };
+  auto argExpr = [&](size_t i) -> const ast::Expr & {
+    const ast::Expr *e = builtinArgExpr(call, name, i);
+    return e ? *e : static_cast<const ast::Expr &>(call);
+  };
 
   if (name == "program_id" || name == "num_programs") {
     if (!constexprInt(*this, args[0], argExpr(0), "the axis"))
@@ -341,6 +357,23 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
   }
   if (name == "load" || name == "store") {
     bool isLoad = name == "load";
+    if (args[0].kind == TV::BlockPtr) {
+      if (!genBlockPointerAccess(name, call, args))
+        return TV();
+    } else {
+      // Triton's defaults, () and "", are allowed.
+      for (size_t a : isLoad ? std::vector<size_t>{3, 4} : std::vector<size_t>{3}) {
+        const ast::Expr *e = builtinArgExpr(call, name, a);
+        auto *list = llvm::dyn_cast_or_null<ast::ListExpr>(e);
+        bool unset = !e || (list && list->elements.empty()) || llvm::isa<ast::NoneExpr>(e) ||
+                     (args[a].kind == TV::Str && args[a].s.empty());
+        if (!unset)
+          return error(builtinArgLoc(call, name, a),
+                       std::string(a == 3 ? "boundary_check" : "padding_option") +
+                           " applies to block pointers (make_block_ptr); through pointers, mask= and other= say "
+                           "which elements are read");
+      }
+    }
     TV ptr = args[0];
     if (!ptr.isVal() || !isa<PointerType>(elementType(ptr)))
       return error(argLoc(0), "'" + name + "' needs a pointer or a block of pointers, got " + describe(ptr));
@@ -357,15 +390,17 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
       if (!value)
         return TV();
     }
-    for (size_t extra = isLoad ? 3 : 3; extra < args.size(); ++extra)
+    size_t cacheArg = isLoad ? 5 : 4, evictArg = cacheArg + 1;
+    for (size_t extra : {cacheArg, evictArg})
       if (args[extra].kind != TV::None && args[extra].kind != TV::Str)
-        return error(argLoc(extra), "cache and eviction hints must be strings");
+        return error(builtinArgLoc(call, name, extra), "cache and eviction hints must be strings");
     EvictionPolicy evict = EvictionPolicy::Normal;
-    if (args[4].kind == TV::Str && !args[4].s.empty()) {
-      std::optional<EvictionPolicy> e = symbolizeEvictionPolicy(args[4].s);
+    if (args[evictArg].kind == TV::Str && !args[evictArg].s.empty()) {
+      std::optional<EvictionPolicy> e = symbolizeEvictionPolicy(args[evictArg].s);
       if (!e)
-        return error(argLoc(4), "eviction_policy must be \"evict_first\", \"evict_last\" or \"evict_normal\", got \"" +
-                                    args[4].s + "\"");
+        return error(builtinArgLoc(call, name, evictArg),
+                     "eviction_policy must be \"evict_first\", \"evict_last\" or \"evict_normal\", got \"" +
+                         args[evictArg].s + "\"");
       evict = *e;
     }
     Value maskValue, otherValue;
@@ -768,6 +803,8 @@ TV Generator::genMethod(const ast::CallExpr &call, const ast::AttributeExpr &att
     return base;
   if (base.isVal() && isa<TensorDescType>(base.value.getType()))
     return genDescriptorMethod(call, attr, base);
+  if (attr.name == "advance") // p.advance(offsets)
+    return genAdvance(call, &base, &attr.base->loc);
   if (attr.name == "reduce" || attr.name == "associative_scan") // x.reduce(axis, combine_fn)
     return genCombineBuiltin(attr.name, call, &base, &attr.base->loc);
   if (isReduction(attr.name) || attr.name == "cumsum" || attr.name == "cumprod") {

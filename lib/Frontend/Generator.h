@@ -11,9 +11,11 @@
 namespace blk {
 
 /// A value during generation: a compile-time constant (Python-like, folded
-/// eagerly), a type, a string, or an SSA value of a scalar or block type.
+/// eagerly), a type, a string, an SSA value of a scalar or block type, a
+/// tuple, or a block pointer (Triton's make_block_ptr: SSA values that
+/// address a block, turned into pointers and masks where it is accessed).
 struct TV {
-  enum Kind { Invalid, Int, Float, Bool, None, DType, Str, Val, Tuple } kind = Invalid;
+  enum Kind { Invalid, Int, Float, Bool, None, DType, Str, Val, Tuple, BlockPtr } kind = Invalid;
   int64_t i = 0;
   double f = 0;
   mlir::Type type; // DType: the type; Val: unused (see value)
@@ -21,7 +23,11 @@ struct TV {
   mlir::Value value;
   bool isUnsigned = false; // integers (and DType of integers) with u32/u64 semantics
   bool isU64 = false;       // Int: the value is uint64_t(i), in [2^63, 2^64) (only u64 holds it)
-  std::vector<TV> elements; // Tuple: `a, b` (a helper's results, max with indices)
+  std::vector<TV> elements; // Tuple: `a, b` (a helper's results, max with indices); BlockPtr: see below
+  /// BlockPtr: the block's shape and Triton's `order` (fastest dimension
+  /// first); `elements` are the base pointer, then per dimension the size
+  /// (i64), the stride (i64) and the offset (i32), all SSA scalars.
+  std::vector<int64_t> blockShape, order;
 
   static TV makeInt(int64_t v) { TV t; t.kind = Int; t.i = v; return t; }
   /// Integer constants span [-2^63, 2^64), what i64 and u64 hold together.
@@ -45,6 +51,15 @@ struct TV {
   static TV makeVal(mlir::Value v, bool isUnsigned = false) {
     TV t; t.kind = Val; t.value = v; t.isUnsigned = isUnsigned; return t;
   }
+  static TV makeBlockPtr(std::vector<TV> parts, std::vector<int64_t> blockShape, std::vector<int64_t> order) {
+    TV t; t.kind = BlockPtr; t.elements = std::move(parts); t.blockShape = std::move(blockShape);
+    t.order = std::move(order); return t;
+  }
+  size_t rank() const { return blockShape.size(); } // BlockPtr
+  const TV &blockBase() const { return elements[0]; }
+  const TV &blockSize(size_t d) const { return elements[1 + d]; }
+  const TV &blockStride(size_t d) const { return elements[1 + rank() + d]; }
+  const TV &blockOffset(size_t d) const { return elements[1 + 2 * rank() + d]; }
   explicit operator bool() const { return kind != Invalid; }
   bool isConst() const { return kind == Int || kind == Float || kind == Bool; }
   /// What a constexpr parameter may hold: a constant or a string.
@@ -84,6 +99,12 @@ bool isShapeAlias(const std::string &name);
 bool isSortBuiltin(const std::string &name);
 /// Builtins a combine function cannot call (they make blocks, touch memory or print).
 bool isForbiddenInCombine(const std::string &name);
+
+class Generator;
+/// The integers of a list argument written in place (`[M, K]` or `(M, K)`),
+/// each converted to `type`; `raw` gets them as written (TensorDescriptors.cpp).
+bool genIntList(Generator &g, const ast::Expr &expr, mlir::Type type, const char *what,
+                llvm::SmallVectorImpl<mlir::Value> &out, llvm::SmallVectorImpl<TV> *raw = nullptr);
 
 class Generator {
 public:
@@ -249,6 +270,19 @@ public:
   /// descriptor's load/store methods (TensorDescriptors.cpp).
   TV genMakeTensorDescriptor(const ast::CallExpr &call);
   TV genDescriptorMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &desc);
+  /// make_block_ptr(base, shape, strides, offsets, block_shape, order) and
+  /// advance(base, offsets) (a function and a method) (BlockPointers.cpp);
+  /// they read their list arguments themselves.
+  TV genMakeBlockPtr(const ast::CallExpr &call);
+  TV genAdvance(const ast::CallExpr &call, const TV *self, const ast::Loc *selfLoc);
+  /// load/store through a block pointer: replaces it in `args` (as
+  /// genBuiltin has them for load/store) by the block's pointers, with a mask
+  /// of the elements inside the tensor along the dimensions in
+  /// `boundary_check` and `other` from `padding_option`; false after an error.
+  bool genBlockPointerAccess(const std::string &name, const ast::CallExpr &call, std::vector<TV> &args);
+  /// Where argument `i` of a call of `builtin` was written (positionally or
+  /// as a keyword); null when it was not given.
+  const ast::Expr *builtinArgExpr(const ast::CallExpr &call, const std::string &builtin, size_t i);
 
   // --- statements (Statements.cpp) and loops (Loops.cpp) ---
   /// Generates statements in order; returns false on error. Sets `returned`
@@ -283,6 +317,15 @@ public:
   TV materialize(const TV &v, const ast::Loc &loc);
   /// A value of `v`'s type that is never read (zeros; constants as they are).
   TV placeholderLike(const TV &v, const ast::Loc &loc);
+  // Tuples and block pointers cross branches and loops as their leaves
+  // (StructuredValues.cpp): every value that is not one of them.
+  /// Appends the leaves of `v` to `out`.
+  static void appendLeaves(const TV &v, std::vector<TV> &out);
+  /// Whether `a` and `b` are tuples or block pointers of the same form (the
+  /// same sizes, block shapes and orders) or both leaves.
+  static bool sameForm(const TV &a, const TV &b);
+  /// `form` with its leaves taken in order from `leaves`, starting at `pos`.
+  static TV withLeaves(const TV &form, llvm::ArrayRef<TV> leaves, size_t &pos);
 
   TV error(const ast::Loc &loc, const llvm::Twine &msg);
   mlir::Location loc(const ast::Loc &l) { return toMLIR(ctx, l); }

@@ -89,10 +89,12 @@ struct HiddenFlags {
 };
 
 /// The variables a loop carries: those its body assigns that exist before it,
-/// and the flags of a loop its body can leave.
+/// and the flags of a loop its body can leave. A tuple or block pointer is
+/// carried as its leaves.
 struct LoopCarried {
   std::vector<std::string> names;
-  SmallVector<Value> inits;
+  std::vector<TV> forms; // per name: its value before the loop (the form of tuples and block pointers)
+  SmallVector<Value> inits; // per leaf
   std::vector<bool> isUnsigned;
 
   /// Collects them from the current environment (materializing constants).
@@ -103,15 +105,23 @@ struct LoopCarried {
       auto it = g.env.find(n);
       if (it == g.env.end() || n == skip)
         continue;
-      TV v = g.materialize(it->second, loc);
-      if (!v)
-        return false;
-      if (!v.isVal())
-        return g.error(loc, "'" + n + "' (" + g.describe(v) + ") cannot change inside a loop"), false;
-      it->second = v;
+      std::vector<TV> leaves;
+      Generator::appendLeaves(it->second, leaves);
+      for (TV &leaf : leaves) {
+        leaf = g.materialize(leaf, loc);
+        if (!leaf)
+          return false;
+        if (!leaf.isVal())
+          return g.error(loc, "'" + n + "' (" + g.describe(it->second) + ") cannot change inside a loop"), false;
+      }
+      size_t pos = 0;
+      it->second = Generator::withLeaves(it->second, leaves, pos);
       names.push_back(n);
-      inits.push_back(v.value);
-      isUnsigned.push_back(v.isUnsigned);
+      forms.push_back(it->second);
+      for (const TV &leaf : leaves) {
+        inits.push_back(leaf.value);
+        isUnsigned.push_back(leaf.isUnsigned);
+      }
     }
     return true;
   }
@@ -128,6 +138,7 @@ struct LoopCarried {
       if (!v)
         return false;
       names.push_back(flag);
+      forms.push_back(v);
       inits.push_back(v.value);
       isUnsigned.push_back(false);
     }
@@ -139,25 +150,40 @@ struct LoopCarried {
       t.push_back(v.getType());
     return t;
   }
-  /// Binds the names to `values` (block arguments or loop results).
+  /// Binds the names to `values` (block arguments or loop results), one per leaf.
   void bind(Generator &g, ValueRange values) const {
-    for (size_t c = 0; c < names.size(); ++c)
-      g.env[names[c]] = TV::makeVal(values[c], isUnsigned[c]);
+    std::vector<TV> leaves;
+    for (size_t c = 0; c < values.size(); ++c)
+      leaves.push_back(TV::makeVal(values[c], isUnsigned[c]));
+    size_t pos = 0;
+    for (size_t n = 0; n < names.size(); ++n)
+      g.env[names[n]] = Generator::withLeaves(forms[n], leaves, pos);
   }
-  /// The values to yield: the names' current values, of unchanged types.
+  /// The values to yield: the leaves of the names' current values, of
+  /// unchanged forms and types.
   bool yields(Generator &g, const ast::Loc &loc, SmallVectorImpl<Value> &out) const {
-    for (size_t c = 0; c < names.size(); ++c) {
-      TV v = g.env[names[c]];
-      if (v.isConst())
-        v = g.convertElement(v, inits[c].getType(), isUnsigned[c], loc);
-      if (!v)
-        return false;
-      if (!v.isVal() || v.value.getType() != inits[c].getType())
-        return g.error(loc, "type mismatch: loop-carried '" + names[c] + "' starts as " +
-                                g.describe(inits[c].getType()) + " but becomes " + g.describe(v) +
-                                " in the loop; convert it with .to()"),
+    size_t c = 0;
+    for (size_t n = 0; n < names.size(); ++n) {
+      const TV &now = g.env[names[n]];
+      auto mismatch = [&](const std::string &was, const std::string &is, bool convertible) {
+        return g.error(loc, "type mismatch: loop-carried '" + names[n] + "' starts as " + was + " but becomes " + is +
+                                " in the loop" + (convertible ? "; convert it with .to()" : "")),
                false;
-      out.push_back(v.value);
+      };
+      if (!Generator::sameForm(forms[n], now))
+        return mismatch(g.describe(forms[n]), g.describe(now), false);
+      std::vector<TV> leaves;
+      Generator::appendLeaves(now, leaves);
+      for (TV v : leaves) {
+        if (v.isConst())
+          v = g.convertElement(v, inits[c].getType(), isUnsigned[c], loc);
+        if (!v)
+          return false;
+        if (!v.isVal() || v.value.getType() != inits[c].getType())
+          return mismatch(g.describe(inits[c].getType()), g.describe(v), true);
+        out.push_back(v.value);
+        ++c;
+      }
     }
     return true;
   }

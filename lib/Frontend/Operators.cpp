@@ -88,6 +88,9 @@ TV Generator::genBinary(const std::string &op, TV a, TV b, const ast::Loc &l) {
   };
   if (a.isConst() && b.isConst())
     return foldBinary(*this, op, a, b, l);
+  if (a.kind == TV::BlockPtr || b.kind == TV::BlockPtr)
+    return error(l, "cannot apply '" + op + "' to a " + describe(a.kind == TV::BlockPtr ? a : b) +
+                        "; move it with advance(p, offsets)");
   if (!(a.isConst() || a.isVal()) || !(b.isConst() || b.isVal()))
     return bad();
 

@@ -518,7 +518,7 @@ private:
     list->elements.push_back(std::move(e));
     while (atOp(",")) {
       ++i;
-      if (atOp("=") || at(Tok::Newline))
+      if (atOp("=") || atOp(")") || at(Tok::Newline)) // `a, = f()` and `(a,)`
         break;
       auto next = parseExpr();
       if (!next)
@@ -724,6 +724,8 @@ private:
     case Tok::Op:
       if (t.text == "(") {
         ++i;
+        if (atOp(")")) // (): the empty tuple
+          return ++i, std::make_unique<ListExpr>(loc);
         auto e = parseExprList();
         if (!e || !expectOp(")"))
           return nullptr;

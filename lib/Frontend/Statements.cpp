@@ -51,7 +51,7 @@ std::string displayName(const std::string &name) {
 /// element.
 bool sameBinding(const TV &a, const TV &b) {
   if (a.kind != b.kind || a.value != b.value || a.i != b.i || a.isU64 != b.isU64 || a.f != b.f || a.type != b.type ||
-      a.s != b.s || a.elements.size() != b.elements.size())
+      a.s != b.s || a.elements.size() != b.elements.size() || a.blockShape != b.blockShape || a.order != b.order)
     return false;
   for (size_t e = 0; e < a.elements.size(); ++e)
     if (!sameBinding(a.elements[e], b.elements[e]))
@@ -112,8 +112,6 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
     for (int b = 0; b < 2; ++b) {
       if (wantsValue && !hasValue[b])
         return error(l, "helper '" + callStack.back()->name + "' must return a value on every path"), false;
-      if (wantsValue && branchReturn[b][0].kind == TV::Tuple)
-        return error(l, "returning several values from inside an 'if' is not supported yet"), false;
       if (wantsValue)
         yields[b].push_back(branchReturn[b][0]);
     }
@@ -142,6 +140,26 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
       for (int b = 0; b < 2; ++b)
         yields[b].push_back(branchEnv[b][name]);
   }
+  // Tuples and block pointers merge leaf by leaf.
+  std::vector<TV> forms = yields[0];
+  std::vector<std::string> leafNames;
+  {
+    std::vector<TV> leaves[2];
+    for (size_t y = 0; y < forms.size(); ++y) {
+      if (!sameForm(yields[0][y], yields[1][y])) {
+        std::string what = names.empty() ? "the return value" : displayName(names[y]);
+        return error(l, what + " is " + describe(yields[0][y]) + " on one branch and " + describe(yields[1][y]) +
+                            " on the other"),
+               false;
+      }
+      for (int b = 0; b < 2; ++b)
+        appendLeaves(yields[b][y], leaves[b]);
+      while (leafNames.size() < leaves[0].size())
+        leafNames.push_back(names.empty() ? kLoopReturnValue : names[y]);
+    }
+    yields[0] = std::move(leaves[0]);
+    yields[1] = std::move(leaves[1]);
+  }
   // Merge: identical compile-time values stay constants; others become SSA.
   SmallVector<Type> resultTypes;
   std::vector<bool> isSSA;
@@ -164,13 +182,13 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
         return false;
     }
     if (!a.isVal() || !b.isVal()) {
-      std::string what = names.empty() ? "the return value" : displayName(names[y]);
+      std::string what = displayName(leafNames[y]);
       return error(l, what + " is " + describe(a) + " on one branch and " + describe(b) +
                           " on the other; only numbers and blocks can differ between branches"),
              false;
     }
     if (a.value.getType() != b.value.getType()) {
-      std::string what = names.empty() ? "the return value" : displayName(names[y]);
+      std::string what = displayName(leafNames[y]);
       return error(l, "type mismatch: " + what + " has type " + describe(a) + " on one branch and " +
                           describe(b) + " on the other"),
              false;
@@ -197,9 +215,12 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
   builder.setInsertionPointAfter(ifOp);
   env = before;
   unsigned r = 0;
-  std::vector<TV> merged;
+  std::vector<TV> mergedLeaves, merged;
   for (size_t y = 0; y < yields[0].size(); ++y)
-    merged.push_back(isSSA[y] ? TV::makeVal(ifOp.getResult(r++), yields[0][y].isUnsigned) : yields[0][y]);
+    mergedLeaves.push_back(isSSA[y] ? TV::makeVal(ifOp.getResult(r++), yields[0][y].isUnsigned) : yields[0][y]);
+  size_t pos = 0;
+  for (const TV &form : forms)
+    merged.push_back(withLeaves(form, mergedLeaves, pos));
   if (consumesRest) {
     returnValues = merged.empty() ? std::vector<TV>{TV::makeNone()} : merged;
     returned = true;
@@ -261,6 +282,10 @@ bool Generator::genReturnInLoop(const ast::ReturnStmt &r) {
       return false;
     if (v.kind == TV::Tuple)
       return error(r.loc, "returning several values from inside a loop is not supported"), false;
+    if (v.kind == TV::BlockPtr)
+      return error(r.value->loc, "a block pointer cannot be returned from inside a loop; return its offsets and "
+                                 "advance it after the call"),
+             false;
     if (v.isVal() && isa<PointerType>(elementType(v)))
       return error(r.value->loc, "a pointer cannot be returned from inside a loop; return an offset and add it "
                                  "to the pointer after the call"),

@@ -11,18 +11,19 @@ namespace {
 const std::vector<const char *> kMakeParams = {"base", "shape", "strides", "block_shape"};
 } // namespace
 
-/// The integers of a list argument (`[M, K]`), each converted to `type`.
-static bool genIntList(Generator &g, const ast::Expr &expr, Type type, const char *what,
-                       SmallVectorImpl<Value> &out, SmallVectorImpl<TV> *raw = nullptr) {
-  if (!llvm::isa<ast::ListExpr>(expr))
-    return g.error(expr.loc, std::string(what) + " must be a list such as [M, K]"), false;
+bool genIntList(Generator &g, const ast::Expr &expr, Type type, const char *what, SmallVectorImpl<Value> &out,
+                SmallVectorImpl<TV> *raw) {
+  // Written in place, or a tuple variable (its elements' errors point at it).
   TV list = g.genTupleOrValue(expr);
   if (!list)
     return false;
-  auto *elements = &static_cast<const ast::ListExpr &>(expr).elements;
+  if (list.kind != TV::Tuple)
+    return g.error(expr.loc, std::string(what) + " must be a list or tuple such as [M, K], got " + g.describe(list)),
+           false;
+  auto *written = llvm::dyn_cast<ast::ListExpr>(&expr);
   for (size_t i = 0; i < list.elements.size(); ++i) {
     const TV &v = list.elements[i];
-    const ast::Loc &l = (*elements)[i]->loc;
+    const ast::Loc &l = written ? written->elements[i]->loc : expr.loc;
     bool isInt = v.kind == TV::Int || (v.isVal() && g.shapeOf(v).empty() && isa<IntegerType>(g.elementType(v)) &&
                                        g.elementType(v).getIntOrFloatBitWidth() > 1);
     if (!isInt)

@@ -53,7 +53,14 @@ std::string Generator::describe(const TV &v) {
   case TV::Str: return "string";
   case TV::DType: return "dtype " + describe(v.type, v.isUnsigned);
   case TV::Val: return describe(v.value.getType(), v.isUnsigned);
-  case TV::Tuple: return "tuple of " + std::to_string(v.elements.size()) + " values";
+  case TV::Tuple: return "tuple of " + plural(v.elements.size(), "value");
+  case TV::BlockPtr: {
+    std::string shape;
+    for (int64_t d : v.blockShape)
+      shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+    Type pointee = llvm::cast<PointerType>(elementType(v.blockBase())).getPointeeType();
+    return "block pointer to [" + shape + "] blocks of " + describe(pointee, v.blockBase().isUnsigned);
+  }
   default: return "<invalid>";
   }
 }

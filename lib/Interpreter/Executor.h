@@ -136,6 +136,13 @@ private:
 
   /// An error at `op` unless element `j` of `ptr` addresses `bytes` inside a buffer.
   mlir::LogicalResult checkAccess(mlir::Operation *op, const char *what, const Tensor &ptr, size_t j, size_t bytes);
+  /// What a `vec` > 1 access (blk-vectorize-memory's) promises the GPU: each
+  /// run of `vec` elements along `dim` from a multiple of `vec` is contiguous
+  /// in memory, aligned to its size and under one mask value; an error names
+  /// the first run that breaks it (a wrong vector width would read or write
+  /// the wrong bytes, or fault, on the GPU).
+  mlir::LogicalResult checkVectors(mlir::Operation *op, const char *what, const Tensor &ptr, const Tensor *mask,
+                                   unsigned vec, unsigned dim, size_t bytes);
   std::string programText() const;
   mlir::LogicalResult execPrint(PrintOp op);
   mlir::LogicalResult execAssert(AssertOp op);

@@ -129,11 +129,50 @@ LogicalResult Executor::storeThrough(Operation *op, const char *what, Value ptrV
   return success();
 }
 
+LogicalResult Executor::checkVectors(Operation *op, const char *what, const Tensor &ptr, const Tensor *mask,
+                                     unsigned vec, unsigned dim, size_t bytes) {
+  if (vec <= 1 || ptr.shape.empty())
+    return success();
+  int64_t inner = 1; // flat distance between neighbours along `dim`
+  for (size_t d = dim + 1; d < ptr.shape.size(); ++d)
+    inner *= ptr.shape[d];
+  for (size_t j = 0; j < ptr.size(); ++j) {
+    if ((int64_t(j) / inner) % ptr.shape[dim] % vec)
+      continue; // not the first element of a run
+    bool on = !maskedOff(mask, j);
+    for (unsigned k = 1; k < vec; ++k) {
+      size_t e = j + size_t(k * inner);
+      auto fail = [&](const std::string &why) {
+        return op->emitError() << "vectorized " << what << " of " << vec << " elements in " << programText()
+                               << indexText(ptr, j) << ": " << why;
+      };
+      if (!maskedOff(mask, e) != on)
+        return fail("the mask differs within the run (at element " + coordText(ptr, e) + ")");
+      if (on && ptr.i[e] != ptr.i[j] + int64_t(k * bytes))
+        return fail("the addresses are not contiguous (at element " + coordText(ptr, e) + ")");
+    }
+    if (on && uint64_t(ptr.i[j]) % (vec * bytes))
+      return op->emitError() << "misaligned vectorized " << what << " of " << vec << " elements in "
+                             << programText() << indexText(ptr, j) << ": address 0x"
+                             << llvm::utohexstr(uint64_t(ptr.i[j])) << " is not a multiple of " << vec * bytes
+                             << " bytes";
+  }
+  return success();
+}
+
 LogicalResult Executor::execLoad(LoadOp op) {
+  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+  size_t bytes = std::max(1u, getElementTypeOrSelf(op.getType()).getIntOrFloatBitWidth() / 8);
+  if (failed(checkVectors(op, "load", get(op.getPtr()), mask, op.getVec(), op.getAccessDim(), bytes)))
+    return failure();
   return loadThrough(op, "load", op.getPtr(), op.getMask(), op.getOther(), op.getResult());
 }
 
 LogicalResult Executor::execStore(StoreOp op) {
+  const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+  size_t bytes = std::max(1u, getElementTypeOrSelf(op.getValue().getType()).getIntOrFloatBitWidth() / 8);
+  if (failed(checkVectors(op, "store", get(op.getPtr()), mask, op.getVec(), op.getAccessDim(), bytes)))
+    return failure();
   return storeThrough(op, "store", op.getPtr(), op.getValue(), op.getMask());
 }
 

@@ -64,9 +64,10 @@ func.func @two_dimensional() {
   // expected-remark @+1 {{contiguity = [16], divisibility = [1073741824], constancy = [1]}}
   %r = blk.arange 0, 16 : tensor<16xi32>
   // A new leading dimension of size 1; repeating it makes values constant along it.
-  // expected-remark @+1 {{contiguity = [1, 16], divisibility = [1073741824, 1073741824], constancy = [1, 1]}}
+  // Its runs are single elements, of which only the first is divisible.
+  // expected-remark @+1 {{contiguity = [1, 16], divisibility = [1, 1073741824], constancy = [1, 1]}}
   %e = blk.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
-  // expected-remark @+1 {{contiguity = [1, 16], divisibility = [1073741824, 1073741824], constancy = [8, 1]}}
+  // expected-remark @+1 {{contiguity = [1, 16], divisibility = [1, 1073741824], constancy = [8, 1]}}
   %b = blk.broadcast %e : tensor<1x16xi32> -> tensor<8x16xi32>
   return
 }
@@ -77,11 +78,11 @@ func.func @two_dimensional() {
 func.func @transposed(%n: i32 {blk.divisibility = 16 : i64}) {
   // expected-remark @+1 {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
   %c = blk.arange 0, 64 : tensor<64xi32>
-  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [1, 1]}}
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [1, 1]}}
   %row = blk.expand_dims %c {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
-  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1073741824, 1073741824], constancy = [32, 1]}}
+  // expected-remark @+1 {{contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [32, 1]}}
   %tile = blk.broadcast %row : tensor<1x64xi32> -> tensor<32x64xi32>
-  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [1073741824, 1073741824], constancy = [1, 32]}}
+  // expected-remark @+1 {{contiguity = [64, 1], divisibility = [1073741824, 1], constancy = [1, 32]}}
   %t = blk.trans %tile : tensor<32x64xi32> -> tensor<64x32xi32>
   return
 }
@@ -159,5 +160,27 @@ func.func @divided_arange(%n: i32 {blk.divisibility = 16 : i64}) {
 func.func @max_constancy(%x: tensor<64xi32>) {
   // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [8]}}
   %y = blk.assume %x {constancy = 8 : i64} : tensor<64xi32>
+  return
+}
+
+// -----
+
+// Rows of a tile at an unknown row stride (X + rows[:, None] * stride):
+// each row start is divisible only by 1, not by the divisibility of the
+// first row index, so no access along a row spans two rows' alignment.
+func.func @rows_times_stride(%p: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %stride: i32, %s16: i32 {blk.divisibility = 16 : i64}) {
+  // expected-remark @+1 {{contiguity = [16], divisibility = [1073741824], constancy = [1]}}
+  %r = blk.arange 0, 16 : tensor<16xi32>
+  // expected-remark @+1 {{contiguity = [16, 1], divisibility = [1073741824, 1], constancy = [1, 1]}}
+  %rows = blk.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1, 1], constancy = [16, 1]}}
+  %s = blk.splat %stride : i32 -> tensor<16x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 1]}}
+  %off = arith.muli %rows, %s : tensor<16x1xi32>
+  // A stride divisible by 16 makes every row start so.
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [16, 16], constancy = [16, 1]}}
+  %s2 = blk.splat %s16 : i32 -> tensor<16x1xi32>
+  // expected-remark @+1 {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 1]}}
+  %off2 = arith.muli %rows, %s2 : tensor<16x1xi32>
   return
 }

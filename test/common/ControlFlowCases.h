@@ -172,6 +172,30 @@ inline std::vector<Check> unrolledAndNestedCase(const Launch &L, int programs, i
                      searchRef)};
 }
 
+/// tuple_extremes: per program, (min, max) of its n elements (swapped for
+/// odd programs) and the first index of the max: tuples carried by a loop,
+/// returned from inside an `if` and chosen by a branch.
+inline std::vector<Check> tupleExtremesCase(const Launch &L, int programs, int n, std::mt19937_64 &rng) {
+  std::vector<int32_t> x = smallInts(size_t(programs) * n, -50, 50, rng);
+  std::vector<int32_t> ref(size_t(programs) * 3);
+  for (int p = 0; p < programs; ++p) {
+    const int32_t *row = x.data() + size_t(p) * n;
+    int lo = row[0], hi = row[0], at = 0;
+    for (int i = 1; i < n; ++i) {
+      lo = std::min(lo, row[i]);
+      if (row[i] > hi)
+        hi = row[i], at = i;
+    }
+    ref[size_t(p) * 3] = p % 2 ? hi : lo;
+    ref[size_t(p) * 3 + 1] = p % 2 ? lo : hi;
+    ref[size_t(p) * 3 + 2] = at;
+  }
+  Buffer xb = rawBuffer(x), out = poisonedInts(size_t(programs) * 3);
+  std::string e = L("control_flow", {}, "tuple_extremes", unsigned(programs),
+                    {KArg::buf_(xb), KArg::buf_(out), KArg::int_(n)});
+  return {sameValues("tuple_extremes n=" + std::to_string(n), e, out, ref)};
+}
+
 } // namespace blk::ref
 
 #endif

@@ -22,6 +22,8 @@ TEST(ControlFlow, MatchesHost) {
     ref::expectChecks(ref::whileReturnCase(gpuLaunch, n, rng));
   for (int cols : {4, 7})
     ref::expectChecks(ref::unrolledAndNestedCase(gpuLaunch, 1000, 3, cols, rng));
+  for (int n : {1, 37, 500})
+    ref::expectChecks(ref::tupleExtremesCase(gpuLaunch, 301, n, rng));
 }
 
 } // namespace

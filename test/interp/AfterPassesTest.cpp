@@ -6,6 +6,7 @@
 // pipeline that waits for one copy group too few, or refills a slot still
 // being read, reads poison and fails here.
 #include "../common/AttentionCases.h"
+#include "../common/BlockPointerCases.h"
 #include "../common/DotStressCases.h"
 #include "../common/ElementwiseCases.h"
 #include "../common/GluCases.h"
@@ -324,6 +325,28 @@ TEST(AfterPasses, Pointers) {
     ref::expectChecks(ref::rowsThroughTableCase(L, rng));
     for (ref::DType t : {ref::DType::F16, ref::DType::F32})
       ref::expectChecks(ref::groupedMatmulCase(L, t, 2, 70, 50, 40, rng));
+  }
+}
+
+// test/kernels/block_pointers.blk: masks of ragged edges, counters the
+// loop advances, and the matmul specialized so that its operands go through
+// cp.async rings (sm_80) or rings read by wgmma (sm_90a).
+TEST(AfterPasses, BlockPointers) {
+  BLK_SEEDED_RNG(rng);
+  for (const char *arch : kArchs) {
+    SCOPED_TRACE(arch);
+    ref::Launch L = bothWays(arch);
+    ref::expectChecks(ref::tileCopyCase(L, 37, 75, rng));
+    ref::expectChecks(ref::transposeCopyCase(L, 37, 75, rng));
+    ref::expectChecks(ref::nanPaddingCase(L, 37, 75, rng));
+    ref::expectChecks(ref::chosenSourceCase(L, 37, 75, rng));
+    ref::expectChecks(ref::copy3dCase(L, 3, 13, 40, rng));
+    ref::expectChecks(ref::rowSumsCase(L, 5, 200, rng));
+    for (ref::DType t : {ref::DType::F16, ref::DType::F32}) {
+      ref::expectChecks(ref::blockPointerMatmulCase(L, t, 70, 50, 40, true, rng));
+      ref::expectChecks(ref::blockPointerMatmulCase(L, t, 64, 80, 160, false, rng, /*spec=*/true));
+    }
+    ref::expectChecks(ref::blockPointerMatmulCase(L, ref::DType::BF16, 128, 256, 192, false, rng, true, true));
   }
 }
 

@@ -27,9 +27,13 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, gpu::GPUDialect>();
     target.addIllegalDialect<BlkDialect>();
-    // fp8 conversions are lowered here even on scalars (cvt needs no layout).
+    // fp8 conversions are lowered here even on scalars (cvt needs no layout),
+    // and so are scalar selects of pointers (whose type changes here).
+    auto noPointers = [](Operation *op) {
+      return llvm::none_of(op->getResultTypes(), [](Type t) { return isa<PointerType>(t); });
+    };
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
-        [&](Operation *op) { return noBlocks(op) && !lowersAsFloat8(op); });
+        [&](Operation *op) { return noBlocks(op) && noPointers(op) && !lowersAsFloat8(op); });
     target.addDynamicallyLegalOp<func::FuncOp>(
         [&](func::FuncOp f) { return converter.isSignatureLegal(f.getFunctionType()); });
     target.addLegalOp<func::ReturnOp, ModuleOp>();

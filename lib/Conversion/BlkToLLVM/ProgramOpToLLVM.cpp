@@ -102,6 +102,20 @@ struct AddressCastToLLVM : OpConversionPattern<Op> {
   }
 };
 
+/// A scalar pointer chosen at run time (a branch assigning one of two
+/// pointers, folded into arith.select): llvm.select of the addresses.
+struct SelectPointerToLLVM : OpConversionPattern<arith::SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isa<PointerType>(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::SelectOp>(op, adaptor.getCondition(), adaptor.getTrueValue(),
+                                                adaptor.getFalseValue());
+    return success();
+  }
+};
+
 struct AssumeToLLVM : OpConversionPattern<AssumeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(AssumeOp op, OneToNOpAdaptor adaptor,
@@ -115,6 +129,7 @@ struct AssumeToLLVM : OpConversionPattern<AssumeOp> {
 
 void populateProgramOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<ProgramIdToLLVM, NumProgramsToLLVM, ArangeToLLVM, SplatToLLVM, AddPtrToLLVM, AssumeToLLVM,
+               SelectPointerToLLVM,
                AddressCastToLLVM<PtrToIntOp, LLVM::PtrToIntOp>, AddressCastToLLVM<IntToPtrOp, LLVM::IntToPtrOp>>(
       tc, patterns.getContext());
 }

@@ -28,4 +28,18 @@ func.func @addresses(%p: !blk.ptr<f32>) attributes {blk.kernel} {
   blk.store %qr, %c : (tensor<256x!blk.ptr<f16>, #l2>, tensor<256xf16, #l2>) -> ()
   return
 }
+
+// A scalar pointer chosen at run time (a branch that assigns one of two
+// pointers, folded into a select) selects between the two addresses.
+// CHECK-LABEL: func.func @chosen_pointer
+// CHECK-SAME: (%[[X:.*]]: !llvm.ptr<1>, %[[Y:.*]]: !llvm.ptr<1>, %[[C:.*]]: i1)
+// CHECK: %[[P:.*]] = llvm.select %[[C]], %[[X]], %[[Y]] : i1, !llvm.ptr<1>
+// CHECK: st.global.b32 {{.*}} %[[P]]
+// CHECK-NOT: arith.select
+func.func @chosen_pointer(%x: !blk.ptr<f32>, %y: !blk.ptr<f32>, %c: i1) attributes {blk.kernel} {
+  %p = arith.select %c, %x, %y : !blk.ptr<f32>
+  %one = arith.constant 1.0 : f32
+  blk.store %p, %one : (!blk.ptr<f32>, f32) -> ()
+  return
+}
 }

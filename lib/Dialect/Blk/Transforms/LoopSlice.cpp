@@ -41,13 +41,33 @@ void hoistInvariant(scf::ForOp loop, Value v) {
     op->moveBefore(loop);
 }
 
-/// The advance of iter arg `arg`, when the loop yields `arg + invariant`.
+/// The advance of iter arg `arg`, when the loop yields `arg + invariant`: a
+/// pointer (addptr) or an integer (addi: a counter such as a block pointer's
+/// offset, whose sum wraps as its k steps at once do).
 static std::optional<Advance> advanceOf(scf::ForOp loop, BlockArgument arg) {
   Value yielded = loop.getYieldedValues()[arg.getArgNumber() - 1];
-  auto add = yielded.getDefiningOp<AddPtrOp>();
-  if (!add || add.getPtr() != arg || !invariantOps(loop, add.getOffset()))
+  Value step;
+  if (auto add = yielded.getDefiningOp<AddPtrOp>(); add && add.getPtr() == arg)
+    step = add.getOffset();
+  if (auto add = yielded.getDefiningOp<arith::AddIOp>())
+    step = add.getLhs() == arg ? add.getRhs() : add.getRhs() == arg ? add.getLhs() : Value();
+  if (!step || step == arg || !invariantOps(loop, step))
     return std::nullopt;
-  return Advance{arg, add.getOffset()};
+  return Advance{arg, step};
+}
+
+Value scaleStep(OpBuilder &b, Location loc, Value step, int64_t k) {
+  Type t = step.getType();
+  auto block = dyn_cast<RankedTensorType>(t);
+  TypedAttr factor = block ? TypedAttr(DenseElementsAttr::get(block, APInt(block.getElementTypeBitWidth(), k)))
+                           : TypedAttr(IntegerAttr::get(t, k));
+  return arith::MulIOp::create(b, loc, step, arith::ConstantOp::create(b, loc, factor));
+}
+
+Value advanceBy(OpBuilder &b, Location loc, Value at, Value delta) {
+  if (isa<PointerType>(getElementTypeOrSelf(at.getType())))
+    return AddPtrOp::create(b, loc, at.getType(), at, delta);
+  return arith::AddIOp::create(b, loc, at, delta);
 }
 
 /// iterationSlice, where the caller has found whether the loop writes memory

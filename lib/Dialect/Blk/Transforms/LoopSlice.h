@@ -12,12 +12,19 @@
 
 namespace blk {
 
-/// A loop-carried pointer block advanced by a loop-invariant offset each
-/// iteration (`p += BLOCK_K * stride`): k iterations on it is `p + k * step`.
+/// A loop-carried pointer or integer (scalar or block) advanced by a
+/// loop-invariant step each iteration (`p += BLOCK_K * stride`, `k_offset +=
+/// BLOCK_K`): k iterations on it is `p + k * step`.
 struct Advance {
   mlir::BlockArgument arg;
   mlir::Value step;
 };
+
+/// `step` times the constant `k` (scalar or block), at `b`.
+mlir::Value scaleStep(mlir::OpBuilder &b, mlir::Location loc, mlir::Value step, int64_t k);
+/// `at` (an advancing iter arg's value) moved by `delta` as the loop moves
+/// it: addptr for pointers, addi for integers.
+mlir::Value advanceBy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value at, mlir::Value delta);
 
 /// The ops of a loop body that compute some values for one iteration, in
 /// body order, and the advancing iter args they read.

@@ -977,10 +977,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       Value &v = scaled[{step, k}];
       if (!v) {
         OpBuilder ob(loop);
-        auto t = cast<RankedTensorType>(step.getType());
-        Value times = arith::ConstantOp::create(
-            ob, loc, DenseElementsAttr::get(t, APInt(t.getElementTypeBitWidth(), uint64_t(k))));
-        v = arith::MulIOp::create(ob, loc, step, times);
+        v = scaleStep(ob, loc, step, k);
       }
       return v;
     };
@@ -1002,7 +999,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
             ob, loop, op.slice, iv,
             [&](const Advance &adv) -> Value {
               Value at = args[adv.arg.getArgNumber() - 1];
-              return k ? AddPtrOp::create(ob, loc, at.getType(), at, offsetTimes(adv.step, k)).getResult() : at;
+              return k ? advanceBy(ob, loc, at, offsetTimes(adv.step, k)) : at;
             },
             map, inRange);
         if (DescriptorLoadOp tma = op.tma()) {

@@ -5,8 +5,9 @@
 //   for i with (q_0 .. q_{S-2}) carried:
 //     n = i + (S-1) step; x_new = load(p(n), m(n) & (n < ub))
 //     ...q_0...; yield q_1 .. q_{S-2}, x_new
-// so a load is in flight while earlier iterations compute. A pointer the
-// loop advances (p += d each iteration) is read at p + k d, k iterations on.
+// so a load is in flight while earlier iterations compute. A pointer or
+// counter the loop advances (p += d each iteration) is read at p + k d, k
+// iterations on.
 // In a loop with tensor-core dots, the 2-D loads cp.async can copy go
 // through shared-memory rings instead (blk-pipeline-dot): carried in
 // registers, a block of 8- or 16-bit elements is unpacked where it is
@@ -177,8 +178,8 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       Value delta = arith::ConstantOp::create(ob, loc, IntegerAttr::get(ivType, step * k));
       return arith::AddIOp::create(ob, loc, base, delta);
     };
-    // A pointer the loop advances (p += step each iteration) is p + k step
-    // k iterations on; the steps are loop-invariant, scaled once in front of
+    // A pointer or counter the loop advances (p += step each iteration) is
+    // p + k step k iterations on; the steps are loop-invariant, scaled once in front of
     // the loop (before it is replaced, while the body's loads are issued).
     llvm::DenseMap<std::pair<Value, unsigned>, Value> scaled;
     OpBuilder front(loop);
@@ -187,17 +188,12 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
         hoistInvariant(loop, adv.step);
         for (unsigned k = 1; k <= ahead; ++k) {
           Value &times = scaled[{adv.step, k}];
-          if (times)
-            continue;
-          Type t = adv.step.getType();
-          auto block = dyn_cast<RankedTensorType>(t);
-          TypedAttr factor = block ? TypedAttr(DenseElementsAttr::get(block, APInt(block.getElementTypeBitWidth(), k)))
-                                   : TypedAttr(IntegerAttr::get(t, k));
-          times = arith::MulIOp::create(front, loc, adv.step, arith::ConstantOp::create(front, loc, factor));
+          if (!times)
+            times = scaleStep(front, loc, adv.step, k);
         }
       }
     auto advanced = [&](OpBuilder &ob, Value ptr, Value step, unsigned k) -> Value {
-      return k ? AddPtrOp::create(ob, loc, ptr.getType(), ptr, scaled.lookup({step, k})).getResult() : ptr;
+      return k ? advanceBy(ob, loc, ptr, scaled.lookup({step, k})) : ptr;
     };
     // The prologue: iterations lb .. lb + (ahead - 1) step.
     SmallVector<Value> inits;

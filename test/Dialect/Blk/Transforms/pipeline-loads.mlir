@@ -91,3 +91,44 @@ func.func @advanced_pointer(%x: !blk.ptr<f32>, %n: i32) -> f32 {
   }
   return %r#1 : f32
 }
+
+// A counter the loop advances by an invariant step (a block pointer's
+// offset: off += 512) is read two iterations ahead at off + 1024; the
+// prologue's loads read it at start and start + 512.
+// THREE-LABEL: func.func @counter
+// THREE: %[[A0:.+]] = blk.splat %arg3 : i32 -> tensor<256xi32>
+// THREE: blk.load
+// THREE: %[[SECOND:.+]] = arith.addi %arg3, %c512_i32 : i32
+// THREE: blk.splat %[[SECOND]] : i32 -> tensor<256xi32>
+// THREE: blk.load
+// THREE: scf.for {{.*}} iter_args(%{{.+}} = %{{.+}}, %[[OFF:.+]] = %arg3, %{{.+}} = %{{.+}}, %{{.+}} = %{{.+}})
+// THREE: %[[AHEAD:.+]] = arith.addi %[[OFF]], %c1024_i32 : i32
+// THREE: blk.splat %[[AHEAD]] : i32 -> tensor<256xi32>
+// THREE: blk.load
+// THREE: %[[NEXT:.+]] = arith.addi %[[OFF]], %c512_i32 : i32
+// THREE: scf.yield %{{.+}}, %[[NEXT]], %{{.+}}, %{{.+}}
+func.func @counter(%x: !blk.ptr<f32>, %out: !blk.ptr<f32>, %n: i32, %start: i32) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %zero : f32 -> tensor<256xf32>
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c256 iter_args(%acc = %acc0, %off = %start) -> (tensor<256xf32>, i32) : i32 {
+    %a = blk.arange 0, 256 : tensor<256xi32>
+    %os = blk.splat %off : i32 -> tensor<256xi32>
+    %offs = arith.addi %os, %a : tensor<256xi32>
+    %xs = blk.splat %x : !blk.ptr<f32> -> tensor<256x!blk.ptr<f32>>
+    %p = blk.addptr %xs, %offs : tensor<256x!blk.ptr<f32>>, tensor<256xi32>
+    %v = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<256x!blk.ptr<f32>>) -> tensor<256xf32>
+    %s = arith.addf %acc, %v : tensor<256xf32>
+    %next = arith.addi %c512, %off : i32
+    scf.yield %s, %next : tensor<256xf32>, i32
+  }
+  %t = blk.reduce %r#0 {axis = 0 : i32} : (tensor<256xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.addf %a, %b : f32
+    blk.reduce.return %c : f32
+  }
+  blk.store %out, %t : (!blk.ptr<f32>, f32) -> ()
+  return
+}
