@@ -336,7 +336,9 @@ GROUPS += [
     Group("dots", "Dot stress", ["dots"], "TFLOP/s",
           [("triton_us", "Triton, same source"), ("torch_us", "cuBLAS")],
           "`test/kernels/dot_stress.blk`, 128x128x64 tiles, 8 warps, 3 stages: a matmul of gathered rows, one "
-          "with B dequantized from int8 in registers, one with A stored [K, M]; `test/kernels/fp8_dots.blk` "
+          "with B dequantized from int8 in registers, one with A stored [K, M]; `test/kernels/block_pointers.blk`'s "
+          "matmul (Triton's block-pointer matmul, f32 results, where a run has it) at the same tiling; "
+          "`test/kernels/fp8_dots.blk` "
           "(rows of fp8 operands and f32 results, where a run has them), 128x128x128 tiles, 8 warps, 3 stages: "
           "activations quantized to e4m3 per row in registers, a B quantized to e5m2 per column in registers, "
           "e4m3 rows gathered; Triton: the same sources at the same tiling; cuBLAS: `torch.matmul` (fp8: "
