@@ -14,33 +14,6 @@ namespace {
 const std::vector<const char *> kMakeParams = {"base", "shape", "strides", "offsets", "block_shape", "order"};
 const std::vector<const char *> kAdvanceParams = {"base", "offsets"};
 
-/// The arguments of a call whose parameters are `params` (positional, then
-/// by keyword), each given once; `skip` positional slots are already bound
-/// (a method's receiver). Null slots were not given.
-bool bindParams(Generator &g, const ast::CallExpr &call, const char *fn, const std::vector<const char *> &params,
-                size_t skip, std::vector<const ast::Expr *> &out) {
-  out.assign(params.size(), nullptr);
-  for (size_t i = 0; i < call.args.size(); ++i) {
-    if (skip + i >= params.size())
-      return g.error(call.args[i]->loc, "'" + std::string(fn) + "' takes " +
-                                            std::to_string(params.size() - skip) + " arguments"),
-             false;
-    out[skip + i] = call.args[i].get();
-  }
-  for (auto &kw : call.kwargs) {
-    auto pos = llvm::find_if(params, [&](const char *n) { return kw.name == n; });
-    if (pos == params.end() || size_t(pos - params.begin()) < skip)
-      return g.error(kw.loc, "'" + std::string(fn) + "' has no parameter named '" + kw.name + "'"), false;
-    if (out[pos - params.begin()])
-      return g.error(kw.loc, "'" + std::string(fn) + "' got '" + kw.name + "' twice"), false;
-    out[pos - params.begin()] = kw.value.get();
-  }
-  for (size_t i = skip; i < params.size(); ++i)
-    if (!out[i])
-      return g.error(call.loc, "'" + std::string(fn) + "' needs '" + params[i] + "'"), false;
-  return true;
-}
-
 /// A list of compile-time integers (`order`, `boundary_check`): a list or
 /// tuple written in place, a tuple value, one integer, or None (none).
 bool constantInts(Generator &g, const ast::Expr &expr, const char *what, std::vector<int64_t> &out) {
@@ -65,11 +38,12 @@ bool offsetsFit(Generator &g, const ast::Expr &list, llvm::ArrayRef<TV> raw) {
   auto *written = llvm::dyn_cast<ast::ListExpr>(&list);
   for (size_t i = 0; i < raw.size(); ++i) {
     const TV &v = raw[i];
-    bool wide = v.isVal() ? g.elementType(v).getIntOrFloatBitWidth() > 32 || (v.isUnsigned && g.elementType(v).getIntOrFloatBitWidth() == 32)
-                          : v.wide() < INT32_MIN || v.wide() > INT32_MAX;
+    unsigned bits = v.isVal() ? g.elementType(v).getIntOrFloatBitWidth() : 0;
+    bool wide = v.isVal() ? bits > 32 || (v.isUnsigned && bits == 32) : v.wide() < INT32_MIN || v.wide() > INT32_MAX;
     if (wide)
-      return g.error(written ? written->elements[i]->loc : list.loc, "block pointer offsets are 32-bit signed integers, got " + g.describe(v) +
-                                           "; convert it with .to(i32) or address the block through pointers"),
+      return g.error(written ? written->elements[i]->loc : list.loc,
+                     "block pointer offsets are 32-bit signed integers, got " + g.describe(v) +
+                         "; convert it with .to(i32) or address the block through pointers"),
              false;
   }
   return true;

@@ -106,6 +106,14 @@ class Generator;
 bool genIntList(Generator &g, const ast::Expr &expr, mlir::Type type, const char *what,
                 llvm::SmallVectorImpl<mlir::Value> &out, llvm::SmallVectorImpl<TV> *raw = nullptr);
 
+/// The arguments of a builtin that reads its arguments itself, whose
+/// parameters are `params`: positionally, then by keyword, each given once;
+/// the first `skip` are already bound (a method's receiver). False after
+/// an error (too many, an unknown or repeated keyword, one missing)
+/// (TensorDescriptors.cpp).
+bool bindParams(Generator &g, const ast::CallExpr &call, const char *fn, const std::vector<const char *> &params,
+                size_t skip, std::vector<const ast::Expr *> &out);
+
 class Generator {
 public:
   Generator(mlir::MLIRContext &ctx, const ast::File &file, const GenOptions &options);

@@ -38,24 +38,38 @@ bool genIntList(Generator &g, const ast::Expr &expr, Type type, const char *what
   return true;
 }
 
-TV Generator::genMakeTensorDescriptor(const ast::CallExpr &call) {
-  const ast::Expr *params[4] = {};
+bool bindParams(Generator &g, const ast::CallExpr &call, const char *fn, const std::vector<const char *> &params,
+                size_t skip, std::vector<const ast::Expr *> &out) {
+  out.assign(params.size(), nullptr);
   for (size_t i = 0; i < call.args.size(); ++i) {
-    if (i >= 4)
-      return error(call.args[i]->loc, "'make_tensor_descriptor' takes 4 arguments (base, shape, strides, block_shape)");
-    params[i] = call.args[i].get();
+    if (skip + i >= params.size()) {
+      std::string names;
+      for (size_t p = skip; p < params.size(); ++p)
+        names += std::string(p > skip ? ", " : "") + params[p];
+      return g.error(call.args[i]->loc, "'" + std::string(fn) + "' takes " + plural(params.size() - skip, "argument") +
+                                            " (" + names + ")"),
+             false;
+    }
+    out[skip + i] = call.args[i].get();
   }
   for (auto &kw : call.kwargs) {
-    auto pos = llvm::find_if(kMakeParams, [&](const char *n) { return kw.name == n; });
-    if (pos == kMakeParams.end())
-      return error(kw.loc, "'make_tensor_descriptor' has no parameter named '" + kw.name + "'");
-    if (params[pos - kMakeParams.begin()])
-      return error(kw.loc, "'make_tensor_descriptor' got '" + kw.name + "' twice");
-    params[pos - kMakeParams.begin()] = kw.value.get();
+    auto pos = llvm::find_if(params, [&](const char *n) { return kw.name == n; });
+    if (pos == params.end() || size_t(pos - params.begin()) < skip)
+      return g.error(kw.loc, "'" + std::string(fn) + "' has no parameter named '" + kw.name + "'"), false;
+    if (out[pos - params.begin()])
+      return g.error(kw.loc, "'" + std::string(fn) + "' got '" + kw.name + "' twice"), false;
+    out[pos - params.begin()] = kw.value.get();
   }
-  for (size_t i = 0; i < 4; ++i)
-    if (!params[i])
-      return error(call.loc, std::string("'make_tensor_descriptor' needs '") + kMakeParams[i] + "'");
+  for (size_t i = skip; i < params.size(); ++i)
+    if (!out[i])
+      return g.error(call.loc, "'" + std::string(fn) + "' needs '" + params[i] + "'"), false;
+  return true;
+}
+
+TV Generator::genMakeTensorDescriptor(const ast::CallExpr &call) {
+  std::vector<const ast::Expr *> params;
+  if (!bindParams(*this, call, "make_tensor_descriptor", kMakeParams, 0, params))
+    return TV();
   TV base = gen(*params[0]);
   if (!base)
     return base;
