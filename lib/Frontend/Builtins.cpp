@@ -37,6 +37,7 @@ const std::map<std::string, Arity> &builtinTable() {
       {"to_tensor", {1, 1, {"x"}}},
       {"len", {1, 1, {"obj"}}},
       {"static_assert", {1, 2, {"cond", "msg"}}},
+      {"condition", {1, 2, {"arg1", "disable_licm"}}},
       {"device_assert", {1, 2, {"cond", "msg"}}},
       {"device_print", {1, 64, {"prefix"}}},
       {"exp", {1, 1, {"x"}}}, {"exp2", {1, 1, {"x"}}}, {"log", {1, 1, {"x"}}}, {"log2", {1, 1, {"x"}}},
@@ -437,6 +438,14 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     }
     StoreOp::create(builder, at, ptr.value, value.value, maskValue, 1, IntegerAttr(), evict);
     return TV::makeNone();
+  }
+  if (name == "condition") {
+    // Triton's `while condition(c, disable_licm=...)`: the condition itself.
+    // The hint asks Triton not to hoist invariant loads out of the loop;
+    // blk's passes hoist no loads out of loops.
+    if (args[1].kind != TV::None && !expectBool(args[1], "disable_licm", builtinArgLoc(call, name, 1)))
+      return TV();
+    return args[0];
   }
   if (name == "where") {
     TV c = toBool(args[0], argLoc(0));
