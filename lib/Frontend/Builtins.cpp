@@ -213,6 +213,13 @@ TV Generator::genCall(const ast::CallExpr &call) {
     return genMakeTensorDescriptor(call);
   if (name == "inline_asm_elementwise" && !file.find(name)) // reads its list arguments itself
     return genInlineAsm(call);
+  if (name == "map_elementwise" && !file.find(name)) // reads its function argument itself
+    return genMapElementwise(call);
+  if (underElementCondition && !file.find(name) &&
+      (name == "store" || isAtomic(name) || name == "device_print" || name == "device_assert" ||
+       name == "debug_barrier"))
+    return error(callee->loc, "'" + name + "' cannot run under a condition on an element: a map_elementwise "
+                              "function's branches both run (their values are selected)");
   if (name == "make_block_ptr" && !file.find(name)) // reads its list arguments itself
     return genMakeBlockPtr(call);
   if (name == "advance" && !file.find(name)) // reads its offsets itself

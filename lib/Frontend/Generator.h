@@ -301,7 +301,17 @@ public:
   /// `consumesRest` (the sides hold the rest of the function), the value
   /// they return.
   bool genBranches(mlir::Value cond, llvm::function_ref<bool(bool &)> genThen,
-                   llvm::function_ref<bool(bool &)> genElse, bool consumesRest, const ast::Loc &l, bool &returned);
+                   llvm::function_ref<bool(bool &)> genElse, bool consumesRest, const ast::Loc &l, bool &returned,
+                   const TV *perElement = nullptr);
+  /// genBranches' merge for a per-element condition (`perElement`, an i1
+  /// block, in a map_elementwise function): each leaf that differs between
+  /// the branches is select(cond, then, else), broadcast together.
+  bool selectLeaves(const TV &cond, std::vector<TV> (&yields)[2], const std::vector<bool> &isSSA, const ast::Loc &l,
+                    std::vector<TV> &out);
+  /// map_elementwise(scalar_fn, *args, pack=1) (MapElementwise.cpp): the
+  /// helper inlined on the arguments broadcast to one shape, its `if`s on
+  /// elements run both ways and merged by select; reads its arguments itself.
+  TV genMapElementwise(const ast::CallExpr &call);
   bool genFor(const ast::ForStmt &f);
   bool genWhile(const ast::WhileStmt &w);
   /// `for i in static_range(...)`: the body once per iteration, `i` a constant.
@@ -372,6 +382,10 @@ public:
   std::vector<TV> returnValues;
   std::vector<const ast::Function *> callStack;
   bool inLoop = false;
+  /// Inside map_elementwise's function (its `if`s may test elements), and
+  /// inside a branch on an element (where nothing may write memory or print).
+  int mapDepth = 0;
+  bool underElementCondition = false;
   /// The helper being inlined as a combine function (its calls are checked), else null.
   const ast::Function *combineFn = nullptr;
   /// Statements the generator writes itself (the `return` after a loop that returned).

@@ -30,6 +30,20 @@ bool mayReturn(llvm::ArrayRef<const ast::Stmt *> stmts) {
   return false;
 }
 
+/// Whether `stmts` hold a `break`, `continue` or `return` (outside nested loops, a return also inside them).
+bool leavesEarly(llvm::ArrayRef<const ast::Stmt *> stmts) {
+  for (const ast::Stmt *s : stmts) {
+    if (llvm::isa<ast::BreakStmt, ast::ContinueStmt, ast::ReturnStmt>(s))
+      return true;
+    if (auto *i = llvm::dyn_cast<ast::IfStmt>(s))
+      if (leavesEarly(listOf(i->thenBody)) || leavesEarly(listOf(i->elseBody)))
+        return true;
+    if (llvm::isa<ast::ForStmt, ast::WhileStmt>(s) && mayReturn({s}))
+      return true;
+  }
+  return false;
+}
+
 /// Whether every path through `stmts` returns.
 bool alwaysReturns(llvm::ArrayRef<const ast::Stmt *> stmts) {
   for (const ast::Stmt *s : stmts) {
@@ -80,22 +94,38 @@ TV Generator::placeholderLike(const TV &v, const ast::Loc &loc) {
 
 bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
                             llvm::function_ref<bool(bool &)> genElse, bool consumesRest, const ast::Loc &l,
-                            bool &returned) {
+                            bool &returned, const TV *perElement) {
   Location at = loc(l);
-  auto placeholder = scf::IfOp::create(builder, at, TypeRange{}, c, /*withElseRegion=*/true);
+  // Per element (a map_elementwise function's `if` on a block): both
+  // branches run where the `if` is, and their values merge by select.
+  OpBuilder::InsertPoint here = builder.saveInsertionPoint();
+  scf::IfOp placeholder;
+  if (!perElement)
+    placeholder = scf::IfOp::create(builder, at, TypeRange{}, c, /*withElseRegion=*/true);
+  auto enterBranch = [&](int b) {
+    if (perElement)
+      builder.restoreInsertionPoint(here);
+    else
+      builder.setInsertionPoint((b == 0 ? placeholder.getThenRegion() : placeholder.getElseRegion()).front().getTerminator());
+  };
   Env before = env;
   std::vector<TV> savedReturn = returnValues;
   Env branchEnv[2];
   std::vector<TV> branchReturn[2];
   bool branchReturned[2];
-  Block *blocks[2] = {&placeholder.getThenRegion().front(), &placeholder.getElseRegion().front()};
   llvm::function_ref<bool(bool &)> gens[2] = {genThen, genElse};
+  bool wasPerElement = underElementCondition;
   for (int b = 0; b < 2; ++b) {
     env = before;
     returnValues.clear();
-    builder.setInsertionPoint(blocks[b]->getTerminator());
-    if (!gens[b](branchReturned[b]))
+    enterBranch(b);
+    underElementCondition = wasPerElement || perElement;
+    bool ok = gens[b](branchReturned[b]);
+    underElementCondition = wasPerElement;
+    if (!ok)
       return false;
+    if (perElement)
+      here = builder.saveInsertionPoint();
     branchEnv[b] = env;
     branchReturn[b] = returnValues;
   }
@@ -122,7 +152,7 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
       auto has = branchEnv[b].find(kLoopReturnValue);
       if (has == branchEnv[b].end() || branchEnv[1 - b].count(kLoopReturnValue))
         continue;
-      builder.setInsertionPoint(blocks[1 - b]->getTerminator());
+      enterBranch(1 - b);
       TV fill = placeholderLike(has->second, l);
       if (!fill)
         return false;
@@ -171,7 +201,7 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
       continue;
     }
     for (int br = 0; br < 2; ++br) {
-      builder.setInsertionPoint(blocks[br]->getTerminator());
+      enterBranch(br);
       TV &v = yields[br][y];
       TV &other = yields[1 - br][y];
       if (v.isConst() && other.isVal())
@@ -187,7 +217,7 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
                           " on the other; only numbers and blocks can differ between branches"),
              false;
     }
-    if (a.value.getType() != b.value.getType()) {
+    if (perElement ? elementType(a) != elementType(b) : a.value.getType() != b.value.getType()) {
       std::string what = displayName(leafNames[y]);
       return error(l, "type mismatch: " + what + " has type " + describe(a) + " on one branch and " +
                           describe(b) + " on the other"),
@@ -196,28 +226,33 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
     resultTypes.push_back(a.value.getType());
     isSSA.push_back(true);
   }
-  builder.setInsertionPoint(placeholder);
-  auto ifOp = scf::IfOp::create(builder, at, resultTypes, c, /*withElseRegion=*/true);
-  for (int b = 0; b < 2; ++b) {
-    Region &dst = b == 0 ? ifOp.getThenRegion() : ifOp.getElseRegion();
-    Region &src = b == 0 ? placeholder.getThenRegion() : placeholder.getElseRegion();
-    dst.takeBody(src);
-    Block &block = dst.front();
-    block.getTerminator()->erase();
-    builder.setInsertionPointToEnd(&block);
-    SmallVector<Value> values;
-    for (size_t y = 0; y < yields[b].size(); ++y)
-      if (isSSA[y])
-        values.push_back(yields[b][y].value);
-    scf::YieldOp::create(builder, at, values);
-  }
-  placeholder.erase();
-  builder.setInsertionPointAfter(ifOp);
-  env = before;
-  unsigned r = 0;
   std::vector<TV> mergedLeaves, merged;
-  for (size_t y = 0; y < yields[0].size(); ++y)
-    mergedLeaves.push_back(isSSA[y] ? TV::makeVal(ifOp.getResult(r++), yields[0][y].isUnsigned) : yields[0][y]);
+  if (perElement) {
+    if (!selectLeaves(*perElement, yields, isSSA, l, mergedLeaves))
+      return false;
+  } else {
+    builder.setInsertionPoint(placeholder);
+    auto ifOp = scf::IfOp::create(builder, at, resultTypes, c, /*withElseRegion=*/true);
+    for (int b = 0; b < 2; ++b) {
+      Region &dst = b == 0 ? ifOp.getThenRegion() : ifOp.getElseRegion();
+      Region &src = b == 0 ? placeholder.getThenRegion() : placeholder.getElseRegion();
+      dst.takeBody(src);
+      Block &block = dst.front();
+      block.getTerminator()->erase();
+      builder.setInsertionPointToEnd(&block);
+      SmallVector<Value> values;
+      for (size_t y = 0; y < yields[b].size(); ++y)
+        if (isSSA[y])
+          values.push_back(yields[b][y].value);
+      scf::YieldOp::create(builder, at, values);
+    }
+    placeholder.erase();
+    builder.setInsertionPointAfter(ifOp);
+    unsigned r = 0;
+    for (size_t y = 0; y < yields[0].size(); ++y)
+      mergedLeaves.push_back(isSSA[y] ? TV::makeVal(ifOp.getResult(r++), yields[0][y].isUnsigned) : yields[0][y]);
+  }
+  env = before;
   size_t pos = 0;
   for (const TV &form : forms)
     merged.push_back(withLeaves(form, mergedLeaves, pos));
@@ -229,6 +264,26 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
   for (size_t n = 0; n < names.size(); ++n)
     env[names[n]] = merged[n];
   returnValues = savedReturn;
+  return true;
+}
+
+bool Generator::selectLeaves(const TV &cond, std::vector<TV> (&yields)[2], const std::vector<bool> &isSSA,
+                             const ast::Loc &l, std::vector<TV> &out) {
+  for (size_t y = 0; y < yields[0].size(); ++y) {
+    const TV &a = yields[0][y], &b = yields[1][y];
+    if (!isSSA[y]) {
+      out.push_back(a);
+      continue;
+    }
+    SmallVector<int64_t> shape, withCond;
+    if (!broadcastShape(a, b, shape, l) || !broadcastShapes(shape, shapeOf(cond), withCond))
+      return error(l, "shape mismatch: the branches' values do not broadcast with the condition"), false;
+    TV ta = broadcastTo(a, withCond, l), tb = ta ? broadcastTo(b, withCond, l) : TV();
+    TV tc = tb ? broadcastTo(cond, withCond, l) : TV();
+    if (!tc)
+      return false;
+    out.push_back(TV::makeVal(arith::SelectOp::create(builder, loc(l), tc.value, ta.value, tb.value), a.isUnsigned));
+  }
   return true;
 }
 
@@ -458,9 +513,14 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
         chosen.insert(chosen.end(), rest.begin(), rest.end());
         return genStmts(chosen, returned);
       }
-      if (!shapeOf(cond).empty())
+      bool perElement = !shapeOf(cond).empty();
+      if (perElement && !mapDepth)
         return error(i->cond->loc, "an 'if' needs a scalar condition, got " + describe(cond) +
                                        "; use where() or a mask for blocks"),
+               false;
+      if (perElement && inLoop && (leavesEarly(thenList) || leavesEarly(elseList)))
+        return error(i->cond->loc, "a loop in a map_elementwise function cannot break, continue or return on an "
+                                   "element (" + describe(cond) + "): its iterations are the same for every element"),
                false;
       TV c = toBool(cond, i->cond->loc);
       if (!c)
@@ -476,8 +536,9 @@ bool Generator::genStmts(llvm::ArrayRef<const ast::Stmt *> stmts, bool &returned
           elseList.insert(elseList.end(), rest.begin(), rest.end());
       }
       if (!genBranches(
-              c.value, [&](bool &r) { return genStmts(thenList, r); },
-              [&](bool &r) { return genStmts(elseList, r); }, consumesRest, i->loc, returned))
+              perElement ? Value() : c.value, [&](bool &r) { return genStmts(thenList, r); },
+              [&](bool &r) { return genStmts(elseList, r); }, consumesRest, i->loc, returned,
+              perElement ? &c : nullptr))
         return false;
       if (consumesRest)
         return true;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 
 namespace blk::ref {
 
@@ -194,6 +195,28 @@ inline std::vector<Check> tupleExtremesCase(const Launch &L, int programs, int n
   std::string e = L("control_flow", {}, "tuple_extremes", unsigned(programs),
                     {KArg::buf_(xb), KArg::buf_(out), KArg::int_(n)});
   return {sameValues("tuple_extremes n=" + std::to_string(n), e, out, ref)};
+}
+
+/// mapped_elements: Y = selu(X) (alpha 1.5) and Z = soft_clamp(X) + 2 X,
+/// each a helper for one element with branches on it, mapped over blocks.
+inline std::vector<Check> mappedElementsCase(const Launch &L, int n, std::mt19937_64 &rng) {
+  Buffer x(DType::F32, size_t(n)), y(DType::F32, size_t(n)), z(DType::F32, size_t(n));
+  x.fillUniform(rng, -2, 2);
+  y.poison();
+  z.poison();
+  std::vector<double> ry(static_cast<size_t>(n)), rz(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    double v = x.get(size_t(i));
+    ry[size_t(i)] = v > 0 ? v : 1.5 * (std::exp(v) - 1.0);
+    double c = v < -0.5 ? -0.5 + (v + 0.5) * 0.5 : v > 0.5 ? 0.5 : v;
+    rz[size_t(i)] = c + 2 * v;
+  }
+  std::string e = L("control_flow", {}, "mapped_elements", unsigned((n + 255) / 256),
+                    {KArg::buf_(x), KArg::buf_(y), KArg::buf_(z), KArg::int_(n)});
+  if (!e.empty())
+    return {{"mapped_elements: " + e, INFINITY, 0}};
+  std::string what = "mapped_elements n=" + std::to_string(n);
+  return {{what + " selu", relativeError(y, ry), 1e-6}, {what + " soft_clamp", relativeError(z, rz), 1e-6}};
 }
 
 } // namespace blk::ref

@@ -24,6 +24,8 @@ TEST(ControlFlow, MatchesHost) {
     ref::expectChecks(ref::unrolledAndNestedCase(gpuLaunch, 1000, 3, cols, rng));
   for (int n : {1, 37, 500})
     ref::expectChecks(ref::tupleExtremesCase(gpuLaunch, 301, n, rng));
+  for (int n : {1, 300, 100000})
+    ref::expectChecks(ref::mappedElementsCase(gpuLaunch, n, rng));
 }
 
 } // namespace

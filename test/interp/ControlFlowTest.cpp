@@ -18,6 +18,7 @@ TEST(ControlFlow, MatchesHost) {
     ref::expectChecks(ref::whileReturnCase(L, 40, rng));
     ref::expectChecks(ref::unrolledAndNestedCase(L, 10, 3, 4, rng));
     ref::expectChecks(ref::tupleExtremesCase(L, 6, 37, rng));
+    ref::expectChecks(ref::mappedElementsCase(L, 300, rng));
   }
 }
 
