@@ -61,11 +61,9 @@ TV Generator::genMakeBlockPtr(const ast::CallExpr &call) {
   std::vector<const ast::Expr *> p;
   if (!bindParams(*this, call, "make_block_ptr", kMakeParams, 0, p))
     return TV();
-  TV base = gen(*p[0]);
+  TV base = basePointer(*this, *p[0], "a block pointer");
   if (!base)
     return base;
-  if (!base.isVal() || !shapeOf(base).empty() || !isa<PointerType>(elementType(base)))
-    return error(p[0]->loc, "a block pointer's base must be a pointer, got " + describe(base));
   SmallVector<Value> sizes, strides, offsets;
   SmallVector<TV> rawOffsets;
   if (!genIntList(*this, *p[1], builder.getI64Type(), "a block pointer's shape", sizes) ||

@@ -114,6 +114,10 @@ bool genIntList(Generator &g, const ast::Expr &expr, mlir::Type type, const char
 bool bindParams(Generator &g, const ast::CallExpr &call, const char *fn, const std::vector<const char *> &params,
                 size_t skip, std::vector<const ast::Expr *> &out);
 
+/// `expr` generated, when it is a scalar pointer (the base of a tensor
+/// descriptor or block pointer, `what`); an error otherwise (TensorDescriptors.cpp).
+TV basePointer(Generator &g, const ast::Expr &expr, const char *what);
+
 class Generator {
 public:
   Generator(mlir::MLIRContext &ctx, const ast::File &file, const GenOptions &options);

@@ -66,15 +66,20 @@ bool bindParams(Generator &g, const ast::CallExpr &call, const char *fn, const s
   return true;
 }
 
+TV basePointer(Generator &g, const ast::Expr &expr, const char *what) {
+  TV base = g.gen(expr);
+  if (base && (!base.isVal() || !g.shapeOf(base).empty() || !isa<PointerType>(g.elementType(base))))
+    return g.error(expr.loc, std::string(what) + "'s base must be a pointer, got " + g.describe(base));
+  return base;
+}
+
 TV Generator::genMakeTensorDescriptor(const ast::CallExpr &call) {
   std::vector<const ast::Expr *> params;
   if (!bindParams(*this, call, "make_tensor_descriptor", kMakeParams, 0, params))
     return TV();
-  TV base = gen(*params[0]);
+  TV base = basePointer(*this, *params[0], "a tensor descriptor");
   if (!base)
     return base;
-  if (!base.isVal() || !shapeOf(base).empty() || !isa<PointerType>(elementType(base)))
-    return error(params[0]->loc, "a tensor descriptor's base must be a pointer, got " + describe(base));
   Type elem = llvm::cast<PointerType>(elementType(base)).getPointeeType();
   if (elem.getIntOrFloatBitWidth() % 8)
     return error(params[0]->loc, "tensor descriptors hold numbers of whole bytes, got " + describe(elem));
