@@ -215,7 +215,7 @@ TV Generator::genCall(const ast::CallExpr &call) {
     return genInlineAsm(call);
   if (name == "map_elementwise" && !file.find(name)) // reads its function argument itself
     return genMapElementwise(call);
-  if (underElementCondition && !file.find(name) &&
+  if (elementGuard.kind != TV::None && !file.find(name) &&
       (name == "store" || isAtomic(name) || name == "device_print" || name == "device_assert" ||
        name == "debug_barrier"))
     return error(callee->loc, "'" + name + "' cannot run under a condition on an element: a map_elementwise "
@@ -386,6 +386,18 @@ TV Generator::genBuiltin(const std::string &name, const ast::CallExpr &call, std
     if (!ptr.isVal() || !isa<PointerType>(elementType(ptr)))
       return error(argLoc(0), "'" + name + "' needs a pointer or a block of pointers, got " + describe(ptr));
     Type pointee = llvm::cast<PointerType>(elementType(ptr)).getPointeeType();
+    if (isLoad && elementGuard.kind != TV::None) {
+      // Under a branch on an element (map_elementwise): read only where the
+      // branch runs, each element through its own copy of the pointer.
+      SmallVector<int64_t> both;
+      if (!broadcastShapes(shapeOf(ptr), shapeOf(elementGuard), both) || !(ptr = broadcastTo(ptr, both, argLoc(0))))
+        return error(argLoc(0), "shape mismatch: a load of " + describe(ptr) + " under a condition on elements of " +
+                                    describe(elementGuard));
+      TV m = args[1].kind == TV::None ? TV::makeNone() : toBool(args[1], argLoc(1));
+      args[1] = m.kind == TV::None ? elementGuard : genBinary("&", m, elementGuard, argLoc(1));
+      if (!args[1])
+        return TV();
+    }
     SmallVector<int64_t> shape(shapeOf(ptr));
     TV value, mask = args[isLoad ? 1 : 2], other = isLoad ? args[2] : TV::makeNone();
     if (!isLoad) {

@@ -386,10 +386,12 @@ public:
   std::vector<TV> returnValues;
   std::vector<const ast::Function *> callStack;
   bool inLoop = false;
-  /// Inside map_elementwise's function (its `if`s may test elements), and
-  /// inside a branch on an element (where nothing may write memory or print).
+  /// Inside map_elementwise's function (its `if`s may test elements), and,
+  /// inside a branch on an element, where the branch runs (an i1 block; None
+  /// elsewhere): its loads read only there, and nothing there may write
+  /// memory or print.
   int mapDepth = 0;
-  bool underElementCondition = false;
+  TV elementGuard = TV::makeNone();
   /// The helper being inlined as a combine function (its calls are checked), else null.
   const ast::Function *combineFn = nullptr;
   /// Statements the generator writes itself (the `return` after a loop that returned).

@@ -2,9 +2,10 @@
 // for one element, mapped over blocks. Its arguments are broadcast to one
 // shape and the helper is inlined on them; an `if` on an element runs both
 // branches and selects each changed value (and the value returned) per
-// element, so a piecewise function ports as written. Nothing under such a
-// branch may write memory or print (both branches run), and a loop in the
-// helper runs the same iterations for every element.
+// element, so a piecewise function ports as written. A load under such a
+// branch reads only the elements that take it; nothing there may write
+// memory or print (both branches run), and a loop in the helper runs the
+// same iterations for every element.
 #include "Generator.h"
 
 using namespace mlir;
@@ -35,8 +36,9 @@ TV Generator::genMapElementwise(const ast::CallExpr &call) {
     TV v = gen(*call.args[i]);
     if (!v)
       return v;
-    if (!v.isConst() && !v.isVal())
-      return error(call.args[i]->loc, "map_elementwise maps numbers and blocks, got " + describe(v));
+    if (!v.isConst() && !(v.isVal() && (isa<RankedTensorType>(v.value.getType()) || v.value.getType().isIntOrFloat() ||
+                                        isa<PointerType>(v.value.getType()))))
+      return error(call.args[i]->loc, "map_elementwise maps numbers, pointers and blocks of them, got " + describe(v));
     SmallVector<int64_t> next;
     if (!broadcastShapes(shape, shapeOf(v), next))
       return error(call.args[i]->loc, "shape mismatch: " + describe(v) + " does not broadcast with the other "

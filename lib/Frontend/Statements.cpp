@@ -114,14 +114,20 @@ bool Generator::genBranches(Value c, llvm::function_ref<bool(bool &)> genThen,
   std::vector<TV> branchReturn[2];
   bool branchReturned[2];
   llvm::function_ref<bool(bool &)> gens[2] = {genThen, genElse};
-  bool wasPerElement = underElementCondition;
+  TV outerGuard = elementGuard;
   for (int b = 0; b < 2; ++b) {
     env = before;
     returnValues.clear();
     enterBranch(b);
-    underElementCondition = wasPerElement || perElement;
+    if (perElement) {
+      // Where this branch runs: its loads read only there.
+      TV taken = b == 0 ? *perElement : genUnary("not", *perElement, l);
+      elementGuard = !taken || outerGuard.kind == TV::None ? taken : genBinary("&", outerGuard, taken, l);
+      if (!elementGuard)
+        return false;
+    }
     bool ok = gens[b](branchReturned[b]);
-    underElementCondition = wasPerElement;
+    elementGuard = outerGuard;
     if (!ok)
       return false;
     if (perElement)
