@@ -2,6 +2,8 @@
 #include "blk/Target/PTX.h"
 #include "blk/Support/OccupancyRequests.h"
 
+#include "DistributeConstantOffsets.h"
+
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -110,6 +112,9 @@ FailureOr<std::unique_ptr<llvm::Module>> buildModule(ModuleOp module, const Targ
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  pb.registerOptimizerLastEPCallback([](llvm::ModulePassManager &mpm, llvm::OptimizationLevel, llvm::ThinOrFullLTOPhase) {
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(DistributeConstantOffsetsPass()));
+  });
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(*llvmModule, mam);
   return llvmModule;

@@ -1,0 +1,143 @@
+// Moves the constant part of an index out from under shifts and multiplies,
+// so that NVPTX's SeparateConstOffsetFromGEP finds it. A block's element
+// offsets are per thread `(lane_part | k) * C + ...`, k one constant per
+// register; with the constant under the multiply the backend computes a
+// 64-bit address per register and keeps them all live (a [1024, 16] tile:
+// 64 addresses for its load and store), where `lane_part * C | k * C` lets
+// every register address one base plus an immediate. InstCombine distributes
+// only single-use operands, and the lane part of an arange feeds many.
+#include "DistributeConstantOffsets.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace blk {
+namespace {
+
+/// `x op k` with k a constant integer, op an add or a disjoint or.
+bool matchAddOfConstant(Value *v, Value *&x, const APInt *&k, bool &isOr) {
+  auto *bin = dyn_cast<BinaryOperator>(v);
+  if (!bin)
+    return false;
+  if (bin->getOpcode() == Instruction::Or && cast<PossiblyDisjointInst>(bin)->isDisjoint())
+    isOr = true;
+  else if (bin->getOpcode() == Instruction::Add)
+    isOr = false;
+  else
+    return false;
+  return match(bin, m_c_BinOp(m_Value(x), m_APInt(k)));
+}
+
+/// Rewrites `(x op k) << s` as `(x << s) op (k << s)` and `(x op k) * m` as
+/// `x * m + k * m`; returns the replacement or null.
+Value *distribute(BinaryOperator *outer) {
+  const APInt *factor;
+  bool shift = outer->getOpcode() == Instruction::Shl;
+  if (!(shift || outer->getOpcode() == Instruction::Mul) || !match(outer->getOperand(1), m_APInt(factor)))
+    return nullptr;
+  Value *x;
+  const APInt *k;
+  bool isOr;
+  if (!matchAddOfConstant(outer->getOperand(0), x, k, isOr))
+    return nullptr;
+  auto *inner = cast<BinaryOperator>(outer->getOperand(0));
+  IRBuilder<> b(outer);
+  // No unsigned wrap carries over: x is at most x op k in both forms.
+  bool nuw = outer->hasNoUnsignedWrap() && (isOr || inner->hasNoUnsignedWrap());
+  Value *scaled = shift ? b.CreateShl(x, factor->getZExtValue(), "", nuw) : b.CreateMul(x, outer->getOperand(1), "", nuw);
+  APInt constant = shift ? k->shl(*factor) : *k * *factor;
+  Constant *c = ConstantInt::get(outer->getType(), constant);
+  // Shifts keep the bits of x and k apart; a multiply may not.
+  if (shift && isOr)
+    return b.CreateOr(scaled, c, "", /*IsDisjoint=*/true);
+  return b.CreateAdd(scaled, c, "", nuw);
+}
+
+/// Rewrites `zext(x op k)` as `zext(x) op zext(k)` where no carry leaves
+/// the narrow type (a disjoint or, an add without unsigned wrap), so that a
+/// shift or multiply after the extension finds the constant; returns the
+/// replacement or null.
+Value *widen(ZExtInst *zext) {
+  Value *x;
+  const APInt *k;
+  bool isOr;
+  if (!matchAddOfConstant(zext->getOperand(0), x, k, isOr))
+    return nullptr;
+  auto *inner = cast<BinaryOperator>(zext->getOperand(0));
+  if (!isOr && !inner->hasNoUnsignedWrap())
+    return nullptr;
+  IRBuilder<> b(zext);
+  Value *wide = b.CreateZExt(x, zext->getType());
+  Constant *c = ConstantInt::get(zext->getType(), k->zext(zext->getType()->getIntegerBitWidth()));
+  return isOr ? b.CreateOr(wide, c, "", /*IsDisjoint=*/true) : b.CreateAdd(wide, c, "", /*HasNUW=*/true);
+}
+
+} // namespace
+
+/// The integer arithmetic that computes indices of global-memory GEPs.
+/// Shared-memory addresses are left as they are: the lowering gives them
+/// their constants already, and their padding (`row + row / 2`) keeps a
+/// lane part under a shift right that distributing the rest would split
+/// into one base per register.
+DenseSet<Instruction *> globalIndexCone(Function &f) {
+  DenseSet<Instruction *> cone;
+  SmallVector<Value *> work;
+  for (Instruction &inst : instructions(f))
+    if (auto *gep = dyn_cast<GetElementPtrInst>(&inst); gep && gep->getAddressSpace() == 1)
+      llvm::append_range(work, gep->indices());
+  while (!work.empty()) {
+    auto *inst = dyn_cast<Instruction>(work.pop_back_val());
+    if (!inst || !(isa<BinaryOperator, ZExtInst, SExtInst>(inst)) || !inst->getType()->isIntegerTy() ||
+        !cone.insert(inst).second)
+      continue;
+    llvm::append_range(work, inst->operands());
+  }
+  return cone;
+}
+
+PreservedAnalyses DistributeConstantOffsetsPass::run(Function &f, FunctionAnalysisManager &) {
+  const DataLayout &layout = f.getDataLayout();
+  bool changed = false;
+  DenseSet<Instruction *> cone = globalIndexCone(f);
+  // Program order: an operand is rewritten before its users look at it.
+  SmallVector<Instruction *> work;
+  for (Instruction &inst : instructions(f))
+    if (cone.contains(&inst))
+      work.push_back(&inst);
+  auto replace = [&](Instruction *old, Value *replacement) {
+    old->replaceAllUsesWith(replacement);
+    replacement->takeName(old);
+    old->eraseFromParent();
+    changed = true;
+  };
+  for (Instruction *inst : work) {
+    if (auto *zext = dyn_cast<ZExtInst>(inst)) {
+      if (Value *replacement = widen(zext))
+        replace(zext, replacement);
+      continue;
+    }
+    auto *bin = dyn_cast<BinaryOperator>(inst);
+    if (!bin || !bin->getType()->isIntegerTy())
+      continue;
+    if (Value *replacement = distribute(bin)) {
+      replace(bin, replacement);
+      continue;
+    }
+    // An or of operands with no bit in common is an add, through which the
+    // backend then looks for constants.
+    if (bin->getOpcode() == Instruction::Or && !cast<PossiblyDisjointInst>(bin)->isDisjoint() &&
+        haveNoCommonBitsSet(bin->getOperand(0), bin->getOperand(1), SimplifyQuery(layout, bin))) {
+      cast<PossiblyDisjointInst>(bin)->setIsDisjoint(true);
+      changed = true;
+    }
+  }
+  return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace blk
