@@ -125,15 +125,42 @@ OwningOpRef<ModuleOp> Generator::run() {
                nullptr;
       env[p.name] = value;
     }
-    // Runtime parameters become the kernel's arguments.
+    // Runtime parameters become the kernel's arguments; a tensor descriptor
+    // takes several (its base, sizes and outer strides).
+    struct RuntimeParam {
+      const ast::Param *param;
+      unsigned firstArg;
+      TensorDescType descriptor; // null for a pointer or scalar
+    };
     SmallVector<Type> argTypes;
-    SmallVector<const ast::Param *> runtimeParams;
+    std::vector<std::string> argNames;
     SmallVector<bool> unsignedArgs;
+    SmallVector<RuntimeParam> runtimeParams;
     for (const ast::Param &p : fn->params) {
       if (env.count(p.name))
         continue;
       if (p.defaultValue)
         return error(p.defaultValue->loc, "only constexpr and dtype parameters can have defaults"), nullptr;
+      for (std::string &name : p.argumentNames()) {
+        if (llvm::is_contained(argNames, name))
+          return error(p.loc, "parameter '" + p.name + "' passes an argument named '" + name +
+                                  "', which another parameter of kernel '" + fn->name + "' passes too"),
+                 nullptr;
+        argNames.push_back(std::move(name));
+      }
+      runtimeParams.push_back({&p, unsigned(argTypes.size()), {}});
+      if (p.descriptorAnnotation()) {
+        TensorDescType desc = genDescriptorParamType(p);
+        if (!desc)
+          return nullptr;
+        runtimeParams.back().descriptor = desc;
+        size_t rank = desc.getBlockShape().size();
+        argTypes.push_back(PointerType::get(&ctx, desc.getElementType()));
+        argTypes.append(rank, builder.getI32Type());
+        argTypes.append(rank - 1, builder.getI64Type());
+        unsignedArgs.append(2 * rank, false);
+        continue;
+      }
       TV t = gen(*p.annotation);
       if (!t)
         return nullptr;
@@ -146,7 +173,6 @@ OwningOpRef<ModuleOp> Generator::run() {
                nullptr;
       argTypes.push_back(t.type);
       unsignedArgs.push_back(t.isUnsigned);
-      runtimeParams.push_back(&p);
     }
     builder.setInsertionPointToEnd(module.getBody());
     auto func = func::FuncOp::create(builder, loc(fn->loc), kernelName, builder.getFunctionType(argTypes, {}));
@@ -175,17 +201,31 @@ OwningOpRef<ModuleOp> Generator::run() {
     func->setAttr(kConstantsAttr, builder.getDictionaryAttr(constants));
     Block *entry = func.addEntryBlock();
     builder.setInsertionPointToStart(entry);
-    for (auto [idx, p] : llvm::enumerate(runtimeParams)) {
-      auto spec = options.divisibility.find(p->name);
+    // Specializations by argument: divisibility, and integers equal to 1
+    // (constants from here on).
+    SmallVector<Value> args;
+    for (auto [idx, name] : llvm::enumerate(argNames)) {
+      auto spec = options.divisibility.find(name);
       if (spec != options.divisibility.end())
         func.setArgAttr(idx, kDivisibilityAttr, builder.getI64IntegerAttr(spec->second));
       else if (options.alignAllPointers && isa<PointerType>(argTypes[idx]))
         func.setArgAttr(idx, kDivisibilityAttr, builder.getI64IntegerAttr(16));
-      if (llvm::is_contained(options.equalsOne, p->name) && isa<IntegerType>(argTypes[idx])) {
-        env[p->name] = TV::makeInt(1);
-        continue;
+      args.push_back(entry->getArgument(idx));
+    }
+    for (const RuntimeParam &rp : runtimeParams) {
+      const ast::Param &p = *rp.param;
+      if (rp.descriptor) {
+        size_t count = 2 * rp.descriptor.getBlockShape().size();
+        SmallVector<Value> parts(ValueRange(args).slice(rp.firstArg, count));
+        for (size_t i = 1; i < count; ++i) // sizes and strides
+          if (llvm::is_contained(options.equalsOne, argNames[rp.firstArg + i]))
+            parts[i] = arith::ConstantIntOp::create(builder, loc(p.loc), 1, argTypes[rp.firstArg + i].getIntOrFloatBitWidth());
+        env[p.name] = bindDescriptorParam(p, rp.descriptor, parts);
+      } else if (llvm::is_contained(options.equalsOne, p.name) && isa<IntegerType>(argTypes[rp.firstArg])) {
+        env[p.name] = TV::makeInt(1);
+      } else {
+        env[p.name] = TV::makeVal(args[rp.firstArg], unsignedArgs[rp.firstArg]);
       }
-      env[p->name] = TV::makeVal(entry->getArgument(idx), unsignedArgs[idx]);
     }
     std::vector<const ast::Stmt *> body;
     for (auto &s : fn->body)

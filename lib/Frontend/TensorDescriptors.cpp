@@ -107,6 +107,35 @@ TV Generator::genMakeTensorDescriptor(const ast::CallExpr &call) {
                      base.isUnsigned);
 }
 
+TensorDescType Generator::genDescriptorParamType(const ast::Param &param) {
+  const ast::CallExpr &call = *param.descriptorAnnotation();
+  if (call.args.size() != 2 || !call.kwargs.empty())
+    return error(call.loc, "a tensor descriptor parameter is annotated tensor_descriptor(T, [BLOCK_0, ...]): its "
+                           "element type and block shape"),
+           TensorDescType();
+  TV elem = gen(*call.args[0]);
+  if (!elem)
+    return {};
+  if (elem.kind != TV::DType || !elem.type.isIntOrFloat() || elem.type.getIntOrFloatBitWidth() % 8)
+    return error(call.args[0]->loc, "a tensor descriptor's elements must be numbers of whole bytes, got " +
+                                        describe(elem)),
+           TensorDescType();
+  SmallVector<int64_t> block;
+  if (!llvm::isa<ast::ListExpr>(*call.args[1]))
+    return error(call.args[1]->loc, "block_shape must be a list of compile-time integers such as [BLOCK_M, BLOCK_K]"),
+           TensorDescType();
+  if (!genShape(*call.args[1], TV::makeNone(), block))
+    return {};
+  return TensorDescType::get(&ctx, block, elem.type);
+}
+
+TV Generator::bindDescriptorParam(const ast::Param &param, TensorDescType type, ValueRange args) {
+  size_t rank = type.getBlockShape().size();
+  SmallVector<Value> shape(args.slice(1, rank)), strides(args.slice(1 + rank, rank - 1));
+  strides.push_back(arith::ConstantIntOp::create(builder, loc(param.loc), 1, 64));
+  return TV::makeVal(MakeTensorDescriptorOp::create(builder, loc(param.loc), type, args[0], shape, strides));
+}
+
 TV Generator::genDescriptorMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &desc) {
   auto type = llvm::cast<TensorDescType>(desc.value.getType());
   bool isLoad = attr.name == "load";

@@ -72,7 +72,49 @@ def _pack_one(packed, i, value):
     _add_range(packed, address, view.nbytes)
 
 
+class TensorDescriptor:
+    """A strided tensor that a kernel parameter annotated
+    `tensor_descriptor(T, [B0, ...])` reads and writes in blocks, as Triton's
+    host-side TensorDescriptor (`triton.tools.tensor_descriptor`), which a
+    launch takes as well: `base` (a tensor or buffer), `shape` and `strides`
+    in elements, outermost first, the last stride 1. The block shape is the
+    kernel's annotation's; a launch checks only that `block_shape` has as
+    many dimensions."""
+
+    def __init__(self, base, shape, strides, block_shape):
+        self.base, self.shape, self.strides = base, list(shape), list(strides)
+        self.block_shape = list(block_shape)
+
+    @staticmethod
+    def from_tensor(tensor, block_shape):
+        return TensorDescriptor(tensor, tensor.shape, tensor.stride(), block_shape)
+
+
+def _is_descriptor(value):
+    return all(hasattr(value, a) for a in ("base", "shape", "strides", "block_shape"))
+
+
+def flatten(args):
+    """The launch's arguments with each tensor descriptor as the kernel
+    takes it: its base, its sizes and its strides but the last, which must
+    be 1 (rows contiguous, as TMA reads them)."""
+    out = []
+    for i, value in enumerate(args):
+        if not _is_descriptor(value):
+            out.append(value)
+            continue
+        shape, strides = [int(v) for v in value.shape], [int(v) for v in value.strides]
+        if not shape or len(shape) != len(strides) or len(value.block_shape) != len(shape):
+            raise ValueError("argument %d: a tensor descriptor needs as many sizes, strides and block dimensions, "
+                             "got %d, %d and %d" % (i, len(shape), len(strides), len(value.block_shape)))
+        if strides[-1] != 1:
+            raise ValueError("argument %d: a tensor descriptor's last stride must be 1, got %d" % (i, strides[-1]))
+        out += [value.base] + shape + strides[:-1]
+    return out
+
+
 def pack(args):
+    args = flatten(args)
     packed = PackedArguments(len(args))
     for i, value in enumerate(args):
         _pack_one(packed, i, value)

@@ -146,6 +146,33 @@ class LaunchTest(unittest.TestCase):
         check_close(self, x, [2.0 * v for v in before], 1e-6, what="in place")
 
 
+DESCRIPTOR_SOURCE = """
+@kernel
+def shift(xd: tensor_descriptor(f32, [2, 4]), yd: tensor_descriptor(f32, [2, 4])):
+    m = program_id(0) * 2
+    n = program_id(1) * 4
+    yd.store([m, n], xd.load([m, n]) * 2 + 1)
+"""
+
+
+class DescriptorTest(unittest.TestCase):
+    def test_descriptor_arguments_read_and_write_blocks(self):
+        # X: 3 x 5 in rows of 6 (the sixth column never read); Y likewise,
+        # its padding column left as it was.
+        x = array.array("f", [r * 5 + c if c < 5 else 100.0 for r in range(3) for c in range(6)])
+        y = array.array("f", [-7.0] * 18)
+        k = blk.jit(DESCRIPTOR_SOURCE)
+        k[(2, 2)](blk.TensorDescriptor(x, [3, 5], [6, 1], [2, 4]), blk.TensorDescriptor(y, [3, 5], [6, 1], [2, 4]))
+        want = [2 * (r * 5 + c) + 1 if c < 5 else -7.0 for r in range(3) for c in range(6)]
+        self.assertEqual(list(y), want)
+
+    def test_descriptor_with_strided_rows_is_refused(self):
+        x = array.array("f", [0.0] * 18)
+        k = blk.jit(DESCRIPTOR_SOURCE)
+        with self.assertRaisesRegex(ValueError, "argument 0: a tensor descriptor's last stride must be 1, got 2"):
+            k[(1, 1)](blk.TensorDescriptor(x, [3, 3], [6, 2], [2, 4]), blk.TensorDescriptor(x, [3, 5], [6, 1], [2, 4]))
+
+
 class SpecializationTest(unittest.TestCase):
     def test_aligned_and_misaligned_pointers_compile_two_variants(self):
         add = blk.jit(os.path.join(KERNELS, "vector_add.blk"), T="f32")

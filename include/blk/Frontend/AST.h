@@ -207,6 +207,30 @@ struct Param {
     auto *ann = llvm::dyn_cast_or_null<NameExpr>(annotation.get());
     return ann && (ann->name == "constexpr" || ann->name == "dtype");
   }
+
+  /// Annotated `tensor_descriptor(T, [B0, ...])`: the annotation, else null.
+  const CallExpr *descriptorAnnotation() const {
+    auto *call = llvm::dyn_cast_or_null<CallExpr>(annotation.get());
+    auto *callee = call ? llvm::dyn_cast<NameExpr>(call->callee.get()) : nullptr;
+    return callee && callee->name == "tensor_descriptor" ? call : nullptr;
+  }
+
+  /// The arguments a launch passes for this parameter, by name: the
+  /// parameter itself, or for a tensor descriptor of rank r its base pointer,
+  /// r sizes and the r - 1 outer strides (`d_base`, `d_shape0`, ...,
+  /// `d_stride0`, ...; the last stride is 1).
+  std::vector<std::string> argumentNames() const {
+    const CallExpr *desc = descriptorAnnotation();
+    auto *block = desc && desc->args.size() == 2 ? llvm::dyn_cast<ListExpr>(desc->args[1].get()) : nullptr;
+    if (!block)
+      return {name};
+    std::vector<std::string> names{name + "_base"};
+    for (size_t d = 0; d < block->elements.size(); ++d)
+      names.push_back(name + "_shape" + std::to_string(d));
+    for (size_t d = 0; d + 1 < block->elements.size(); ++d)
+      names.push_back(name + "_stride" + std::to_string(d));
+    return names;
+  }
 };
 
 struct File;
@@ -225,7 +249,8 @@ struct Function {
     std::vector<std::string> names;
     for (const Param &p : params)
       if (!p.isCompileTime())
-        names.push_back(p.name);
+        for (std::string &n : p.argumentNames())
+          names.push_back(std::move(n));
     return names;
   }
 };
