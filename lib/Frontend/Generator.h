@@ -282,10 +282,10 @@ public:
   /// descriptor's load/store methods (TensorDescriptors.cpp).
   TV genMakeTensorDescriptor(const ast::CallExpr &call);
   /// The descriptor type of a kernel parameter annotated
-  /// tensor_descriptor(T, [B0, ...]), null after an error; and the
+  /// tensor_descriptor(T, [B0, ...]) (`call`), null after an error; and the
   /// descriptor made from its launch arguments (base, sizes, outer strides).
-  TensorDescType genDescriptorParamType(const ast::Param &param);
-  TV bindDescriptorParam(const ast::Param &param, TensorDescType type, mlir::ValueRange args);
+  TensorDescType genDescriptorParamType(const ast::CallExpr &call);
+  TV bindDescriptorParam(const ast::Loc &at, TensorDescType type, mlir::ValueRange args);
   TV genDescriptorMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &desc);
   /// make_block_ptr(base, shape, strides, offsets, block_shape, order) and
   /// advance(base, offsets) (a function and a method) (BlockPointers.cpp);

@@ -11,6 +11,8 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <functional>
+
 using namespace mlir;
 
 namespace blk {
@@ -125,17 +127,50 @@ OwningOpRef<ModuleOp> Generator::run() {
                nullptr;
       env[p.name] = value;
     }
-    // Runtime parameters become the kernel's arguments; a tensor descriptor
-    // takes several (its base, sizes and outer strides).
-    struct RuntimeParam {
-      const ast::Param *param;
-      unsigned firstArg;
-      TensorDescType descriptor; // null for a pointer or scalar
-    };
+    // Runtime parameters become the kernel's arguments: a tuple those of
+    // its elements, a tensor descriptor its base, sizes and outer strides.
     SmallVector<Type> argTypes;
     std::vector<std::string> argNames;
     SmallVector<bool> unsignedArgs;
-    SmallVector<RuntimeParam> runtimeParams;
+    SmallVector<const ast::Param *> runtimeParams;
+    std::function<bool(const ast::Expr &, const std::string &)> addArguments = [&](const ast::Expr &annotation,
+                                                                                  const std::string &name) {
+      if (auto *tuple = llvm::dyn_cast<ast::ListExpr>(&annotation)) {
+        if (tuple->elements.empty())
+          return error(annotation.loc, "tuple parameter '" + name + "' needs at least one element"), false;
+        for (auto &element : tuple->elements)
+          if (!addArguments(*element, name))
+            return false;
+        return true;
+      }
+      if (const ast::CallExpr *call = ast::Param::descriptorAnnotation(&annotation)) {
+        TensorDescType desc = genDescriptorParamType(*call);
+        if (!desc)
+          return false;
+        size_t rank = desc.getBlockShape().size();
+        argTypes.push_back(PointerType::get(&ctx, desc.getElementType()));
+        argTypes.append(rank, builder.getI32Type());
+        argTypes.append(rank - 1, builder.getI64Type());
+        unsignedArgs.append(2 * rank, false);
+        return true;
+      }
+      if (auto *kind = llvm::dyn_cast<ast::NameExpr>(&annotation); kind && (kind->name == "constexpr" || kind->name == "dtype"))
+        return error(annotation.loc, "a tuple parameter's elements are taken at launch (pointers, scalars, tensor "
+                                     "descriptors), not " + kind->name),
+               false;
+      TV t = gen(annotation);
+      if (!t)
+        return false;
+      if (t.kind != TV::DType)
+        return error(annotation.loc, "expected a type for parameter '" + name + "', got " + describe(t)), false;
+      if (isFloat8(t.type)) // the launch APIs pass scalars as 32- and 64-bit words
+        return error(annotation.loc, "parameter '" + name + "' cannot be a scalar " + describe(t.type) +
+                                         ": pass an f32 and convert it with .to(" + describe(t.type) + ")"),
+               false;
+      argTypes.push_back(t.type);
+      unsignedArgs.push_back(t.isUnsigned);
+      return true;
+    };
     for (const ast::Param &p : fn->params) {
       if (env.count(p.name))
         continue;
@@ -148,31 +183,9 @@ OwningOpRef<ModuleOp> Generator::run() {
                  nullptr;
         argNames.push_back(std::move(name));
       }
-      runtimeParams.push_back({&p, unsigned(argTypes.size()), {}});
-      if (p.descriptorAnnotation()) {
-        TensorDescType desc = genDescriptorParamType(p);
-        if (!desc)
-          return nullptr;
-        runtimeParams.back().descriptor = desc;
-        size_t rank = desc.getBlockShape().size();
-        argTypes.push_back(PointerType::get(&ctx, desc.getElementType()));
-        argTypes.append(rank, builder.getI32Type());
-        argTypes.append(rank - 1, builder.getI64Type());
-        unsignedArgs.append(2 * rank, false);
-        continue;
-      }
-      TV t = gen(*p.annotation);
-      if (!t)
+      if (!addArguments(*p.annotation, p.name))
         return nullptr;
-      if (t.kind != TV::DType)
-        return error(p.annotation->loc, "expected a type for parameter '" + p.name + "', got " + describe(t)),
-               nullptr;
-      if (isFloat8(t.type)) // the launch APIs pass scalars as 32- and 64-bit words
-        return error(p.annotation->loc, "parameter '" + p.name + "' cannot be a scalar " + describe(t.type) +
-                                            ": pass an f32 and convert it with .to(" + describe(t.type) + ")"),
-               nullptr;
-      argTypes.push_back(t.type);
-      unsignedArgs.push_back(t.isUnsigned);
+      runtimeParams.push_back(&p);
     }
     builder.setInsertionPointToEnd(module.getBody());
     auto func = func::FuncOp::create(builder, loc(fn->loc), kernelName, builder.getFunctionType(argTypes, {}));
@@ -212,21 +225,37 @@ OwningOpRef<ModuleOp> Generator::run() {
         func.setArgAttr(idx, kDivisibilityAttr, builder.getI64IntegerAttr(16));
       args.push_back(entry->getArgument(idx));
     }
-    for (const RuntimeParam &rp : runtimeParams) {
-      const ast::Param &p = *rp.param;
-      if (rp.descriptor) {
-        size_t count = 2 * rp.descriptor.getBlockShape().size();
-        SmallVector<Value> parts(ValueRange(args).slice(rp.firstArg, count));
-        for (size_t i = 1; i < count; ++i) // sizes and strides
-          if (llvm::is_contained(options.equalsOne, argNames[rp.firstArg + i]))
-            parts[i] = arith::ConstantIntOp::create(builder, loc(p.loc), 1, argTypes[rp.firstArg + i].getIntOrFloatBitWidth());
-        env[p.name] = bindDescriptorParam(p, rp.descriptor, parts);
-      } else if (llvm::is_contained(options.equalsOne, p.name) && isa<IntegerType>(argTypes[rp.firstArg])) {
-        env[p.name] = TV::makeInt(1);
-      } else {
-        env[p.name] = TV::makeVal(args[rp.firstArg], unsignedArgs[rp.firstArg]);
+    // Each parameter's value from its arguments, in order.
+    unsigned next = 0;
+    std::function<TV(const ast::Expr &)> bind = [&](const ast::Expr &annotation) -> TV {
+      if (auto *tuple = llvm::dyn_cast<ast::ListExpr>(&annotation)) {
+        std::vector<TV> elements;
+        for (auto &element : tuple->elements)
+          elements.push_back(bind(*element));
+        return TV::makeTuple(std::move(elements));
       }
-    }
+      unsigned first = next;
+      auto equalsOne = [&](unsigned idx) {
+        return llvm::is_contained(options.equalsOne, argNames[idx]) && isa<IntegerType>(argTypes[idx]);
+      };
+      if (const ast::CallExpr *call = ast::Param::descriptorAnnotation(&annotation)) {
+        TensorDescType desc = genDescriptorParamType(*call); // checked when its arguments were added
+        size_t count = 2 * desc.getBlockShape().size();
+        SmallVector<Value> parts(ValueRange(args).slice(first, count));
+        for (size_t i = 1; i < count; ++i) // sizes and strides
+          if (equalsOne(first + i))
+            parts[i] = arith::ConstantIntOp::create(builder, loc(call->loc), 1,
+                                                    argTypes[first + i].getIntOrFloatBitWidth());
+        next += count;
+        return bindDescriptorParam(call->loc, desc, parts);
+      }
+      ++next;
+      if (equalsOne(first))
+        return TV::makeInt(1);
+      return TV::makeVal(args[first], unsignedArgs[first]);
+    };
+    for (const ast::Param *p : runtimeParams)
+      env[p->name] = bind(*p->annotation);
     std::vector<const ast::Stmt *> body;
     for (auto &s : fn->body)
       body.push_back(s.get());

@@ -347,6 +347,22 @@ private:
         return nullptr;
       return std::make_unique<PointerTypeExpr>(loc, std::move(pointee));
     }
+    // A tuple of annotations, `(*f32, i32)`: a tuple parameter.
+    if (atOp("(")) {
+      auto list = std::make_unique<ListExpr>(take().loc);
+      while (!atOp(")")) {
+        auto element = parseAnnotation();
+        if (!element)
+          return nullptr;
+        list->elements.push_back(std::move(element));
+        if (atOp(","))
+          take();
+        else if (!atOp(")"))
+          return fail(cur().loc, "expected ',' or ')' in a tuple of types, found " + describe(cur())), nullptr;
+      }
+      take();
+      return list;
+    }
     return parsePostfix();
   }
 

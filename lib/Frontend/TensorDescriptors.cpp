@@ -107,8 +107,7 @@ TV Generator::genMakeTensorDescriptor(const ast::CallExpr &call) {
                      base.isUnsigned);
 }
 
-TensorDescType Generator::genDescriptorParamType(const ast::Param &param) {
-  const ast::CallExpr &call = *param.descriptorAnnotation();
+TensorDescType Generator::genDescriptorParamType(const ast::CallExpr &call) {
   if (call.args.size() != 2 || !call.kwargs.empty())
     return error(call.loc, "a tensor descriptor parameter is annotated tensor_descriptor(T, [BLOCK_0, ...]): its "
                            "element type and block shape"),
@@ -129,11 +128,11 @@ TensorDescType Generator::genDescriptorParamType(const ast::Param &param) {
   return TensorDescType::get(&ctx, block, elem.type);
 }
 
-TV Generator::bindDescriptorParam(const ast::Param &param, TensorDescType type, ValueRange args) {
+TV Generator::bindDescriptorParam(const ast::Loc &at, TensorDescType type, ValueRange args) {
   size_t rank = type.getBlockShape().size();
   SmallVector<Value> shape(args.slice(1, rank)), strides(args.slice(1 + rank, rank - 1));
-  strides.push_back(arith::ConstantIntOp::create(builder, loc(param.loc), 1, 64));
-  return TV::makeVal(MakeTensorDescriptorOp::create(builder, loc(param.loc), type, args[0], shape, strides));
+  strides.push_back(arith::ConstantIntOp::create(builder, loc(at), 1, 64));
+  return TV::makeVal(MakeTensorDescriptorOp::create(builder, loc(at), type, args[0], shape, strides));
 }
 
 TV Generator::genDescriptorMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &desc) {

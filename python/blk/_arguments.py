@@ -94,21 +94,25 @@ def _is_descriptor(value):
     return all(hasattr(value, a) for a in ("base", "shape", "strides", "block_shape"))
 
 
-def flatten(args):
-    """The launch's arguments with each tensor descriptor as the kernel
-    takes it: its base, its sizes and its strides but the last, which must
-    be 1 (rows contiguous, as TMA reads them)."""
-    out = []
+def flatten(args, out=None, where="argument "):
+    """The launch's arguments as the kernel takes them: a tuple's elements in
+    order (a parameter annotated `(A, B)`), and a tensor descriptor's base,
+    sizes and strides but the last, which must be 1 (rows contiguous, as TMA
+    reads them)."""
+    out = [] if out is None else out
     for i, value in enumerate(args):
+        if isinstance(value, tuple):
+            flatten(value, out, "%s%d, element " % (where, i))
+            continue
         if not _is_descriptor(value):
             out.append(value)
             continue
         shape, strides = [int(v) for v in value.shape], [int(v) for v in value.strides]
         if not shape or len(shape) != len(strides) or len(value.block_shape) != len(shape):
-            raise ValueError("argument %d: a tensor descriptor needs as many sizes, strides and block dimensions, "
-                             "got %d, %d and %d" % (i, len(shape), len(strides), len(value.block_shape)))
+            raise ValueError("%s%d: a tensor descriptor needs as many sizes, strides and block dimensions, "
+                             "got %d, %d and %d" % (where, i, len(shape), len(strides), len(value.block_shape)))
         if strides[-1] != 1:
-            raise ValueError("argument %d: a tensor descriptor's last stride must be 1, got %d" % (i, strides[-1]))
+            raise ValueError("%s%d: a tensor descriptor's last stride must be 1, got %d" % (where, i, strides[-1]))
         out += [value.base] + shape + strides[:-1]
     return out
 

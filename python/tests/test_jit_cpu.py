@@ -173,6 +173,32 @@ class DescriptorTest(unittest.TestCase):
             k[(1, 1)](blk.TensorDescriptor(x, [3, 3], [6, 2], [2, 4]), blk.TensorDescriptor(x, [3, 5], [6, 1], [2, 4]))
 
 
+TUPLE_SOURCE = """
+@kernel
+def axpy(io: (*f32, *f32), coeffs: (f32, (i32, f32)), n: i32, BLOCK: constexpr = 8):
+    x, y = io
+    a, (k, b) = coeffs
+    offs = program_id(0) * BLOCK + arange(0, BLOCK)
+    m = offs < n
+    store(y + offs, a * load(x + offs, mask=m) + b * k, mask=m)
+"""
+
+
+class TupleTest(unittest.TestCase):
+    def test_tuple_arguments_pass_their_elements(self):
+        n = 11
+        x = array.array("f", [float(i) for i in range(n)])
+        y = array.array("f", [math.nan] * n)
+        blk.jit(TUPLE_SOURCE)[(2,)]((x, y), (2.0, (3, 0.5)), n)
+        self.assertEqual(list(y), [2.0 * i + 1.5 for i in range(n)])
+
+    def test_a_descriptor_in_a_tuple_is_checked_where_it_is(self):
+        x = array.array("f", [0.0] * 18)
+        with self.assertRaisesRegex(ValueError, "argument 1, element 0: a tensor descriptor's last stride must be 1"):
+            blk.jit(DESCRIPTOR_SOURCE)[(1, 1)](blk.TensorDescriptor(x, [3, 5], [6, 1], [2, 4]),
+                                               (blk.TensorDescriptor(x, [3, 3], [6, 2], [2, 4]),))
+
+
 class SpecializationTest(unittest.TestCase):
     def test_aligned_and_misaligned_pointers_compile_two_variants(self):
         add = blk.jit(os.path.join(KERNELS, "vector_add.blk"), T="f32")

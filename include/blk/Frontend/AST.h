@@ -208,28 +208,42 @@ struct Param {
     return ann && (ann->name == "constexpr" || ann->name == "dtype");
   }
 
-  /// Annotated `tensor_descriptor(T, [B0, ...])`: the annotation, else null.
-  const CallExpr *descriptorAnnotation() const {
-    auto *call = llvm::dyn_cast_or_null<CallExpr>(annotation.get());
+  /// The arguments a launch passes for this parameter, by name: the
+  /// parameter itself; for a tuple `(A, B)` those of `name_0` and `name_1`;
+  /// for a tensor descriptor of rank r its base pointer, r sizes and the
+  /// r - 1 outer strides (`d_base`, `d_shape0`, ..., `d_stride0`, ...; the
+  /// last stride is 1).
+  std::vector<std::string> argumentNames() const {
+    std::vector<std::string> names;
+    appendArgumentNames(name, annotation.get(), names);
+    return names;
+  }
+
+  /// `annotation` if it is `tensor_descriptor(T, [B0, ...])`, else null.
+  static const CallExpr *descriptorAnnotation(const Expr *annotation) {
+    auto *call = llvm::dyn_cast_or_null<CallExpr>(annotation);
     auto *callee = call ? llvm::dyn_cast<NameExpr>(call->callee.get()) : nullptr;
     return callee && callee->name == "tensor_descriptor" ? call : nullptr;
   }
 
-  /// The arguments a launch passes for this parameter, by name: the
-  /// parameter itself, or for a tensor descriptor of rank r its base pointer,
-  /// r sizes and the r - 1 outer strides (`d_base`, `d_shape0`, ...,
-  /// `d_stride0`, ...; the last stride is 1).
-  std::vector<std::string> argumentNames() const {
-    const CallExpr *desc = descriptorAnnotation();
+private:
+  static void appendArgumentNames(const std::string &name, const Expr *annotation, std::vector<std::string> &out) {
+    if (auto *tuple = llvm::dyn_cast_or_null<ListExpr>(annotation)) {
+      for (size_t i = 0; i < tuple->elements.size(); ++i)
+        appendArgumentNames(name + "_" + std::to_string(i), tuple->elements[i].get(), out);
+      return;
+    }
+    const CallExpr *desc = descriptorAnnotation(annotation);
     auto *block = desc && desc->args.size() == 2 ? llvm::dyn_cast<ListExpr>(desc->args[1].get()) : nullptr;
-    if (!block)
-      return {name};
-    std::vector<std::string> names{name + "_base"};
+    if (!block) {
+      out.push_back(name);
+      return;
+    }
+    out.push_back(name + "_base");
     for (size_t d = 0; d < block->elements.size(); ++d)
-      names.push_back(name + "_shape" + std::to_string(d));
+      out.push_back(name + "_shape" + std::to_string(d));
     for (size_t d = 0; d + 1 < block->elements.size(); ++d)
-      names.push_back(name + "_stride" + std::to_string(d));
-    return names;
+      out.push_back(name + "_stride" + std::to_string(d));
   }
 };
 
