@@ -118,6 +118,14 @@ bool bindParams(Generator &g, const ast::CallExpr &call, const char *fn, const s
 /// descriptor or block pointer, `what`); an error otherwise (TensorDescriptors.cpp).
 TV basePointer(Generator &g, const ast::Expr &expr, const char *what);
 
+/// A kernel's launch arguments, in order: names (those of
+/// ast::Param::argumentNames), types, and which integers are unsigned.
+struct KernelArguments {
+  std::vector<std::string> names;
+  llvm::SmallVector<mlir::Type> types;
+  llvm::SmallVector<bool> isUnsigned;
+};
+
 class Generator {
 public:
   Generator(mlir::MLIRContext &ctx, const ast::File &file, const GenOptions &options);
@@ -286,6 +294,13 @@ public:
   /// descriptor made from its launch arguments (base, sizes, outer strides).
   TensorDescType genDescriptorParamType(const ast::CallExpr &call);
   TV bindDescriptorParam(const ast::Loc &at, TensorDescType type, mlir::ValueRange args);
+  /// Appends the launch arguments of runtime parameter `param` of `kernel`
+  /// to `args`; false after an error (KernelParameters.cpp).
+  bool addKernelArguments(const ast::Param &param, const std::string &kernel, KernelArguments &args);
+  /// The value of a parameter annotated `annotation` from its arguments,
+  /// `values[next]` onwards; `next` moves past them.
+  TV bindKernelArguments(const ast::Expr &annotation, const KernelArguments &args, mlir::ValueRange values,
+                         unsigned &next);
   TV genDescriptorMethod(const ast::CallExpr &call, const ast::AttributeExpr &attr, const TV &desc);
   /// make_block_ptr(base, shape, strides, offsets, block_shape, order) and
   /// advance(base, offsets) (a function and a method) (BlockPointers.cpp);

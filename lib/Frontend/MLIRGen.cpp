@@ -11,8 +11,6 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-#include <functional>
-
 using namespace mlir;
 
 namespace blk {
@@ -127,68 +125,20 @@ OwningOpRef<ModuleOp> Generator::run() {
                nullptr;
       env[p.name] = value;
     }
-    // Runtime parameters become the kernel's arguments: a tuple those of
-    // its elements, a tensor descriptor its base, sizes and outer strides.
-    SmallVector<Type> argTypes;
-    std::vector<std::string> argNames;
-    SmallVector<bool> unsignedArgs;
+    // Runtime parameters become the kernel's arguments (KernelParameters.cpp).
+    KernelArguments kernelArgs;
     SmallVector<const ast::Param *> runtimeParams;
-    std::function<bool(const ast::Expr &, const std::string &)> addArguments = [&](const ast::Expr &annotation,
-                                                                                  const std::string &name) {
-      if (auto *tuple = llvm::dyn_cast<ast::ListExpr>(&annotation)) {
-        if (tuple->elements.empty())
-          return error(annotation.loc, "tuple parameter '" + name + "' needs at least one element"), false;
-        for (auto &element : tuple->elements)
-          if (!addArguments(*element, name))
-            return false;
-        return true;
-      }
-      if (const ast::CallExpr *call = ast::Param::descriptorAnnotation(&annotation)) {
-        TensorDescType desc = genDescriptorParamType(*call);
-        if (!desc)
-          return false;
-        size_t rank = desc.getBlockShape().size();
-        argTypes.push_back(PointerType::get(&ctx, desc.getElementType()));
-        argTypes.append(rank, builder.getI32Type());
-        argTypes.append(rank - 1, builder.getI64Type());
-        unsignedArgs.append(2 * rank, false);
-        return true;
-      }
-      if (auto *kind = llvm::dyn_cast<ast::NameExpr>(&annotation); kind && (kind->name == "constexpr" || kind->name == "dtype"))
-        return error(annotation.loc, "a tuple parameter's elements are taken at launch (pointers, scalars, tensor "
-                                     "descriptors), not " + kind->name),
-               false;
-      TV t = gen(annotation);
-      if (!t)
-        return false;
-      if (t.kind != TV::DType)
-        return error(annotation.loc, "expected a type for parameter '" + name + "', got " + describe(t)), false;
-      if (isFloat8(t.type)) // the launch APIs pass scalars as 32- and 64-bit words
-        return error(annotation.loc, "parameter '" + name + "' cannot be a scalar " + describe(t.type) +
-                                         ": pass an f32 and convert it with .to(" + describe(t.type) + ")"),
-               false;
-      argTypes.push_back(t.type);
-      unsignedArgs.push_back(t.isUnsigned);
-      return true;
-    };
     for (const ast::Param &p : fn->params) {
       if (env.count(p.name))
         continue;
       if (p.defaultValue)
         return error(p.defaultValue->loc, "only constexpr and dtype parameters can have defaults"), nullptr;
-      for (std::string &name : p.argumentNames()) {
-        if (llvm::is_contained(argNames, name))
-          return error(p.loc, "parameter '" + p.name + "' passes an argument named '" + name +
-                                  "', which another parameter of kernel '" + fn->name + "' passes too"),
-                 nullptr;
-        argNames.push_back(std::move(name));
-      }
-      if (!addArguments(*p.annotation, p.name))
+      if (!addKernelArguments(p, fn->name, kernelArgs))
         return nullptr;
       runtimeParams.push_back(&p);
     }
     builder.setInsertionPointToEnd(module.getBody());
-    auto func = func::FuncOp::create(builder, loc(fn->loc), kernelName, builder.getFunctionType(argTypes, {}));
+    auto func = func::FuncOp::create(builder, loc(fn->loc), kernelName, builder.getFunctionType(kernelArgs.types, {}));
     func->setAttr(kKernelAttr, builder.getUnitAttr());
     // The bound compile-time parameters, for tools and the runtime to read.
     SmallVector<NamedAttribute> constants;
@@ -214,48 +164,16 @@ OwningOpRef<ModuleOp> Generator::run() {
     func->setAttr(kConstantsAttr, builder.getDictionaryAttr(constants));
     Block *entry = func.addEntryBlock();
     builder.setInsertionPointToStart(entry);
-    // Specializations by argument: divisibility, and integers equal to 1
-    // (constants from here on).
-    SmallVector<Value> args;
-    for (auto [idx, name] : llvm::enumerate(argNames)) {
+    for (auto [idx, name] : llvm::enumerate(kernelArgs.names)) {
       auto spec = options.divisibility.find(name);
       if (spec != options.divisibility.end())
         func.setArgAttr(idx, kDivisibilityAttr, builder.getI64IntegerAttr(spec->second));
-      else if (options.alignAllPointers && isa<PointerType>(argTypes[idx]))
+      else if (options.alignAllPointers && isa<PointerType>(kernelArgs.types[idx]))
         func.setArgAttr(idx, kDivisibilityAttr, builder.getI64IntegerAttr(16));
-      args.push_back(entry->getArgument(idx));
     }
-    // Each parameter's value from its arguments, in order.
     unsigned next = 0;
-    std::function<TV(const ast::Expr &)> bind = [&](const ast::Expr &annotation) -> TV {
-      if (auto *tuple = llvm::dyn_cast<ast::ListExpr>(&annotation)) {
-        std::vector<TV> elements;
-        for (auto &element : tuple->elements)
-          elements.push_back(bind(*element));
-        return TV::makeTuple(std::move(elements));
-      }
-      unsigned first = next;
-      auto equalsOne = [&](unsigned idx) {
-        return llvm::is_contained(options.equalsOne, argNames[idx]) && isa<IntegerType>(argTypes[idx]);
-      };
-      if (const ast::CallExpr *call = ast::Param::descriptorAnnotation(&annotation)) {
-        TensorDescType desc = genDescriptorParamType(*call); // checked when its arguments were added
-        size_t count = 2 * desc.getBlockShape().size();
-        SmallVector<Value> parts(ValueRange(args).slice(first, count));
-        for (size_t i = 1; i < count; ++i) // sizes and strides
-          if (equalsOne(first + i))
-            parts[i] = arith::ConstantIntOp::create(builder, loc(call->loc), 1,
-                                                    argTypes[first + i].getIntOrFloatBitWidth());
-        next += count;
-        return bindDescriptorParam(call->loc, desc, parts);
-      }
-      ++next;
-      if (equalsOne(first))
-        return TV::makeInt(1);
-      return TV::makeVal(args[first], unsignedArgs[first]);
-    };
     for (const ast::Param *p : runtimeParams)
-      env[p->name] = bind(*p->annotation);
+      env[p->name] = bindKernelArguments(*p->annotation, kernelArgs, entry->getArguments(), next);
     std::vector<const ast::Stmt *> body;
     for (auto &s : fn->body)
       body.push_back(s.get());
