@@ -14,6 +14,8 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
 
+#include <optional>
+
 using namespace llvm;
 using namespace llvm::PatternMatch;
 
@@ -21,17 +23,27 @@ namespace blk {
 namespace {
 
 /// `x op k` with k a constant integer, op an add or a disjoint or.
-bool matchAddOfConstant(Value *v, Value *&x, const APInt *&k, bool &isOr) {
-  auto *bin = dyn_cast<BinaryOperator>(v);
-  if (!bin)
-    return false;
-  if (bin->getOpcode() == Instruction::Or && cast<PossiblyDisjointInst>(bin)->isDisjoint())
-    isOr = true;
-  else if (bin->getOpcode() == Instruction::Add)
-    isOr = false;
-  else
-    return false;
-  return match(bin, m_c_BinOp(m_Value(x), m_APInt(k)));
+struct AddOfConstant {
+  BinaryOperator *op = nullptr;
+  Value *x = nullptr;
+  const APInt *k = nullptr;
+  bool isOr = false;
+  /// Whether x <= x op k: no unsigned wrap.
+  bool noWrap() const { return isOr || op->hasNoUnsignedWrap(); }
+};
+
+std::optional<AddOfConstant> matchAddOfConstant(Value *v) {
+  AddOfConstant m;
+  m.op = dyn_cast<BinaryOperator>(v);
+  if (!m.op)
+    return std::nullopt;
+  if (m.op->getOpcode() == Instruction::Or && cast<PossiblyDisjointInst>(m.op)->isDisjoint())
+    m.isOr = true;
+  else if (m.op->getOpcode() != Instruction::Add)
+    return std::nullopt;
+  if (!match(m.op, m_c_BinOp(m_Value(m.x), m_APInt(m.k))))
+    return std::nullopt;
+  return m;
 }
 
 /// Rewrites `(x op k) << s` as `(x << s) op (k << s)` and `(x op k) * m` as
@@ -41,20 +53,18 @@ Value *distribute(BinaryOperator *outer) {
   bool shift = outer->getOpcode() == Instruction::Shl;
   if (!(shift || outer->getOpcode() == Instruction::Mul) || !match(outer->getOperand(1), m_APInt(factor)))
     return nullptr;
-  Value *x;
-  const APInt *k;
-  bool isOr;
-  if (!matchAddOfConstant(outer->getOperand(0), x, k, isOr))
+  std::optional<AddOfConstant> inner = matchAddOfConstant(outer->getOperand(0));
+  if (!inner)
     return nullptr;
-  auto *inner = cast<BinaryOperator>(outer->getOperand(0));
   IRBuilder<> b(outer);
   // No unsigned wrap carries over: x is at most x op k in both forms.
-  bool nuw = outer->hasNoUnsignedWrap() && (isOr || inner->hasNoUnsignedWrap());
-  Value *scaled = shift ? b.CreateShl(x, factor->getZExtValue(), "", nuw) : b.CreateMul(x, outer->getOperand(1), "", nuw);
-  APInt constant = shift ? k->shl(*factor) : *k * *factor;
+  bool nuw = outer->hasNoUnsignedWrap() && inner->noWrap();
+  Value *scaled = shift ? b.CreateShl(inner->x, factor->getZExtValue(), "", nuw)
+                        : b.CreateMul(inner->x, outer->getOperand(1), "", nuw);
+  APInt constant = shift ? inner->k->shl(*factor) : *inner->k * *factor;
   Constant *c = ConstantInt::get(outer->getType(), constant);
   // Shifts keep the bits of x and k apart; a multiply may not.
-  if (shift && isOr)
+  if (shift && inner->isOr)
     return b.CreateOr(scaled, c, "", /*IsDisjoint=*/true);
   return b.CreateAdd(scaled, c, "", nuw);
 }
@@ -64,18 +74,13 @@ Value *distribute(BinaryOperator *outer) {
 /// shift or multiply after the extension finds the constant; returns the
 /// replacement or null.
 Value *widen(ZExtInst *zext) {
-  Value *x;
-  const APInt *k;
-  bool isOr;
-  if (!matchAddOfConstant(zext->getOperand(0), x, k, isOr))
-    return nullptr;
-  auto *inner = cast<BinaryOperator>(zext->getOperand(0));
-  if (!isOr && !inner->hasNoUnsignedWrap())
+  std::optional<AddOfConstant> inner = matchAddOfConstant(zext->getOperand(0));
+  if (!inner || !inner->noWrap())
     return nullptr;
   IRBuilder<> b(zext);
-  Value *wide = b.CreateZExt(x, zext->getType());
-  Constant *c = ConstantInt::get(zext->getType(), k->zext(zext->getType()->getIntegerBitWidth()));
-  return isOr ? b.CreateOr(wide, c, "", /*IsDisjoint=*/true) : b.CreateAdd(wide, c, "", /*HasNUW=*/true);
+  Value *wide = b.CreateZExt(inner->x, zext->getType());
+  Constant *c = ConstantInt::get(zext->getType(), inner->k->zext(zext->getType()->getIntegerBitWidth()));
+  return inner->isOr ? b.CreateOr(wide, c, "", /*IsDisjoint=*/true) : b.CreateAdd(wide, c, "", /*HasNUW=*/true);
 }
 
 } // namespace
