@@ -13,6 +13,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/KnownBits.h"
 
 #include <optional>
 
@@ -83,6 +84,32 @@ Value *widen(ZExtInst *zext) {
   return inner->isOr ? b.CreateOr(wide, c, "", /*IsDisjoint=*/true) : b.CreateAdd(wide, c, "", /*HasNUW=*/true);
 }
 
+/// Rewrites `a | b`, whose operands may share bits, as `(a & m) | b` with
+/// the shared bits cleared from a, where every bit they may share is known
+/// set in b (or the other way round); returns the replacement or null.
+/// InstCombine folds `(t & 15) | 112` into `t | 112` when t < 128 (the 112
+/// sets the bits the mask cleared); the or then stops being an add, and the
+/// register's constant stays under it. The mask is a's possible bits less
+/// the shared ones, the same for every register, so the copies are one.
+Value *clearSharedBits(BinaryOperator *orOp, const SimplifyQuery &query) {
+  Value *a = orOp->getOperand(0), *b = orOp->getOperand(1);
+  KnownBits knownA = computeKnownBits(a, query), knownB = computeKnownBits(b, query);
+  APInt possibleA = ~knownA.Zero, possibleB = ~knownB.Zero;
+  APInt shared = possibleA & possibleB;
+  if (shared.isZero())
+    return nullptr;
+  // Only where the or then adds a constant the backend can take out.
+  auto addsConstant = [](Value *v) { return isa<ConstantInt>(v) || matchAddOfConstant(v).has_value(); };
+  IRBuilder<> builder(orOp);
+  if (shared.isSubsetOf(knownB.One) && addsConstant(b) && !isa<Constant>(a))
+    return builder.CreateOr(builder.CreateAnd(a, ConstantInt::get(a->getType(), possibleA & ~shared)), b, "",
+                            /*IsDisjoint=*/true);
+  if (shared.isSubsetOf(knownA.One) && addsConstant(a) && !isa<Constant>(b))
+    return builder.CreateOr(a, builder.CreateAnd(b, ConstantInt::get(b->getType(), possibleB & ~shared)), "",
+                            /*IsDisjoint=*/true);
+  return nullptr;
+}
+
 } // namespace
 
 /// The integer arithmetic that computes indices of global-memory GEPs.
@@ -136,10 +163,14 @@ PreservedAnalyses DistributeConstantOffsetsPass::run(Function &f, FunctionAnalys
     }
     // An or of operands with no bit in common is an add, through which the
     // backend then looks for constants.
-    if (bin->getOpcode() == Instruction::Or && !cast<PossiblyDisjointInst>(bin)->isDisjoint() &&
-        haveNoCommonBitsSet(bin->getOperand(0), bin->getOperand(1), SimplifyQuery(layout, bin))) {
+    if (bin->getOpcode() != Instruction::Or || cast<PossiblyDisjointInst>(bin)->isDisjoint())
+      continue;
+    SimplifyQuery query(layout, bin);
+    if (haveNoCommonBitsSet(bin->getOperand(0), bin->getOperand(1), query)) {
       cast<PossiblyDisjointInst>(bin)->setIsDisjoint(true);
       changed = true;
+    } else if (Value *replacement = clearSharedBits(bin, query)) {
+      replace(bin, replacement);
     }
   }
   return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
