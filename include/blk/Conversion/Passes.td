@@ -17,7 +17,11 @@ def ConvertBlkToLLVMPass : Pass<"convert-blk-to-llvm", "mlir::ModuleOp"> {
                            "mlir::gpu::GPUDialect", "mlir::arith::ArithDialect"];
   let options = [
     Option<"computeCapability", "compute-capability", "unsigned", /*default=*/"90",
-           "Target compute capability times ten (80 for sm_80): decides which atomics exist">
+           "Target compute capability times ten (80 for sm_80): decides which atomics exist">,
+    Option<"scanLaneBits", "scan-lane-bits", "unsigned", /*default=*/"3",
+           "Consecutive lane bits along a scan's axis from which the scan over them runs by shfl.up "
+           "steps (one running value) instead of xor butterflies (a prefix and a total per step); "
+           "0: butterflies always">
   ];
 }
 

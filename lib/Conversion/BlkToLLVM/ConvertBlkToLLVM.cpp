@@ -56,7 +56,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateLibDevicePatterns(converter, patterns);
     populateInlineAsmPatterns(converter, patterns);
     populateWarpRolePatterns(converter, patterns);
-    populateScanOpPatterns(converter, patterns);
+    populateScanOpPatterns(converter, patterns, scanLaneBits);
     populateDotOpPatterns(converter, patterns);
     populateDotOperandPatterns(converter, patterns);
     populateSharedRingPatterns(converter, patterns);

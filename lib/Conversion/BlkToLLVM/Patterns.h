@@ -107,6 +107,10 @@ mlir::Value emitOwner(mlir::OpBuilder &b, mlir::Location loc, mlir::Type ptrType
 /// One application of a reduce/scan combiner region to two partial results.
 llvm::SmallVector<mlir::Value> combine(mlir::OpBuilder &b, mlir::Region &combiner, mlir::ValueRange lhs,
                                        mlir::ValueRange rhs);
+/// `v` from another lane by a shfl.sync of kind `kind`; `lane` is its lane
+/// operand (a lane id, a distance or a lane mask).
+mlir::Value shuffle(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::NVVM::ShflKind kind,
+                    mlir::Value lane);
 /// `v` from the lane whose id differs from ours in the bits of `laneMask`.
 mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, unsigned laneMask);
 /// The result registers of a layout move inside warps, from the source
@@ -130,7 +134,8 @@ void populateLayoutOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &
 void populateGatherPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateSortPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateReduceOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
-void populateScanOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+/// Scans; `laneScanBits`: the convert-blk-to-llvm option scan-lane-bits.
+void populateScanOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns, unsigned laneScanBits);
 void populateDotOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateDotOperandPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateSharedRingPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);

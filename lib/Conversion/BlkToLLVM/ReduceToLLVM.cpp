@@ -23,14 +23,18 @@ SmallVector<Value> combine(OpBuilder &b, Region &combiner, ValueRange lhs, Value
   return out;
 }
 
-/// `v` from the lane whose id differs from ours in the bits of `laneMask`.
-Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask) {
+/// `v` from another lane: shfl.sync of kind `kind` with lane operand `lane`
+/// (a lane id, a distance or a lane mask), over the whole warp; values of
+/// other widths than 32 bits move as 32-bit words.
+Value shuffle(OpBuilder &b, Location loc, Value v, NVVM::ShflKind kind, Value lane) {
   Type t = v.getType();
   Type i32 = b.getI32Type();
   auto shfl = [&](Value word) -> Value {
     Type wt = word.getType();
-    return NVVM::ShflOp::create(b, loc, wt, i32Const(b, loc, -1), word, i32Const(b, loc, laneMask),
-                                i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
+    // The clamp: the lowest lane for up, the highest otherwise.
+    int clamp = kind == NVVM::ShflKind::up ? 0 : 0x1f;
+    return NVVM::ShflOp::create(b, loc, wt, i32Const(b, loc, -1), word, lane, i32Const(b, loc, clamp), kind,
+                                UnitAttr());
   };
   if (t.isF32() || t.isInteger(32))
     return shfl(v);
@@ -50,6 +54,11 @@ Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask) {
     result = LLVM::TruncOp::create(b, loc, intType, shfl(LLVM::ZExtOp::create(b, loc, i32, asInt)));
   }
   return isa<FloatType>(t) ? LLVM::BitcastOp::create(b, loc, t, result).getResult() : result;
+}
+
+/// `v` from the lane whose id differs from ours in the bits of `laneMask`.
+Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask) {
+  return shuffle(b, loc, v, NVVM::ShflKind::bfly, i32Const(b, loc, laneMask));
 }
 
 namespace {

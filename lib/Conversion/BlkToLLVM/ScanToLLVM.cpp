@@ -9,7 +9,10 @@
 // takes the upper half's total after its prefix), so the order of
 // combination is the order along the axis.
 //
-// Two shortcuts where the bits allow them (blocked layouts): register bits
+// Three shortcuts where the bits allow them (blocked layouts): three or more
+// consecutive lane bits, each moving twice as far as the one before, are
+// scanned by shuffles up (Hillis-Steele: one running value, no prefix
+// waiting beside it); register bits
 // that move less than every lane and warp bit (a thread's run along the axis)
 // are scanned one element after another, not by doubling; register bits that
 // move farther than every lane and warp bit (a block taller than its threads:
@@ -145,6 +148,62 @@ struct Scan {
     takePartner(regs, laneId(), index, other);
   }
 
+  /// The lane bits `lo`, ..., `lo + n - 1` (consecutive, strides doubling
+  /// along the axis) in one scan of the totals by shfl.up (shfl.down in a
+  /// reverse scan), each step combining the last step's result with the
+  /// lane `2^k` positions before; then each register's prefix takes the
+  /// lane before's result, and, when `needTotal`, its total the group's
+  /// from the group's last lane. The butterfly of `laneStep` keeps a prefix
+  /// besides the total at every step, which are combined only at the end
+  /// (LLVM reassociates integer sums past the moves that follow): n values
+  /// more per register live across them.
+  void laneScan(ArrayRef<int64_t> regs, unsigned lo, unsigned n, bool needTotal) {
+    auto c = [&](int64_t v) { return i32Const(rw, loc, v); };
+    int64_t size = int64_t(1) << n;
+    Value pos = LLVM::AndOp::create(rw, loc, LLVM::LShrOp::create(rw, loc, laneId(), c(lo)), c(size - 1));
+    auto cmp = [&](LLVM::ICmpPredicate p, Value a, int64_t b) {
+      return LLVM::ICmpOp::create(rw, loc, p, a, c(b)).getResult();
+    };
+    NVVM::ShflKind toward = reverse() ? NVVM::ShflKind::down : NVVM::ShflKind::up;
+    auto move = [&](ArrayRef<Value> vals, NVVM::ShflKind kind, Value lane) {
+      Vals out;
+      for (Value v : vals)
+        out.push_back(shuffle(rw, loc, v, kind, lane));
+      return out;
+    };
+    // The group's first lane along the scan has no lane before it.
+    Value first = reverse() ? cmp(LLVM::ICmpPredicate::eq, pos, size - 1) : cmp(LLVM::ICmpPredicate::eq, pos, 0);
+    // The lane holding the group's total: the last along the scan.
+    Value lastLane;
+    if (needTotal)
+      lastLane = reverse() ? LLVM::AndOp::create(rw, loc, laneId(), c(~((size - 1) << lo))).getResult()
+                           : LLVM::OrOp::create(rw, loc, laneId(), c((size - 1) << lo)).getResult();
+    struct Result {
+      Vals before, total;
+    };
+    std::map<SmallVector<void *, 2>, Result> done;
+    for (int64_t r : regs) {
+      Result &res = done[keyOf(total[r])];
+      if (res.before.empty()) {
+        Vals inclusive = total[r];
+        for (unsigned k = 0; k < n; ++k) {
+          Vals moved = move(inclusive, toward, c(int64_t(1) << (lo + k)));
+          Value inGroup = reverse() ? cmp(LLVM::ICmpPredicate::slt, pos, size - (int64_t(1) << k))
+                                    : cmp(LLVM::ICmpPredicate::sge, pos, int64_t(1) << k);
+          Vals added = reverse() ? apply(inclusive, moved) : apply(moved, inclusive);
+          inclusive = select(inGroup, added, inclusive);
+        }
+        res.before = move(inclusive, toward, c(int64_t(1) << lo));
+        if (needTotal)
+          res.total = move(inclusive, NVVM::ShflKind::idx, lastLane);
+      }
+      Vals added = reverse() ? apply(prefix[r], res.before) : apply(res.before, prefix[r]);
+      prefix[r] = select(first, prefix[r], added);
+      if (needTotal)
+        total[r] = res.total;
+    }
+  }
+
   /// One doubling step along a warp bit: partners' totals through shared memory.
   void warpStep(ArrayRef<int64_t> regs, unsigned index, int64_t offset) {
     if (sharedUsed) // the previous step's reads finish before these writes
@@ -188,7 +247,13 @@ struct Scan {
 };
 
 struct ScanToLLVM : OpConversionPattern<ScanOp> {
-  using OpConversionPattern::OpConversionPattern;
+  /// Lane bits in a row from which a scan over them runs by shfl.up
+  /// (`Scan::laneScan`) rather than by xor butterflies: two shuffles more
+  /// (the lane before's result, the group's total), n combinations and
+  /// selects fewer, and one running value; 0: never.
+  unsigned laneScanBits;
+  ScanToLLVM(ThreadTypeConverter &tc, MLIRContext *ctx, unsigned laneScanBits)
+      : OpConversionPattern(tc, ctx), laneScanBits(laneScanBits) {}
   LogicalResult matchAndRewrite(ScanOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
@@ -288,13 +353,25 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
       for (int64_t r : regs)
         if (runBits && (r & runMask) == 0)
           scan.sequentialRun(along(ArrayRef(inner).take_front(runBits), r));
-      for (const ScanBit &bit : ArrayRef(inner).drop_front(runBits)) {
-        if (bit.kind == ScanBit::Reg)
+      ArrayRef<ScanBit> steps = ArrayRef(inner).drop_front(runBits);
+      for (size_t i = 0; i < steps.size(); ++i) {
+        const ScanBit &bit = steps[i];
+        // Consecutive lane bits, each moving twice as far as the one before.
+        size_t n = 1;
+        while (bit.kind == ScanBit::Lane && i + n < steps.size() && steps[i + n].kind == ScanBit::Lane &&
+               steps[i + n].index == bit.index + n && steps[i + n].stride == bit.stride << n)
+          ++n;
+        if (bit.kind == ScanBit::Lane && laneScanBits && n >= laneScanBits) {
+          bool needTotal = i + n < steps.size() || !warpBits.empty() || !outer.empty();
+          scan.laneScan(regs, bit.index, n, needTotal);
+          i += n - 1;
+        } else if (bit.kind == ScanBit::Reg) {
           scan.registerStep(regs, bit.index);
-        else if (bit.kind == ScanBit::Lane)
+        } else if (bit.kind == ScanBit::Lane) {
           scan.laneStep(regs, bit.index);
-        else
+        } else {
           scan.warpStep(regs, bit.index, *offset);
+        }
       }
     }
     SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, numRegs));
@@ -333,8 +410,8 @@ struct ScanToLLVM : OpConversionPattern<ScanOp> {
 
 } // namespace
 
-void populateScanOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<ScanToLLVM>(tc, patterns.getContext());
+void populateScanOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns, unsigned laneScanBits) {
+  patterns.add<ScanToLLVM>(tc, patterns.getContext(), laneScanBits);
 }
 
 } // namespace blk

@@ -1,4 +1,5 @@
-// RUN: blk-opt %s --blk-allocate-shared-memory --convert-blk-to-llvm | FileCheck %s
+// RUN: blk-opt %s --blk-allocate-shared-memory --convert-blk-to-llvm=scan-lane-bits=0 | FileCheck %s
+// scan-lane-bits=0: lane bits take the xor butterflies pinned here (scan-lane-scan.mlir pins the shfl.up scan).
 
 // A register bit between a scan's lane bits and its warp bits: an mma
 // accumulator scanned down its rows holds rows g and g + 8 (register bit 1)

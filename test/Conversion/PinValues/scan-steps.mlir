@@ -1,4 +1,5 @@
-// RUN: blk-opt %s --split-input-file --blk-allocate-shared-memory --convert-blk-to-llvm | FileCheck %s
+// RUN: blk-opt %s --split-input-file --blk-allocate-shared-memory --convert-blk-to-llvm=scan-lane-bits=0 | FileCheck %s
+// scan-lane-bits=0: lane bits take the xor butterflies pinned here (scan-lane-scan.mlir pins the shfl.up scan).
 
 // Scans: which partial each step combines with which. Every register keeps
 // a prefix (its scan so far) and a total (its group's); per lane bit along
