@@ -392,6 +392,9 @@ public:
   const GenOptions &options;
   mlir::OpBuilder builder;
   Env env;
+  /// The runtime parameters of the kernel whose arguments are being added:
+  /// names an annotation may not use (their values come at launch).
+  std::vector<std::string> runtimeParamNames;
   /// Each file's module-level constants (with the constants it imports),
   /// seen where `env` has no such name.
   std::map<const ast::File *, Env> globals;

@@ -128,6 +128,10 @@ OwningOpRef<ModuleOp> Generator::run() {
     // Runtime parameters become the kernel's arguments (KernelParameters.cpp).
     KernelArguments kernelArgs;
     SmallVector<const ast::Param *> runtimeParams;
+    runtimeParamNames.clear();
+    for (const ast::Param &p : fn->params)
+      if (!env.count(p.name))
+        runtimeParamNames.push_back(p.name);
     for (const ast::Param &p : fn->params) {
       if (env.count(p.name))
         continue;
@@ -137,6 +141,7 @@ OwningOpRef<ModuleOp> Generator::run() {
         return nullptr;
       runtimeParams.push_back(&p);
     }
+    runtimeParamNames.clear();
     builder.setInsertionPointToEnd(module.getBody());
     auto func = func::FuncOp::create(builder, loc(fn->loc), kernelName, builder.getFunctionType(kernelArgs.types, {}));
     func->setAttr(kKernelAttr, builder.getUnitAttr());
@@ -274,6 +279,9 @@ TV Generator::gen(const ast::Expr &e) {
       return TV::makeWideInt(1048576);
     if (file.find(name))
       return error(e.loc, "function '" + name + "' can only be called");
+    if (llvm::is_contained(runtimeParamNames, name))
+      return error(e.loc, "'" + name + "' is a runtime parameter, known only at launch: a parameter's annotation "
+                          "(a tensor descriptor's block shape) can use constexpr and dtype parameters only");
     return error(e.loc, "unknown name '" + name + "'");
   }
   case K::PointerType: {
