@@ -12,6 +12,7 @@
 
 #include "blk/Runtime/Runtime.h"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -66,6 +67,37 @@ struct KernelArg {
   KernelArg(uint64_t v) : kind(Int), bits(v) {}
   KernelArg(float v) : kind(Float), real(v) {}
   KernelArg(double v) : kind(Float), real(v) {}
+};
+
+/// A strided tensor for a kernel parameter annotated `tensor_descriptor(T,
+/// [B0, ...])` (Triton's host-side TensorDescriptor): `appendArgs` adds the
+/// launch arguments it stands for, its base, its sizes (32-bit) and its
+/// strides but the last (64-bit), in that order. Sizes and strides count
+/// elements, outermost first; the last stride must be 1 (the kernel reads
+/// the innermost elements as contiguous). The block shape is the kernel's
+/// annotation; the launch checks the number of arguments.
+struct TensorDescriptor {
+  const void *base = nullptr;
+  std::vector<int64_t> shape, strides;
+
+  Status appendArgs(std::vector<KernelArg> &args) const {
+    if (shape.empty() || shape.size() != strides.size())
+      return Status::error("a tensor descriptor needs as many strides as sizes (one or more), got " +
+                           std::to_string(shape.size()) + " sizes and " + std::to_string(strides.size()) +
+                           " strides");
+    if (strides.back() != 1)
+      return Status::error("a tensor descriptor's last stride must be 1, got " + std::to_string(strides.back()));
+    for (int64_t size : shape)
+      if (size < 0 || size > INT32_MAX)
+        return Status::error("a tensor descriptor's sizes are 32-bit: " + std::to_string(size) +
+                             " is out of range");
+    args.emplace_back(base);
+    for (int64_t size : shape)
+      args.emplace_back(int32_t(size));
+    for (size_t i = 0; i + 1 < strides.size(); ++i)
+      args.emplace_back(strides[i]);
+    return {};
+  }
 };
 
 inline unsigned cdiv(uint64_t a, uint64_t b) { return unsigned((a + b - 1) / b); }

@@ -75,6 +75,51 @@ TEST(Jit, LaunchArgumentsAreChecked) {
   EXPECT_NE(oob.find("vector_add.blk:7:9: error: out-of-bounds load"), std::string::npos) << oob;
 }
 
+// A tensor descriptor passes its base, sizes and outer strides; blocks past
+// its sizes read as zero. X is 10 x 5 in rows of 8 (columns 5..7 padding);
+// [4, 8] blocks over 3 programs copy it into a 12 x 8 Y.
+TEST(Jit, TensorDescriptorArguments) {
+  blk::Jit jit(blk::Backend::CPU);
+  blk::Kernel copy;
+  const char *source = R"(
+@kernel
+def copy_blocks(xd: tensor_descriptor(f32, [4, 8]), Y: *f32):
+    rows = program_id(0) * 4 + arange(0, 4)
+    cols = arange(0, 8)
+    store(Y + rows[:, None] * 8 + cols[None, :], xd.load([program_id(0) * 4, 0]))
+)";
+  blk::Status s = jit.compileSource(source, "copy_blocks", {}, copy);
+  ASSERT_TRUE(s.ok()) << s.message;
+  std::vector<float> x(10 * 8), y(12 * 8, -1.0f);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = float(i);
+  void *dx, *dy;
+  ASSERT_TRUE(jit.alloc(x.size() * 4, &dx).ok());
+  ASSERT_TRUE(jit.alloc(y.size() * 4, &dy).ok());
+  jit.upload(dx, x.data(), x.size() * 4);
+  jit.upload(dy, y.data(), y.size() * 4);
+  std::vector<blk::KernelArg> args;
+  ASSERT_TRUE((blk::TensorDescriptor{dx, {10, 5}, {8, 1}}.appendArgs(args)).ok());
+  EXPECT_EQ(args.size(), 4u); // base, two sizes, the outer stride
+  args.emplace_back(dy);
+  s = copy.launch({3}, args);
+  ASSERT_TRUE(s.ok()) << s.message;
+  jit.download(y.data(), dy, y.size() * 4);
+  for (int r = 0; r < 12; ++r)
+    for (int c = 0; c < 8; ++c)
+      EXPECT_EQ(y[r * 8 + c], r < 10 && c < 5 ? float(r * 8 + c) : 0.0f) << r << ", " << c;
+  std::vector<blk::KernelArg> bad;
+  EXPECT_EQ((blk::TensorDescriptor{dx, {5, 10}, {1, 5}}.appendArgs(bad)).message,
+            "a tensor descriptor's last stride must be 1, got 5");
+  EXPECT_EQ((blk::TensorDescriptor{dx, {10, 5}, {8}}.appendArgs(bad)).message,
+            "a tensor descriptor needs as many strides as sizes (one or more), got 2 sizes and 1 strides");
+  EXPECT_EQ((blk::TensorDescriptor{dx, {int64_t(1) << 31, 5}, {8, 1}}.appendArgs(bad)).message,
+            "a tensor descriptor's sizes are 32-bit: 2147483648 is out of range");
+  EXPECT_TRUE(bad.empty());
+  jit.free(dx);
+  jit.free(dy);
+}
+
 TEST(Jit, CompileErrorsCarryLocationAndCaret) {
   blk::Jit jit(blk::Backend::CPU);
   blk::Kernel k;
