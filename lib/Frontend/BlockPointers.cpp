@@ -72,9 +72,7 @@ TV Generator::genMakeBlockPtr(const ast::CallExpr &call) {
       !offsetsFit(*this, *p[3], rawOffsets))
     return TV();
   SmallVector<int64_t> block;
-  if (!llvm::isa<ast::ListExpr>(*p[4]))
-    return error(p[4]->loc, "block_shape must be a list of compile-time integers such as (BLOCK_M, BLOCK_K)");
-  if (!genShape(*p[4], TV::makeNone(), block))
+  if (!blockShape(*this, *p[4], "(BLOCK_M, BLOCK_K)", block))
     return TV();
   std::vector<int64_t> order;
   if (!constantInts(*this, *p[5], "order", order))

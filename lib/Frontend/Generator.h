@@ -118,6 +118,11 @@ bool bindParams(Generator &g, const ast::CallExpr &call, const char *fn, const s
 /// descriptor or block pointer, `what`); an error otherwise (TensorDescriptors.cpp).
 TV basePointer(Generator &g, const ast::Expr &expr, const char *what);
 
+/// The block shape `expr` lists, written in place as a list of compile-time
+/// integers (`example` shows one in the error otherwise); false after an
+/// error (TensorDescriptors.cpp).
+bool blockShape(Generator &g, const ast::Expr &expr, const char *example, llvm::SmallVectorImpl<int64_t> &block);
+
 /// A kernel's launch arguments, in order: names (those of
 /// ast::Param::argumentNames), types, and which integers are unsigned.
 struct KernelArguments {

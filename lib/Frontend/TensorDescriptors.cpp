@@ -73,6 +73,13 @@ TV basePointer(Generator &g, const ast::Expr &expr, const char *what) {
   return base;
 }
 
+bool blockShape(Generator &g, const ast::Expr &expr, const char *example, SmallVectorImpl<int64_t> &block) {
+  if (!llvm::isa<ast::ListExpr>(expr))
+    return g.error(expr.loc, std::string("block_shape must be a list of compile-time integers such as ") + example),
+           false;
+  return g.genShape(expr, TV::makeNone(), block);
+}
+
 TV Generator::genMakeTensorDescriptor(const ast::CallExpr &call) {
   std::vector<const ast::Expr *> params;
   if (!bindParams(*this, call, "make_tensor_descriptor", kMakeParams, 0, params))
@@ -89,10 +96,8 @@ TV Generator::genMakeTensorDescriptor(const ast::CallExpr &call) {
       !genIntList(*this, *params[2], builder.getI64Type(), "a tensor descriptor's strides", strides, &rawStrides))
     return TV();
   SmallVector<int64_t> block;
-  if (!llvm::isa<ast::ListExpr>(*params[3]) || !genShape(*params[3], TV::makeNone(), block))
-    return llvm::isa<ast::ListExpr>(*params[3])
-               ? TV()
-               : error(params[3]->loc, "block_shape must be a list of compile-time integers such as [BLOCK_M, BLOCK_K]");
+  if (!blockShape(*this, *params[3], "[BLOCK_M, BLOCK_K]", block))
+    return TV();
   if (shape.size() != block.size() || strides.size() != block.size())
     return error(call.loc, "a tensor descriptor needs as many sizes and strides as block dimensions (" +
                                std::to_string(block.size()) + "), got " + std::to_string(shape.size()) + " and " +
@@ -120,10 +125,7 @@ TensorDescType Generator::genDescriptorParamType(const ast::CallExpr &call) {
                                         describe(elem)),
            TensorDescType();
   SmallVector<int64_t> block;
-  if (!llvm::isa<ast::ListExpr>(*call.args[1]))
-    return error(call.args[1]->loc, "block_shape must be a list of compile-time integers such as [BLOCK_M, BLOCK_K]"),
-           TensorDescType();
-  if (!genShape(*call.args[1], TV::makeNone(), block))
+  if (!blockShape(*this, *call.args[1], "[BLOCK_M, BLOCK_K]", block))
     return {};
   return TensorDescType::get(&ctx, block, elem.type);
 }
