@@ -92,21 +92,23 @@ Value *widen(ZExtInst *zext) {
 /// register's constant stays under it. The mask is a's possible bits less
 /// the shared ones, the same for every register, so the copies are one.
 Value *clearSharedBits(BinaryOperator *orOp, const SimplifyQuery &query) {
-  Value *a = orOp->getOperand(0), *b = orOp->getOperand(1);
-  KnownBits knownA = computeKnownBits(a, query), knownB = computeKnownBits(b, query);
-  APInt possibleA = ~knownA.Zero, possibleB = ~knownB.Zero;
-  APInt shared = possibleA & possibleB;
+  Value *ops[2] = {orOp->getOperand(0), orOp->getOperand(1)};
+  KnownBits known[2] = {computeKnownBits(ops[0], query), computeKnownBits(ops[1], query)};
+  APInt shared = ~known[0].Zero & ~known[1].Zero;
   if (shared.isZero())
     return nullptr;
-  // Only where the or then adds a constant the backend can take out.
-  auto addsConstant = [](Value *v) { return isa<ConstantInt>(v) || matchAddOfConstant(v).has_value(); };
-  IRBuilder<> builder(orOp);
-  if (shared.isSubsetOf(knownB.One) && addsConstant(b) && !isa<Constant>(a))
-    return builder.CreateOr(builder.CreateAnd(a, ConstantInt::get(a->getType(), possibleA & ~shared)), b, "",
-                            /*IsDisjoint=*/true);
-  if (shared.isSubsetOf(knownA.One) && addsConstant(a) && !isa<Constant>(b))
-    return builder.CreateOr(a, builder.CreateAnd(b, ConstantInt::get(b->getType(), possibleB & ~shared)), "",
-                            /*IsDisjoint=*/true);
+  // The side to mask (a) and the side whose constant sets the shared bits
+  // (b), b tried as the second operand first; only where the or then adds a
+  // constant the backend can take out.
+  for (auto [a, b] : {std::pair{0, 1}, std::pair{1, 0}}) {
+    if (!shared.isSubsetOf(known[b].One) || isa<Constant>(ops[a]) ||
+        !(isa<ConstantInt>(ops[b]) || matchAddOfConstant(ops[b])))
+      continue;
+    IRBuilder<> builder(orOp);
+    Value *masked = builder.CreateAnd(ops[a], ConstantInt::get(ops[a]->getType(), ~known[a].Zero & ~shared));
+    return a == 0 ? builder.CreateOr(masked, ops[1], "", /*IsDisjoint=*/true)
+                  : builder.CreateOr(ops[0], masked, "", /*IsDisjoint=*/true);
+  }
   return nullptr;
 }
 
