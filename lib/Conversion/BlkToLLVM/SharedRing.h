@@ -23,7 +23,8 @@ struct SharedRing {
   int64_t slotBytes;  // one tile
   // A ring arranged for threads instead (SharedBufferType's `xor`): lines
   // of `length` elements one after another, the element index's bits
-  // flipped pair by pair (flipped bit, source bit).
+  // flipped pair by pair (flipped bit, source bit), maybe none.
+  bool threadArranged = false;
   llvm::SmallVector<int64_t> xors;
   int64_t length = 0;
   SharedRing(llvm::ArrayRef<int64_t> tileShape, int64_t elemBytes, unsigned contig)
@@ -31,6 +32,7 @@ struct SharedRing {
         width(SharedBufferType::swizzleBytes(tileShape[contig] * elemBytes)), lineElems(width / elemBytes),
         lines(tileShape[1 - contig]), slotBytes(tileShape[0] * tileShape[1] * elemBytes), length(tileShape[contig]) {}
   explicit SharedRing(SharedBufferType t) : SharedRing(t.getTileShape(), t.getElementBytes(), t.getContig()) {
+    threadArranged = t.isThreadArranged();
     xors.assign(t.getXors().begin(), t.getXors().end());
   }
   /// Elements that stay next to each other along a line: a 16-byte unit

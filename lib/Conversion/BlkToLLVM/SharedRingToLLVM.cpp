@@ -37,7 +37,7 @@ Value SharedRing::swizzledIndex(OpBuilder &b, Location loc, ArrayRef<Value> coor
 Value SharedRing::byteOffset(OpBuilder &b, Location loc, Value slot, ArrayRef<Value> coords) const {
   Value line = coords[1 - contig], pos = coords[contig];
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
-  if (!xors.empty()) {
+  if (threadArranged) {
     Value off = LLVM::MulOp::create(b, loc, swizzledIndex(b, loc, coords), c(elemBytes));
     return slot ? LLVM::AddOp::create(b, loc, off, LLVM::MulOp::create(b, loc, slot, c(slotBytes))).getResult() : off;
   }
@@ -102,7 +102,7 @@ private:
 std::function<Value(OpBuilder &, Location, int64_t)> ringAddresses(OpBuilder &b, Location loc, const SharedRing &ring,
                                                                    const LinearLayout &layout,
                                                                    const ThreadCoords &thread, Value base, Value slot) {
-  if (!ring.xors.empty()) {
+  if (ring.threadArranged) {
     auto addresses = std::make_shared<ThreadRingAddresses>(b, loc, ring, layout, thread, base, slot);
     return [addresses](OpBuilder &ob, Location l, int64_t reg) { return addresses->at(ob, l, reg); };
   }

@@ -589,3 +589,44 @@ module attributes {blk.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// A ring arranged for threads with nothing flipped (`xor = []`): lines one
+// after another. Each thread's index is computed once (the warp's column
+// times 256 plus four rows a lane) and each other register is a constant
+// bytes on, with no XOR: rows + 128 are 512 bytes on, columns + 4 (a line
+// of 256 elements each) 4096, both 4608.
+// CHECK-LABEL: func.func @thread_arranged_unswizzled
+// CHECK: %[[LINE:.+]] = llvm.mul %{{.+}}, %{{.+}} : i32
+// CHECK-NEXT: %[[INDEX:.+]] = llvm.add %[[LINE]], %{{.+}} : i32
+// CHECK-NEXT: llvm.mlir.constant(8192 : i32)
+// CHECK-NEXT: %[[SLOTOFF:.+]] = llvm.mul %{{.+}}, %{{.+}} : i32
+// CHECK-NEXT: %[[BASE:.+]] = llvm.getelementptr %{{.+}}[%[[SLOTOFF]]]
+// CHECK-NOT: llvm.xor
+// CHECK: %[[OFF0:.+]] = llvm.mul %[[INDEX]], %{{.+}} : i32
+// CHECK-NEXT: %[[AT0:.+]] = llvm.getelementptr %[[BASE]][%[[OFF0]]]
+// CHECK-NEXT: llvm.load %[[AT0]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-NOT: llvm.xor
+// CHECK: llvm.mlir.constant(512 : i32)
+// CHECK-NEXT: llvm.getelementptr
+// CHECK-NEXT: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-NOT: llvm.xor
+// CHECK: llvm.mlir.constant(4096 : i32)
+// CHECK-NEXT: llvm.getelementptr
+// CHECK-NEXT: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-NOT: llvm.xor
+// CHECK: llvm.mlir.constant(4608 : i32)
+// CHECK-NEXT: llvm.getelementptr
+// CHECK-NEXT: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-NOT: llvm.load
+#blocked = #blk.blocked<sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]>
+module attributes {blk.num_warps = 4 : i32} {
+  func.func @thread_arranged_unswizzled(%out: !blk.ptr<i32>, %slot: i32) attributes {blk.kernel} {
+    %ring = blk.local_alloc : <[2, 256, 8], i32, contig = 0, xor = []>
+    %tile = blk.local_load %ring[%slot] : <[2, 256, 8], i32, contig = 0, xor = []> -> tensor<256x8xi32, #blocked>
+    %ptrs = blk.splat %out : !blk.ptr<i32> -> tensor<256x8x!blk.ptr<i32>, #blocked>
+    blk.store %ptrs, %tile : (tensor<256x8x!blk.ptr<i32>, #blocked>, tensor<256x8xi32, #blocked>) -> ()
+    return
+  }
+}

@@ -791,6 +791,14 @@ func.func @thread_ring_shape(%r: !blk.smem<[2, 96, 64], f32, contig = 1, xor = [
 
 // -----
 
+// Nothing flipped is still the thread arrangement: lines of a power of two.
+// expected-error @+1 {{a ring arranged for threads has tiles of powers of two, got 96x64}}
+func.func @thread_ring_unswizzled_shape(%r: !blk.smem<[2, 96, 64], f32, contig = 1, xor = []>) {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{xor holds pairs (flipped bit, source bit), got 3 numbers}}
 func.func @thread_ring_pairs(%r: !blk.smem<[2, 64, 64], f32, contig = 1, xor = [4, 7, 5]>) {
   return
@@ -817,6 +825,19 @@ func.func @thread_ring_vector(%p: tensor<64x64x!blk.ptr<f32>, #l>, %s: i32) {
   %r = blk.local_alloc : !blk.smem<[2, 64, 64], f32, contig = 1, xor = [1, 7]>
   // expected-error @+1 {{copies 4 elements per access, more than '!blk.smem<[2, 64, 64], f32, contig = 1, xor = [1, 7]>' keeps next to each other}}
   blk.async_copy %p into %r[%s] {vec = 4 : i32} : tensor<64x64x!blk.ptr<f32>, #l> -> !blk.smem<[2, 64, 64], f32, contig = 1, xor = [1, 7]>
+  return
+}
+
+// -----
+
+// A ring with lines one after another (`xor = []`) is no wgmma operand
+// either: the descriptors describe the 128B, 64B and 32B swizzles only.
+#mma = #blk.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @wgmma_unswizzled_ring(%c: tensor<64x64xf32, #mma>, %s: i32) {
+  %a = blk.local_alloc : !blk.smem<[2, 64, 32], bf16, contig = 1>
+  %b = blk.local_alloc : !blk.smem<[2, 32, 64], bf16, contig = 1, xor = []>
+  // expected-error @+1 {{reads operand B only from the tensor-core arrangement, not from '!blk.smem<[2, 32, 64], bf16, contig = 1, xor = []>'}}
+  %d = blk.warp_group_dot %a[%s], %b[%s], %c : !blk.smem<[2, 64, 32], bf16, contig = 1>, !blk.smem<[2, 32, 64], bf16, contig = 1, xor = []>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
   return
 }
 

@@ -112,6 +112,17 @@ func.func @thread_ring() {
   return
 }
 
+// `xor = []`: arranged for threads with nothing flipped, which is not the
+// tensor-core arrangement (no `xor`) and prints as written.
+// CHECK-LABEL: func.func @thread_ring_unswizzled
+// CHECK: blk.local_alloc : <[3, 1024, 16], i32, contig = 0, xor = []>
+// CHECK: blk.local_alloc : <[3, 1024, 16], i32, contig = 0>
+func.func @thread_ring_unswizzled() {
+  %threads = blk.local_alloc : !blk.smem<[3, 1024, 16], i32, contig = 0, xor = []>
+  %cores = blk.local_alloc : !blk.smem<[3, 1024, 16], i32, contig = 0>
+  return
+}
+
 // A scan of a tuple: several operands, one region over an element of each from each side.
 // CHECK-LABEL: func.func @tuple_scan
 // CHECK: %{{.*}}:2 = blk.scan %{{.*}}, %{{.*}} {axis = 0 : i32, reverse} : tensor<16xf32>, tensor<16xi32> -> tensor<16xf32>, tensor<16xi32> {

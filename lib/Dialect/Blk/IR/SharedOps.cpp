@@ -1,5 +1,5 @@
-// Verifiers of the shared-buffer type and the ops that fill and read it
-// (BlkSharedOps.td).
+// The shared-buffer type's syntax and verifier, and the verifiers of the
+// ops that fill and read it (BlkSharedOps.td).
 #include "blk/Dialect/Blk/IR/Dialect.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 
@@ -32,15 +32,53 @@ int64_t SharedBufferType::threadRunElements() const {
   return int64_t(1) << lowest;
 }
 
+// `<[slots, rows, cols], type, contig = c>`, then `, xor = [...]` for a
+// ring arranged for threads: the list may be empty, which no optional
+// parameter of a declarative format tells apart from an absent one.
+Type SharedBufferType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape, xors;
+  Type elementType;
+  unsigned contig = 0;
+  auto number = [&](SmallVector<int64_t> &into) { return parser.parseInteger(into.emplace_back()); };
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] { return number(shape); }) ||
+      parser.parseComma() || parser.parseType(elementType) || parser.parseComma() || parser.parseKeyword("contig") ||
+      parser.parseEqual() || parser.parseInteger(contig))
+    return {};
+  bool threads = succeeded(parser.parseOptionalComma());
+  if (threads && (parser.parseKeyword("xor") || parser.parseEqual() ||
+                  parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] { return number(xors); })))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(), ArrayRef<int64_t>(shape),
+                    elementType, contig, threads, ArrayRef<int64_t>(xors));
+}
+
+void SharedBufferType::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getShape(), printer);
+  printer << "], " << getElementType() << ", contig = " << getContig();
+  if (isThreadArranged()) {
+    printer << ", xor = [";
+    llvm::interleaveComma(getXors(), printer);
+    printer << "]";
+  }
+  printer << ">";
+}
+
 LogicalResult SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
-                                       Type elementType, unsigned contig, ArrayRef<int64_t> xors) {
+                                       Type elementType, unsigned contig, bool threadArranged,
+                                       ArrayRef<int64_t> xors) {
   if (shape.size() != 3 || llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
     return emitError() << "a shared buffer is [slots, rows, cols] with positive sizes";
   if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
     return emitError() << "a shared buffer holds whole-byte numbers, got " << elementType;
   if (contig > 1)
     return emitError() << "contig must be 0 or 1, got " << contig;
-  if (!xors.empty()) {
+  if (!threadArranged && !xors.empty())
+    return emitError() << "an xor list belongs to a ring arranged for threads";
+  if (threadArranged) {
     // The thread arrangement: an XOR swizzle of the bits of a slot's
     // element index (a power of two of them).
     if (!llvm::isPowerOf2_64(uint64_t(shape[1])) || !llvm::isPowerOf2_64(uint64_t(shape[2])))
@@ -109,7 +147,7 @@ static SharedBufferType transposedBuffer(SharedBufferType type) {
   ArrayRef<int64_t> shape = type.getShape();
   // A thread arrangement's index runs along the lines either way.
   return SharedBufferType::get(type.getContext(), {shape[0], shape[2], shape[1]}, type.getElementType(),
-                               1 - type.getContig(), type.getXors());
+                               1 - type.getContig(), type.isThreadArranged(), type.getXors());
 }
 
 void LocalTransOp::build(OpBuilder &builder, OperationState &state, Value buffer) {

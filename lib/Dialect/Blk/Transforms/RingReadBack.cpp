@@ -39,15 +39,19 @@ static SharedBufferType arrangedFor(SharedBufferType ring, const LinearLayout &w
   int64_t readVector = int64_t(1) << lineVectorBits(reads, contig, bytes).size();
   std::optional<SharedSwizzle> swizzle =
       findSharedSwizzle(access(writes, writeVector), access(reads, readVector), bytes, tile[0] * tile[1]);
-  // No swizzle at all is the tensor-core arrangement's business: a thread
-  // arrangement needs a pair to be told apart from it.
-  if (!swizzle || swizzle->xors.empty())
+  if (!swizzle)
     return {};
   SmallVector<int64_t> xors;
   for (auto [target, source] : swizzle->xors)
     xors.append({int64_t(target), int64_t(source)});
   auto arranged = SharedBufferType::get(ring.getContext(), ring.getShape(), ring.getElementType(), contig, xors);
-  if (moveWavefronts(arranged, writes, reads) >= moveWavefronts(ring, writes, reads))
+  // Lines one after another, nothing flipped, also win a tie: each
+  // register's address is then its thread's plus a constant, an immediate
+  // of the access, where the tensor-core arrangement XORs register bits
+  // into lane bits and keeps an address register per access across the
+  // loop.
+  int64_t arrangedCost = moveWavefronts(arranged, writes, reads), tensorCoreCost = moveWavefronts(ring, writes, reads);
+  if (xors.empty() ? arrangedCost > tensorCoreCost : arrangedCost >= tensorCoreCost)
     return {};
   return arranged;
 }

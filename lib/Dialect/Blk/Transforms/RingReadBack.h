@@ -22,7 +22,8 @@ mlir::RankedTensorType readBackType(mlir::RankedTensorType type, SharedBufferTyp
 /// swizzle of its slots' element index takes fewer shared-memory
 /// wavefronts than the tensor-core arrangement for both the copies into it
 /// (`written`'s layout, `writeVector` elements an access) and the reads in
-/// `read`'s layout; null otherwise.
+/// `read`'s layout, or as many with nothing flipped (its addresses fold
+/// into constants per register); null otherwise.
 SharedBufferType threadArrangedRing(SharedBufferType ring, mlir::RankedTensorType written, int64_t writeVector,
                                     mlir::RankedTensorType read);
 

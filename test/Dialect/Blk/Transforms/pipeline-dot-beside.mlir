@@ -9,12 +9,14 @@
 // follows the wait for the copies and precedes the wgmma. Three slots for
 // the operand's ring, refilled after a barrier, and two for B: so two
 // programs fit in an SM's shared memory where four and three would let one.
-// The other load's ring, read into registers before the dot, takes two:
+// The other load's ring, read into registers before the dot, takes two,
+// arranged for its threads (`xor = []`: its copies and reads in one layout
+// meet in no bank with lines one after another):
 // tile n + 2 goes to tile n's slot, after the barrier that follows every
 // thread's read of it.
 // CHECK-LABEL: func.func @dequant
 // CHECK: %[[X:.+]] = blk.local_alloc : <[3, 64, 64], bf16, contig = 1>
-// CHECK-NEXT: %[[W:.+]] = blk.local_alloc : <[2, 64, 64], i8, contig = 1>
+// CHECK-NEXT: %[[W:.+]] = blk.local_alloc : <[2, 64, 64], i8, contig = 1, xor = []>
 // CHECK-NEXT: %[[B:.+]] = blk.local_alloc : <[2, 64, 64], bf16, contig = 1>
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[X]][%[[S0:.+]]] {vec = 8 : i32}
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[W]][%[[S0]]] {vec = 16 : i32}
@@ -30,7 +32,7 @@
 // CHECK: blk.async_wait {pending = 1 : i32}
 // CHECK-NEXT: blk.barrier
 // CHECK-NOT: blk.load
-// CHECK: %[[WQ:.+]] = blk.local_load %[[W]][%[[WSLOT]]] : <[2, 64, 64], i8, contig = 1> -> tensor<64x64xi8, #blocked>
+// CHECK: %[[WQ:.+]] = blk.local_load %[[W]][%[[WSLOT]]] : <[2, 64, 64], i8, contig = 1, xor = []> -> tensor<64x64xi8, #blocked>
 // CHECK-NEXT: arith.sitofp %[[WQ]]
 // CHECK: blk.local_store %{{.+}}, %[[B]]
 // CHECK-NEXT: blk.fence_async_shared

@@ -2,13 +2,14 @@
 // RUN: blk-opt %s --blk-pipeline-dot=num-stages=1 | FileCheck %s --check-prefix=ONE
 
 // A loop without dots whose [128, 64] f32 tile would take 128 registers per
-// thread two iterations ahead: the tile goes through a ring of three slots,
-// copied two iterations ahead in front of the loop and, in the loop, right
+// thread two iterations ahead: the tile goes through a ring of three slots
+// (arranged for its threads, lines one after another: neither the copies
+// nor the reads, in one layout, meet in banks), copied two iterations ahead in front of the loop and, in the loop, right
 // after the barrier that ends every thread's reads of the slot refilled;
 // read back in the load's layout where the load was, `other` (-inf) put
 // where the mask is off (cp.async wrote zeros there).
 // CHECK-LABEL: func.func @column_maxes
-// CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 128, 64], f32, contig = 1>
+// CHECK: %[[RING:.+]] = blk.local_alloc : <[3, 128, 64], f32, contig = 1, xor = []>
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[RING]][%c0_i32{{.*}}] {vec = 4 : i32}
 // CHECK-NEXT: blk.async_commit_group
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[RING]][%c1_i32] {vec = 4 : i32}
@@ -21,7 +22,7 @@
 // CHECK: blk.async_copy %{{.+}}, %{{.+}} into %[[RING]]
 // CHECK-NEXT: blk.async_commit_group
 // CHECK-NOT: blk.load
-// CHECK: %[[TILE:.+]] = blk.local_load %[[RING]][%[[SLOT]]] : <[3, 128, 64], f32, contig = 1> -> tensor<128x64xf32, #blocked>
+// CHECK: %[[TILE:.+]] = blk.local_load %[[RING]][%[[SLOT]]] : <[3, 128, 64], f32, contig = 1, xor = []> -> tensor<128x64xf32, #blocked>
 // CHECK-NEXT: %[[X:.+]] = arith.select %{{.+}}, %[[TILE]], %{{.+}}
 // CHECK-NEXT: blk.reduce %[[X]]
 // CHECK: scf.yield

@@ -34,15 +34,23 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
     (length: the tile's extent along `contig`) with bit `t` of the index
     flipped where its bit `s` (above `t`) is set, so that both the copies
     into the ring and the reads out of it miss each other's banks where the
-    tensor-core arrangement would not. Example:
-    `!blk.smem<[2, 128, 128], f32, contig = 1, xor = [4, 7]>`
+    tensor-core arrangement would not. `xor = []` flips nothing: lines one
+    after another, where neither side meets itself in banks; a register's
+    address is then its thread's plus a constant. Examples:
+    `!blk.smem<[2, 128, 128], f32, contig = 1, xor = [4, 7]>`,
+    `!blk.smem<[3, 1024, 16], i32, contig = 0, xor = []>`
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "mlir::Type":$elementType, "unsigned":$contig,
-                        OptionalArrayRefParameter<"int64_t">:$xors);
-  let assemblyFormat = "`<` `[` $shape `]` `,` $elementType `,` `contig` `=` $contig (`,` `xor` `=` `[` $xors^ `]`)? `>`";
+                        "bool":$threadArranged, OptionalArrayRefParameter<"int64_t">:$xors);
+  let hasCustomAssemblyFormat = 1;
   let builders = [
     TypeBuilder<(ins "llvm::ArrayRef<int64_t>":$shape, "mlir::Type":$elementType, "unsigned":$contig), [{
-      return $_get($_ctxt, shape, elementType, contig, llvm::ArrayRef<int64_t>{});
+      return $_get($_ctxt, shape, elementType, contig, false, llvm::ArrayRef<int64_t>{});
+    }]>,
+    /// A ring arranged for threads, its index's bits flipped by `xors`.
+    TypeBuilder<(ins "llvm::ArrayRef<int64_t>":$shape, "mlir::Type":$elementType, "unsigned":$contig,
+                     "llvm::ArrayRef<int64_t>":$xors), [{
+      return $_get($_ctxt, shape, elementType, contig, true, xors);
     }]>
   ];
   let genVerifyDecl = 1;
@@ -62,9 +70,9 @@ def Blk_SharedBufferType : TypeDef<Blk_Dialect, "SharedBuffer"> {
     /// lowering computes at run time: SharedRing::byteOffset), for costs
     /// decided at compile time.
     int64_t tileByteOffset(llvm::ArrayRef<int64_t> coords) const;
-    /// Whether the ring is arranged for threads (an `xor` list) rather
-    /// than for tensor cores.
-    bool isThreadArranged() const { return !getXors().empty(); }
+    /// Whether the ring is arranged for threads (an `xor` list, maybe
+    /// empty) rather than for tensor cores.
+    bool isThreadArranged() const { return getThreadArranged(); }
     /// Elements of a line of the thread arrangement that stay next to each
     /// other (below its lowest flipped bit).
     int64_t threadRunElements() const;
