@@ -60,6 +60,26 @@ struct Scan {
 
   Vals apply(ArrayRef<Value> a, ArrayRef<Value> b) { return Vals(combine(rw, op.getCombine(), a, b)); }
   bool reverse() { return op.getReverse(); }
+  /// Whether the combination is an integer sum or xor of one operand, which
+  /// `uncombine` undoes exactly (wrapping).
+  bool undoable() {
+    Block &body = op.getCombine().front();
+    if (body.getNumArguments() != 2 || !llvm::hasSingleElement(body.without_terminator()))
+      return false;
+    Operation &only = body.front();
+    return isa<arith::AddIOp, arith::XOrIOp>(only) && only.getOperand(0) != only.getOperand(1) &&
+           llvm::all_of(only.getOperands(), [&](Value v) { return isa<BlockArgument>(v); }) &&
+           body.getTerminator()->getOperand(0) == only.getResult(0);
+  }
+  /// `whole` without `part`: whole - part for a sum, whole ^ part for a xor.
+  Vals uncombine(ArrayRef<Value> whole, ArrayRef<Value> part) {
+    bool sum = isa<arith::AddIOp>(op.getCombine().front().front());
+    Vals out;
+    for (auto [w, p] : llvm::zip(whole, part))
+      out.push_back(sum ? arith::SubIOp::create(rw, loc, w, p).getResult()
+                        : arith::XOrIOp::create(rw, loc, w, p).getResult());
+    return out;
+  }
   Value laneId() { return lane ? lane : (lane = emitLaneId(rw, loc)); }
   Value warpId() { return warp ? warp : (warp = emitWarpId(rw, loc)); }
   /// `cond ? a : b`, part by part.
@@ -156,7 +176,9 @@ struct Scan {
   /// from the group's last lane. The butterfly of `laneStep` keeps a prefix
   /// besides the total at every step, which are combined only at the end
   /// (LLVM reassociates integer sums past the moves that follow): n values
-  /// more per register live across them.
+  /// more per register live across them. An integer sum or xor needs no
+  /// shuffle for the lanes before: they hold the lane's result without its
+  /// own total (nothing in the group's first lane).
   void laneScan(ArrayRef<int64_t> regs, unsigned lo, unsigned n, bool needTotal) {
     auto c = [&](int64_t v) { return i32Const(rw, loc, v); };
     int64_t size = int64_t(1) << n;
@@ -172,7 +194,10 @@ struct Scan {
       return out;
     };
     // The group's first lane along the scan has no lane before it.
-    Value first = reverse() ? cmp(LLVM::ICmpPredicate::eq, pos, size - 1) : cmp(LLVM::ICmpPredicate::eq, pos, 0);
+    bool subtractOwn = undoable();
+    Value first;
+    if (!subtractOwn)
+      first = reverse() ? cmp(LLVM::ICmpPredicate::eq, pos, size - 1) : cmp(LLVM::ICmpPredicate::eq, pos, 0);
     // The lane holding the group's total: the last along the scan.
     Value lastLane;
     if (needTotal)
@@ -193,12 +218,12 @@ struct Scan {
           Vals added = reverse() ? apply(inclusive, moved) : apply(moved, inclusive);
           inclusive = select(inGroup, added, inclusive);
         }
-        res.before = move(inclusive, toward, c(int64_t(1) << lo));
+        res.before = subtractOwn ? uncombine(inclusive, total[r]) : move(inclusive, toward, c(int64_t(1) << lo));
         if (needTotal)
           res.total = move(inclusive, NVVM::ShflKind::idx, lastLane);
       }
       Vals added = reverse() ? apply(prefix[r], res.before) : apply(res.before, prefix[r]);
-      prefix[r] = select(first, prefix[r], added);
+      prefix[r] = subtractOwn ? added : select(first, prefix[r], added);
       if (needTotal)
         total[r] = res.total;
     }

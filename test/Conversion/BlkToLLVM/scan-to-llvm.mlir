@@ -35,19 +35,28 @@ func.func @cumsum_1d(%x: tensor<128xf32, #w2>) {
 // 512 elements over 128 threads: each thread's runs of two (register bit 0)
 // are scanned in order, one add; its runs repeat every 128 elements
 // (register bits 1 and 2 reach farther than the threads), so the block is
-// four chunks: shuffles per chunk (5 steps up, one up for the lane
-// before's result, one for the total from lane 31), one exchange of the four chunk
+// four chunks: shuffles per chunk (5 steps up and one for the total from
+// lane 31; an integer sum takes the lanes before as the lane's result less
+// its own, no shuffle), one exchange of the four chunk
 // totals between the warps (four stores, one barrier, four loads), then the
 // carry of the chunks before: one add per register of chunks 1 to 3, and
 // one per chunk for the carry itself.
 // CHECK-LABEL: func.func @cumsum_chunks
-// CHECK-COUNT-6: nvvm.shfl.sync {{ *}}up
+// CHECK-COUNT-5: nvvm.shfl.sync {{ *}}up
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: arith.subi
 // CHECK: nvvm.shfl.sync {{ *}}idx
-// CHECK-COUNT-6: nvvm.shfl.sync {{ *}}up
+// CHECK-COUNT-5: nvvm.shfl.sync {{ *}}up
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: arith.subi
 // CHECK: nvvm.shfl.sync {{ *}}idx
-// CHECK-COUNT-6: nvvm.shfl.sync {{ *}}up
+// CHECK-COUNT-5: nvvm.shfl.sync {{ *}}up
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: arith.subi
 // CHECK: nvvm.shfl.sync {{ *}}idx
-// CHECK-COUNT-6: nvvm.shfl.sync {{ *}}up
+// CHECK-COUNT-5: nvvm.shfl.sync {{ *}}up
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: arith.subi
 // CHECK: nvvm.shfl.sync {{ *}}idx
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK-COUNT-4: llvm.store {{.*}} : i32, !llvm.ptr<3>
