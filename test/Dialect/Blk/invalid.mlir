@@ -791,6 +791,14 @@ func.func @thread_ring_shape(%r: !blk.smem<[2, 96, 64], f32, contig = 1, xor = [
 
 // -----
 
+// After `contig`, only a thread arrangement's `xor` list may follow.
+// expected-error @+1 {{expected 'xor'}}
+func.func @ring_unknown_arrangement(%r: !blk.smem<[2, 64, 64], f32, contig = 1, swizzle = [4, 7]>) {
+  return
+}
+
+// -----
+
 // Nothing flipped is still the thread arrangement: lines of a power of two.
 // expected-error @+1 {{a ring arranged for threads has tiles of powers of two, got 96x64}}
 func.func @thread_ring_unswizzled_shape(%r: !blk.smem<[2, 96, 64], f32, contig = 1, xor = []>) {
