@@ -58,16 +58,27 @@ TEST(RingReadBack, RegisterAFromF32RowsIsArrangedForThreads) {
     }
 }
 
-TEST(RingReadBack, ConflictFreeRingsKeepTheTensorCoreArrangement) {
+TEST(RingReadBack, ConflictFreeRingsKeepTheirLinesInOrder) {
   Ctx c;
   mlir::Builder b(&c.ctx);
   llvm::SmallVector<int64_t> shape{64, 64};
   // bf16 rows copied and read in the same 16-byte vectors, 8 lanes (128
-  // bytes) to a row: an access phase is one line.
+  // bytes) to a row: an access phase is one line, in either arrangement.
+  // Lines one after another (nothing flipped) win the tie: a register's
+  // element is then its thread's plus a constant.
   auto rows = mlir::RankedTensorType::get(shape, b.getBF16Type(),
                                           BlockedLayoutAttr::get(&c.ctx, {1, 8}, {4, 8}, {4, 1}, {1, 0}));
   auto ring = SharedBufferType::get(&c.ctx, {3, 64, 64}, b.getBF16Type(), 1);
-  EXPECT_FALSE(threadArrangedRing(ring, rows, 8, rows));
+  SharedBufferType inOrder = threadArrangedRing(ring, rows, 8, rows);
+  ASSERT_TRUE(inOrder);
+  EXPECT_TRUE(inOrder.isThreadArranged());
+  EXPECT_TRUE(inOrder.getXors().empty());
+  EXPECT_EQ(inOrder.tileByteOffset({5, 24}), (5 * 64 + 24) * 2);
+  LinearLayout linear = LinearLayout::get(rows);
+  auto wavefronts = [&](SharedBufferType t) {
+    return sharedWavefronts(linear, 1, 2, [t](const LinearLayout::Coord &coord) { return t.tileByteOffset(coord); });
+  };
+  EXPECT_EQ(wavefronts(inOrder), wavefronts(ring));
   // Tiles of other than powers of two have no element-index swizzle.
   auto odd = SharedBufferType::get(&c.ctx, {2, 96, 64}, b.getBF16Type(), 1);
   auto oddRows = mlir::RankedTensorType::get({96, 64}, b.getBF16Type(),
