@@ -238,7 +238,9 @@ AxisInfo AxisInfoAnalysis::compute(Operation *op, Value result) {
         // only the first is divisible by 2^n.
         const AxisInfo src = get(e.getSrc());
         out = src;
-        int64_t every = src.constant ? highestPow2Divisor(*src.constant) : src.divisibility.empty() ? 1 : kMaxDivisibility;
+        int64_t every = src.constant ? highestPow2Divisor(*src.constant)
+                        : src.divisibility.empty() ? 1
+                                                   : kMaxDivisibility;
         if (!src.constant)
           for (unsigned d = 0; d < src.divisibility.size(); ++d)
             every = gcd(every, src.contiguity[d] > 1 ? 1 : src.divisibility[d]);
