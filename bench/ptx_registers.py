@@ -14,29 +14,21 @@ this.
 import argparse
 import concurrent.futures
 import os
-import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare_compiled  # noqa: E402
 
 
 def kernels(ptxas, arch, path):
-    """{kernel: (registers, spill store bytes, spill load bytes)} of one PTX file."""
-    out = subprocess.run([ptxas, "-arch=" + arch, "-v", path, "-o", os.devnull], capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit("ptxas failed on %s:\n%s" % (path, out.stderr))
-    found, name, spills = {}, None, (0, 0)
-    for line in out.stderr.splitlines():
-        m = re.search(r"Compiling entry function '([^']+)'", line)
-        if m:
-            name = m.group(1)
-        m = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", line)
-        if m:
-            spills = (int(m.group(1)), int(m.group(2)))
-        m = re.search(r"Used (\d+) registers", line)
-        if m and name:
-            found[name] = (int(m.group(1)),) + spills
-            name, spills = None, (0, 0)
-    return found
+    """{kernel: (registers, spill store bytes, spill load bytes)} of one PTX file
+    (compare_compiled.py's parse of ptxas -v)."""
+    try:
+        found = compare_compiled.ptxas_once(ptxas, arch, path)
+    except RuntimeError as e:
+        sys.exit("%s: %s" % (path, e))
+    return {name: (k["regs"], k.get("spill_stores", 0), k.get("spill_loads", 0))
+            for name, k in found.items() if "regs" in k}
 
 
 def main():
