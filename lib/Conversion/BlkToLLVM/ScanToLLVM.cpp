@@ -273,9 +273,10 @@ struct Scan {
 
 struct ScanToLLVM : OpConversionPattern<ScanOp> {
   /// Lane bits in a row from which a scan over them runs by shfl.up
-  /// (`Scan::laneScan`) rather than by xor butterflies: two shuffles more
-  /// (the lane before's result, the group's total), n combinations and
-  /// selects fewer, and one running value; 0: never.
+  /// (`Scan::laneScan`) rather than by xor butterflies: up to two shuffles
+  /// more (the lane before's result, which an integer sum or xor does
+  /// without, and the group's total), n combinations and selects fewer, and
+  /// one running value; 0: never.
   unsigned laneScanBits;
   ScanToLLVM(ThreadTypeConverter &tc, MLIRContext *ctx, unsigned laneScanBits)
       : OpConversionPattern(tc, ctx), laneScanBits(laneScanBits) {}
