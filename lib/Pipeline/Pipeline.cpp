@@ -51,6 +51,7 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
                                                                 options.releaseSlots, options.pingPong,
                                                                 options.warpSpecialize}));
   pm.addPass(mlir::createCSEPass()); // and drops the loads' old masks
+  pm.addPass(createBlkSinkPastReductionsPass());
   pm.addPass(createBlkCheckRegistersPass());
   pm.addPass(createBlkAllocateSharedMemoryPass(BlkAllocateSharedMemoryPassOptions{sharedMemoryLimit(options.arch)}));
   pm.addPass(createBlkProgramsPerSMPass(BlkProgramsPerSMPassOptions{sharedMemoryLimit(options.arch)}));

@@ -317,6 +317,28 @@ def BlkProgramsPerSMPass : Pass<"blk-programs-per-sm", "mlir::ModuleOp"> {
   ];
 }
 
+def BlkSinkPastReductionsPass : Pass<"blk-sink-past-reductions", "mlir::ModuleOp"> {
+  let summary = "Move work that a reduction's or scan's result does not need below it, where fewer registers then wait across it";
+  let description = [{
+    `x * u[:, None] + v[None, :] + sum(x, axis=1)[:, None]` computes the
+    products before the row sum in program order, and ptxas, which keeps
+    the sum's shuffles in order, holds the 128 products of a [1024, 16]
+    tile per thread beside the 128 values of `x` the sum still reads (254
+    registers for i32, against 168 with the products after the sum). For
+    each `reduce` and `scan`, the pure register arithmetic before it in its
+    block whose results only ops after it read (or other such arithmetic)
+    moves below it, in order, when the registers of those results read
+    after it outnumber those of the values it reads from before it that
+    nothing else keeps live across it (a broadcast counts its source's;
+    pointers and scalars count nothing) by `min-registers-saved` or more.
+    Loads, shared-memory moves and address arithmetic stay where they are.
+  }];
+  let options = [
+    Option<"minRegistersSaved", "min-registers-saved", "int64_t", /*default=*/"32",
+           "Registers per thread a move must take off those waiting across the reduction">
+  ];
+}
+
 def BlkCheckRegistersPass : Pass<"blk-check-registers", "mlir::ModuleOp"> {
   let summary = "Warn where a block holds more values per thread than a thread has registers";
   let description = [{
