@@ -60,20 +60,22 @@ struct Scan {
 
   Vals apply(ArrayRef<Value> a, ArrayRef<Value> b) { return Vals(combine(rw, op.getCombine(), a, b)); }
   bool reverse() { return op.getReverse(); }
-  /// Whether the combination is an integer sum or xor of one operand, which
-  /// `uncombine` undoes exactly (wrapping).
-  bool undoable() {
+  /// The combining op when the combination is an integer sum or xor of one
+  /// operand, which `uncombine` undoes exactly (wrapping); null otherwise.
+  Operation *undoableCombiner() {
     Block &body = op.getCombine().front();
     if (body.getNumArguments() != 2 || !llvm::hasSingleElement(body.without_terminator()))
-      return false;
+      return nullptr;
     Operation &only = body.front();
-    return isa<arith::AddIOp, arith::XOrIOp>(only) && only.getOperand(0) != only.getOperand(1) &&
-           llvm::all_of(only.getOperands(), [&](Value v) { return isa<BlockArgument>(v); }) &&
-           body.getTerminator()->getOperand(0) == only.getResult(0);
+    bool undoable = isa<arith::AddIOp, arith::XOrIOp>(only) && only.getOperand(0) != only.getOperand(1) &&
+                    llvm::all_of(only.getOperands(), [&](Value v) { return isa<BlockArgument>(v); }) &&
+                    body.getTerminator()->getOperand(0) == only.getResult(0);
+    return undoable ? &only : nullptr;
   }
-  /// `whole` without `part`: whole - part for a sum, whole ^ part for a xor.
-  Vals uncombine(ArrayRef<Value> whole, ArrayRef<Value> part) {
-    bool sum = isa<arith::AddIOp>(op.getCombine().front().front());
+  /// `whole` without `part` for undoableCombiner's `combiner`: whole - part
+  /// for a sum, whole ^ part for a xor.
+  Vals uncombine(Operation *combiner, ArrayRef<Value> whole, ArrayRef<Value> part) {
+    bool sum = isa<arith::AddIOp>(combiner);
     Vals out;
     for (auto [w, p] : llvm::zip(whole, part))
       out.push_back(sum ? arith::SubIOp::create(rw, loc, w, p).getResult()
@@ -194,7 +196,8 @@ struct Scan {
       return out;
     };
     // The group's first lane along the scan has no lane before it.
-    bool subtractOwn = undoable();
+    Operation *combiner = undoableCombiner();
+    bool subtractOwn = combiner != nullptr;
     Value first;
     if (!subtractOwn)
       first = reverse() ? cmp(LLVM::ICmpPredicate::eq, pos, size - 1) : cmp(LLVM::ICmpPredicate::eq, pos, 0);
@@ -218,7 +221,7 @@ struct Scan {
           Vals added = reverse() ? apply(inclusive, moved) : apply(moved, inclusive);
           inclusive = select(inGroup, added, inclusive);
         }
-        res.before = subtractOwn ? uncombine(inclusive, total[r]) : move(inclusive, toward, c(int64_t(1) << lo));
+        res.before = subtractOwn ? uncombine(combiner, inclusive, total[r]) : move(inclusive, toward, c(int64_t(1) << lo));
         if (needTotal)
           res.total = move(inclusive, NVVM::ShflKind::idx, lastLane);
       }
