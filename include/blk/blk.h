@@ -138,6 +138,10 @@ public:
   bool compiled() const { return impl != nullptr; }
   /// The position of runtime parameter `name` among the launch arguments, or size_t(-1).
   size_t paramIndex(const std::string &name) const;
+  /// The block shape of the `tensor_descriptor(T, [B0, ...])` parameter
+  /// whose base pointer is launch argument `index` (its sizes and strides
+  /// follow it), or empty when that argument is not such a base.
+  std::vector<int64_t> descriptorBlock(size_t index) const;
 
   struct Impl;
 

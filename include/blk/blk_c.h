@@ -57,6 +57,12 @@ int blk_jit_kernel_specialization(blk_jit_kernel *kernel, const blk_value *args,
                                   size_t out_size, char *error, size_t error_size);
 size_t blk_jit_kernel_num_variants(blk_jit_kernel *kernel);
 
+/* The block shape of the tensor_descriptor(T, [B0, ...]) parameter whose base
+ * pointer is launch argument `arg` (its sizes and strides follow it) into
+ * `out`: returns its rank, 0 when `arg` is no such base, -1 when the rank
+ * exceeds `max_rank` or an argument is invalid. */
+int blk_jit_kernel_descriptor_block(blk_jit_kernel *kernel, int arg, int64_t *out, int max_rank);
+
 /* The kernels `source` defines or imports, comma-separated in `out`;
  * `filename` names the source in errors and resolves its imports. */
 int blk_jit_kernel_names(blk_jit *jit, const char *source, const char *filename, char *out, size_t out_size,

@@ -127,6 +127,9 @@ struct Param {
   unsigned width = 64;
   /// Pointers and integers, unless KernelOptions::doNotSpecialize names them.
   bool specializable = false;
+  /// The block shape of the tensor descriptor parameter this pointer is the
+  /// base of (its sizes and strides follow it), else empty.
+  std::vector<int64_t> descriptorBlock;
 };
 
 struct Variant {
@@ -195,8 +198,15 @@ struct Kernel::Impl {
   /// The kernel's parameters and bound constants as the disk cache keeps them.
   std::string describe() const {
     std::string text;
-    for (const Param &p : params)
+    for (const Param &p : params) {
       text += "p " + p.name + " " + std::to_string(int(p.kind)) + " " + std::to_string(p.width) + "\n";
+      if (!p.descriptorBlock.empty()) {
+        text += "b";
+        for (int64_t d : p.descriptorBlock)
+          text += " " + std::to_string(d);
+        text += "\n";
+      }
+    }
     for (const auto &[k, v] : constants)
       text += "c " + k + " " + v + "\n";
     return text;
@@ -206,6 +216,13 @@ struct Kernel::Impl {
     text.split(lines, '\n', -1, false);
     for (llvm::StringRef line : lines) {
       llvm::SmallVector<llvm::StringRef> f;
+      if (line.starts_with("b ") && !params.empty()) { // the block shape of the parameter before
+        line.drop_front(2).split(f, ' ', -1, false);
+        for (llvm::StringRef d : f)
+          if (d.getAsInteger(10, params.back().descriptorBlock.emplace_back()))
+            return false;
+        continue;
+      }
       line.split(f, ' ', 3, false);
       unsigned kind, width;
       if (f.size() == 4 && f[0] == "p" && !f[2].getAsInteger(10, kind) && !f[3].getAsInteger(10, width) && kind <= 2)
@@ -310,6 +327,10 @@ size_t Kernel::paramIndex(const std::string &name) const {
   return size_t(-1);
 }
 
+std::vector<int64_t> Kernel::descriptorBlock(size_t index) const {
+  return impl && index < impl->params.size() ? impl->params[index].descriptorBlock : std::vector<int64_t>();
+}
+
 std::string Kernel::constant(const std::string &name) const {
   if (!impl)
     return "";
@@ -362,7 +383,7 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
   for (std::string &imported : importedSources(text, filename))
     sources.push_back(std::move(imported));
   k->sourceDigest = DiskCache::key(sources);
-  std::vector<std::string> infoParts{BLK_VERSION, LLVM_VERSION_STRING, "kernel-info-v3", kernel, k->sourceDigest};
+  std::vector<std::string> infoParts{BLK_VERSION, LLVM_VERSION_STRING, "kernel-info-v4", kernel, k->sourceDigest};
   for (const auto &[name, value] : options.constants)
     infoParts.push_back(name + "=" + value);
   std::string infoKey = DiskCache::key(infoParts);
@@ -401,6 +422,19 @@ Status Jit::compileSource(const std::string &source, const std::string &kernel, 
       p.kind = Param::Float, p.width = type.getIntOrFloatBitWidth();
     else
       p.width = type.getIntOrFloatBitWidth();
+    // A descriptor parameter's base: the generator makes its descriptor of
+    // it and the sizes after it (not a make_tensor_descriptor of the body).
+    for (mlir::Operation *user : func.getArgument(idx).getUsers()) {
+      auto make = mlir::dyn_cast<MakeTensorDescriptorOp>(user);
+      auto isArgument = [&](auto pair) {
+        return pair.value() == func.getArgument(idx + 1 + pair.index());
+      };
+      if (make && make.getBase() == func.getArgument(idx) && idx + make.getShape().size() < func.getNumArguments() &&
+          llvm::all_of(llvm::enumerate(make.getShape()), isArgument)) {
+        llvm::ArrayRef<int64_t> block = mlir::cast<TensorDescType>(make.getResult().getType()).getBlockShape();
+        p.descriptorBlock.assign(block.begin(), block.end());
+      }
+    }
     k->params.push_back(p);
   }
   for (auto &[name, value] : boundConstants(func))

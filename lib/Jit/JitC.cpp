@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <algorithm>
 #include <cstring>
 
 struct blk_jit {
@@ -132,6 +133,16 @@ int blk_jit_kernel_specialization(blk_jit_kernel *kernel, const blk_value *args,
 }
 
 size_t blk_jit_kernel_num_variants(blk_jit_kernel *kernel) { return kernel ? kernel->kernel.numVariants() : 0; }
+
+int blk_jit_kernel_descriptor_block(blk_jit_kernel *kernel, int arg, int64_t *out, int max_rank) {
+  if (!kernel || arg < 0 || max_rank < 0 || (max_rank && !out))
+    return -1;
+  std::vector<int64_t> block = kernel->kernel.descriptorBlock(size_t(arg));
+  if (block.size() > size_t(max_rank))
+    return -1;
+  std::copy(block.begin(), block.end(), out);
+  return int(block.size());
+}
 
 int blk_jit_kernel_names(blk_jit *jit, const char *source, const char *filename, char *out, size_t outSize,
                          char *error, size_t size) {

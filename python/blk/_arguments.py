@@ -15,6 +15,7 @@ class PackedArguments:
         self.cuda_device = None  # torch's device of the CUDA tensors, if any
         self.host_ranges = {}  # address -> bytes the interpreter may touch
         self.keep_alive = []  # ctypes views of Python buffers, held during the launch
+        self.descriptors = []  # (index of the base among the values, block_shape, where it was given)
 
 
 def _is_cuda(obj):
@@ -77,9 +78,9 @@ class TensorDescriptor:
     `tensor_descriptor(T, [B0, ...])` reads and writes in blocks, as Triton's
     host-side TensorDescriptor (`triton.tools.tensor_descriptor`), which a
     launch takes as well: `base` (a tensor or buffer), `shape` and `strides`
-    in elements, outermost first, the last stride 1. The block shape is the
-    kernel's annotation's; a launch checks only that `block_shape` has as
-    many dimensions."""
+    in elements, outermost first, the last stride 1. A launch checks that
+    `block_shape` is the block shape the kernel's parameter is annotated
+    with."""
 
     def __init__(self, base, shape, strides, block_shape):
         self.base, self.shape, self.strides = base, list(shape), list(strides)
@@ -94,15 +95,16 @@ def _is_descriptor(value):
     return all(hasattr(value, a) for a in ("base", "shape", "strides", "block_shape"))
 
 
-def flatten(args, out=None, where="argument "):
+def flatten(args, out=None, where="argument ", descriptors=None):
     """The launch's arguments as the kernel takes them: a tuple's elements in
     order (a parameter annotated `(A, B)`), and a tensor descriptor's base,
     sizes and strides but the last, which must be 1 (rows contiguous, as TMA
-    reads them)."""
+    reads them). Each descriptor's (index of its base in the result, block
+    shape, where it was given) goes to `descriptors`."""
     out = [] if out is None else out
     for i, value in enumerate(args):
         if isinstance(value, tuple):
-            flatten(value, out, "%s%d, element " % (where, i))
+            flatten(value, out, "%s%d, element " % (where, i), descriptors)
             continue
         if not _is_descriptor(value):
             out.append(value)
@@ -113,13 +115,30 @@ def flatten(args, out=None, where="argument "):
                              "got %d, %d and %d" % (where, i, len(shape), len(strides), len(value.block_shape)))
         if strides[-1] != 1:
             raise ValueError("%s%d: a tensor descriptor's last stride must be 1, got %d" % (where, i, strides[-1]))
+        if descriptors is not None:
+            descriptors.append((len(out), [int(b) for b in value.block_shape], "%s%d" % (where, i)))
         out += [value.base] + shape + strides[:-1]
     return out
 
 
+def check_descriptor_blocks(packed, kernel_block):
+    """Raises ValueError where a descriptor's block_shape is not the block
+    shape `kernel_block(index)` gives for the parameter its base is passed
+    to (None: no descriptor parameter there)."""
+    for index, given, where in packed.descriptors:
+        want = kernel_block(index)
+        if want is None:
+            raise ValueError("%s: a tensor descriptor where the kernel takes no tensor descriptor parameter" % where)
+        if given != want:
+            raise ValueError("%s: the kernel's tensor descriptor parameter reads blocks of %s, the descriptor's "
+                             "block_shape is %s" % (where, want, given))
+
+
 def pack(args):
-    args = flatten(args)
+    descriptors = []
+    args = flatten(args, descriptors=descriptors)
     packed = PackedArguments(len(args))
+    packed.descriptors = descriptors
     for i, value in enumerate(args):
         _pack_one(packed, i, value)
     if packed.cuda_device is not None and packed.host_ranges:

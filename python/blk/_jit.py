@@ -155,7 +155,10 @@ class Kernel:
     def _prepare(self, args, num_warps, num_stages, constexprs):
         packed = _arguments.pack(args)
         backend, arch = backend_of(packed)
-        return packed, backend, self._handle(backend, arch, constexprs, num_warps, num_stages)
+        handle = self._handle(backend, arch, constexprs, num_warps, num_stages)
+        if packed.descriptors:
+            _arguments.check_descriptor_blocks(packed, lambda index: _descriptor_block(handle, index))
+        return packed, backend, handle
 
     def launch(self, grid, *args, num_warps=4, num_stages=1, **constexprs):
         packed, backend, handle = self._prepare(args, num_warps, num_stages, constexprs)
@@ -188,6 +191,14 @@ class Kernel:
         """Specialized variants compiled so far, over every set of constexprs."""
         lib = L.library()
         return sum(lib.blk_jit_kernel_num_variants(h) for h in self._compiled.values())
+
+
+def _descriptor_block(handle, index, max_rank=8):
+    """The block shape of the kernel's tensor descriptor parameter whose base
+    is launch argument `index`, or None where it takes no descriptor."""
+    out = (ctypes.c_int64 * max_rank)()
+    rank = L.library().blk_jit_kernel_descriptor_block(handle, index, out, max_rank)
+    return list(out[:rank]) if rank > 0 else None
 
 
 def kernel_names(source, filename="<string>"):

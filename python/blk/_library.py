@@ -49,6 +49,8 @@ _PROTOTYPES = {
                                       ctypes.POINTER(Value), ctypes.c_int] + _err),
     "blk_jit_kernel_specialization": (ctypes.c_int, [_ptr, ctypes.POINTER(Value), ctypes.c_int, _c, _size] + _err),
     "blk_jit_kernel_num_variants": (_size, [_ptr]),
+    "blk_jit_kernel_descriptor_block": (ctypes.c_int,
+                                        [_ptr, ctypes.c_int, ctypes.POINTER(ctypes.c_int64), ctypes.c_int]),
     "blk_jit_kernel_names": (ctypes.c_int, [_ptr, _c, _c, _c, _size] + _err),
     "blk_jit_register_host_memory": (ctypes.c_int, [_ptr, _ptr, _size] + _err),
     "blk_jit_unregister_host_memory": (ctypes.c_int, [_ptr, _ptr] + _err),

@@ -172,6 +172,22 @@ class DescriptorTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "argument 0: a tensor descriptor's last stride must be 1, got 2"):
             k[(1, 1)](blk.TensorDescriptor(x, [3, 3], [6, 2], [2, 4]), blk.TensorDescriptor(x, [3, 5], [6, 1], [2, 4]))
 
+    def test_descriptor_with_other_blocks_than_the_kernel_reads_is_refused(self):
+        x = array.array("f", [0.0] * 18)
+        y = array.array("f", [-7.0] * 18)
+        k = blk.jit(DESCRIPTOR_SOURCE)
+        with self.assertRaisesRegex(ValueError, r"argument 1: the kernel's tensor descriptor parameter reads blocks "
+                                                r"of \[2, 4\], the descriptor's block_shape is \[4, 2\]"):
+            k[(1, 1)](blk.TensorDescriptor(x, [3, 5], [6, 1], [2, 4]), blk.TensorDescriptor(y, [3, 5], [6, 1], [4, 2]))
+        self.assertEqual(list(y), [-7.0] * 18)  # nothing launched
+
+    def test_descriptor_where_the_kernel_takes_a_pointer_is_refused(self):
+        x = array.array("f", [0.0] * 8)
+        add = blk.jit(os.path.join(KERNELS, "vector_add.blk"), T="f32")
+        with self.assertRaisesRegex(ValueError, "argument 0: a tensor descriptor where the kernel takes no tensor "
+                                                "descriptor parameter"):
+            add[1](blk.TensorDescriptor(x, [8], [1], [8]), x, 8, BLOCK=8)
+
 
 TUPLE_SOURCE = """
 @kernel

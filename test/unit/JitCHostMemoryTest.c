@@ -1,6 +1,7 @@
 /* The C API's functions for other languages' bindings (Python's ctypes), from C
  * on the CPU backend: kernels of a source, launches on the caller's host
- * memory, the specialization key, the variant count and the cache counters. */
+ * memory, the specialization key, the variant count, a tensor descriptor
+ * parameter's block shape and the cache counters. */
 #include "blk/blk_c.h"
 
 #include <math.h>
@@ -60,6 +61,20 @@ int blk_jit_c_host_memory_test(char *message, size_t size) {
     FAIL("specialization of a misaligned pointer and n = 1: '%s' %s", text, error);
   if (blk_jit_launch(k, 1, 1, 1, NULL, args, 3, error, sizeof error) || blk_jit_kernel_num_variants(k) != 2)
     FAIL("a second variant: %s (%zu variants)", error, blk_jit_kernel_num_variants(k));
+  int64_t block[2] = {0, 0};
+  if (blk_jit_kernel_descriptor_block(k, 0, block, 2) != 0 || blk_jit_kernel_descriptor_block(k, 3, block, 2) != 0 ||
+      blk_jit_kernel_descriptor_block(k, -1, block, 2) != -1)
+    FAIL("scale takes no tensor descriptor");
+  blk_jit_kernel *d = NULL;
+  if (blk_jit_compile_source(jit, "@kernel\ndef k(Y: *f32, xd: tensor_descriptor(f32, [BM, 32]), BM: constexpr = 8):\n"
+                                  "    store(Y, sum(sum(xd.load([0, 0]), axis=1), axis=0))\n",
+                             "k", "BM=16", NULL, 0, &d, error, sizeof error))
+    FAIL("compile a descriptor parameter: %s", error);
+  if (blk_jit_kernel_descriptor_block(d, 1, block, 2) != 2 || block[0] != 16 || block[1] != 32 ||
+      blk_jit_kernel_descriptor_block(d, 1, block, 1) != -1 || blk_jit_kernel_descriptor_block(d, 0, block, 2) != 0 ||
+      blk_jit_kernel_descriptor_block(d, 2, block, 2) != 0)
+    FAIL("descriptor block of k: [%lld, %lld]", (long long)block[0], (long long)block[1]);
+  blk_jit_kernel_destroy(d);
   size_t memoryHits = 9, diskHits = 9, compiles = 0;
   blk_jit_cache_stats(jit, &memoryHits, &diskHits, &compiles);
   if (compiles != 2 || memoryHits != 1 || diskHits != 0)

@@ -120,6 +120,35 @@ def copy_blocks(xd: tensor_descriptor(f32, [4, 8]), Y: *f32):
   jit.free(dy);
 }
 
+// Which launch arguments are tensor descriptor parameters' bases (not a
+// pointer the body makes a descriptor of) and their block shapes, as compiled
+// and as read back from the disk cache's description of the kernel (Python
+// checks a TensorDescriptor's block_shape against them).
+TEST(Jit, TensorDescriptorBlockShapes) {
+  std::string dir = testing::TempDir() + "blk-jit-descriptor-blocks-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  const char *source = R"(
+@kernel
+def k(xd: tensor_descriptor(f32, [BM, 8]), Y: *f32, yd: tensor_descriptor(f32, [2, 4, 16]), BM: constexpr = 4):
+    yd.store([0, 0, 0], zeros([2, 4, 16], f32) + sum(sum(xd.load([0, 0]), axis=1), axis=0))
+    make_tensor_descriptor(Y, [8, 8], [8, 1], [4, 4]).store([0, 0], zeros([4, 4], f32))
+)";
+  for (bool cached : {false, true}) {
+    blk::Jit jit(blk::Backend::CPU);
+    jit.setCacheDirectory(dir);
+    blk::Kernel k;
+    blk::Status s = jit.compileSource(source, "k", {{{"BM", "32"}}}, k);
+    ASSERT_TRUE(s.ok()) << s.message;
+    EXPECT_EQ(jit.cacheStats().descriptionHits, cached ? 1u : 0u);
+    // xd: base, 2 sizes, 1 stride; Y; yd: base, 3 sizes, 2 strides.
+    EXPECT_EQ(k.descriptorBlock(0), (std::vector<int64_t>{32, 8})) << cached;
+    for (size_t i : {1, 2, 3, 4, 6, 11, 12})
+      EXPECT_TRUE(k.descriptorBlock(i).empty()) << i << " " << cached;
+    EXPECT_EQ(k.descriptorBlock(5), (std::vector<int64_t>{2, 4, 16})) << cached;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Jit, CompileErrorsCarryLocationAndCaret) {
   blk::Jit jit(blk::Backend::CPU);
   blk::Kernel k;
