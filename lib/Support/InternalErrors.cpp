@@ -39,6 +39,19 @@ bool isUserFacing(const Diagnostic &diag) {
   return false;
 }
 
+Location userLocation(Operation *op) {
+  SmallVector<Operation *> queue{op};
+  llvm::SmallPtrSet<Operation *, 8> seen{op};
+  for (size_t i = 0; i < queue.size(); ++i) { // nearest users first
+    if (queue[i]->getLoc()->findInstanceOf<FileLineColLoc>())
+      return queue[i]->getLoc();
+    for (Operation *user : queue[i]->getUsers())
+      if (seen.insert(user).second)
+        queue.push_back(user);
+  }
+  return op->getLoc();
+}
+
 InternalErrors::InternalErrors(MLIRContext &ctx, std::string phase) : ctx(ctx), phase(std::move(phase)) {
   handler = ctx.getDiagEngine().registerHandler([this](Diagnostic &d) -> LogicalResult {
     if (reporting || d.getSeverity() != DiagnosticSeverity::Error || isUserFacing(d))

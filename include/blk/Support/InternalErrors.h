@@ -30,6 +30,11 @@ inline mlir::InFlightDiagnostic &&userFacing(mlir::InFlightDiagnostic &&diag) {
 }
 bool isUserFacing(const mlir::Diagnostic &diag);
 
+/// Where to tell the user about `op`: its location, or, for an op the folder
+/// made without one (a constant hoisted out of a loop), that of its nearest
+/// user, through users of users, that has a file location.
+mlir::Location userLocation(mlir::Operation *op);
+
 class InternalErrors {
 public:
   /// Starts holding back unmarked errors of `ctx`; `phase` says what runs

@@ -692,10 +692,10 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
         if (auto tensor = dyn_cast<RankedTensorType>(t); tensor && hasLayout(tensor)) {
           int64_t perThread = LinearLayout::get(tensor).numRegisters();
           if (perThread > kMaxElemsPerThread) {
-            userFacing(op->emitError()) << "a block of " << tensor.getNumElements() << " elements needs " << perThread
-                            << " values per thread with " << unsigned(numWarps)
-                            << " warps (at most " << kMaxElemsPerThread
-                            << "); use a smaller block or more warps";
+            userFacing(mlir::emitError(userLocation(op)))
+                << "a block of " << tensor.getNumElements() << " elements needs " << perThread
+                << " values per thread with " << unsigned(numWarps) << " warps (at most " << kMaxElemsPerThread
+                << "); use a smaller block or more warps";
             return WalkResult::interrupt();
           }
         }

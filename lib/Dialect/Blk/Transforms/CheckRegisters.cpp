@@ -1,6 +1,7 @@
 // A warning where a block cannot stay in registers (Passes.td).
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
+#include "blk/Support/InternalErrors.h"
 
 using namespace mlir;
 
@@ -30,10 +31,11 @@ struct CheckRegisters : impl::BlkCheckRegistersPassBase<CheckRegisters> {
               most = values, at = op, type = tensor;
       });
       if (most > registers)
-        at->emitWarning() << "a block of " << type.getNumElements() << " elements holds " << most
-                          << " values per thread with " << warps << " warps, more than the " << registers - 1
-                          << " registers a thread has: expect register spills (slow loads and stores of local "
-                             "memory); use a smaller block or more warps";
+        mlir::emitWarning(userLocation(at))
+            << "a block of " << type.getNumElements() << " elements holds " << most << " values per thread with "
+            << warps << " warps, more than the " << registers - 1
+            << " registers a thread has: expect register spills (slow loads and stores of local memory); use a "
+               "smaller block or more warps";
     }
   }
 };
