@@ -144,7 +144,12 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
       tie(reduce.getSrcs());
       tie(reduce.getResults());
     } else if (auto dot = dyn_cast<DotOp>(op)) {
-      tie({dot.getAcc(), dot.getResult()}); // the operands move through shared memory
+      // The operands move through shared memory. An accumulator computed
+      // from scalars (zeros, which CSE may share between dots of different
+      // tensor-core shapes) is made again in the result's layout instead of
+      // tying the dots' results together.
+      if (!isRecomputable(dot.getAcc()))
+        tie({dot.getAcc(), dot.getResult()});
     } else if (auto gather = dyn_cast<GatherOp>(op)) {
       tie({gather.getIndex(), gather.getResult()}); // the source moves through shared memory
     } else if (auto sort = dyn_cast<SortOp>(op)) {
@@ -727,8 +732,9 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
           if (isBlock(operand.get()))
             convertOperand(operand, want);
       } else if (auto dot = dyn_cast<DotOp>(op)) {
-        // Tensor cores read operand fragments; the accumulator shares the
-        // result's group.
+        // Tensor cores read operand fragments; the accumulator has the
+        // result's layout (a constant one is made again in it).
+        convertOperand(dot.getAccMutable(), dot.getResult().getType().getEncoding());
         if (auto mma = dyn_cast<MmaLayoutAttr>(dot.getResult().getType().getEncoding())) {
           unsigned kWidth = mma.getInstrShape()[2] / 8;
           convertOperand(dot.getAMutable(), DotOperandLayoutAttr::get(op->getContext(), 0, mma, kWidth));
