@@ -119,6 +119,7 @@ class Kernel:
         self.name = name
         self.bindings = {k: binding_text(v) for k, v in bindings.items()}
         self._compiled = {}  # (backend, arch, constants, warps, stages) -> blk_jit_kernel*
+        self._descriptor_blocks = {}  # (blk_jit_kernel*, argument index) -> block shape or None
 
     def __repr__(self):
         return "<blk.Kernel %s of %s>" % (self.name, self.filename)
@@ -156,8 +157,12 @@ class Kernel:
         packed = _arguments.pack(args)
         backend, arch = backend_of(packed)
         handle = self._handle(backend, arch, constexprs, num_warps, num_stages)
-        if packed.descriptors:
-            _arguments.check_descriptor_blocks(packed, lambda index: _descriptor_block(handle, index))
+        if packed.descriptors:  # a handle's parameters never change: asked of the library once
+            def block(index):
+                if (handle, index) not in self._descriptor_blocks:
+                    self._descriptor_blocks[(handle, index)] = _descriptor_block(handle, index)
+                return self._descriptor_blocks[(handle, index)]
+            _arguments.check_descriptor_blocks(packed, block)
         return packed, backend, handle
 
     def launch(self, grid, *args, num_warps=4, num_stages=1, **constexprs):
