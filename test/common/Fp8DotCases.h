@@ -2,7 +2,8 @@
 // GPU: fp8 products whose A or B is quantized in registers each iteration
 // (wgmma with A from registers, or B written K-major into shared memory),
 // one whose A rows are gathered through an index vector, loads whose
-// `other` is not zero (fp8 and bf16), and operands stored along M and N.
+// `other` is not zero (fp8 and bf16), operands stored along M and N, and a
+// bf16 product followed by an e4m3 product of its rounded result.
 #ifndef BLK_TEST_COMMON_FP8DOTCASES_H
 #define BLK_TEST_COMMON_FP8DOTCASES_H
 
@@ -159,6 +160,44 @@ inline std::vector<Check> paddedOnesCase(const Launch &L, const DotStressVariant
   return {{what, relativeError(c, ref), 1e-3}};
 }
 
+/// C = P + e4m3(P) @ V with P = X @ W^T, X bf16 [m, k], W bf16 [n, k], V
+/// e4m3 [BLOCK_N, BLOCK_N] applied to each program's columns: two products
+/// of different tensor-core shapes whose results an add ties. X and W hold
+/// small integers, so that P is exact and rounds to e4m3 as the reference
+/// rounds it.
+inline std::vector<Check> chainedMixedCase(const Launch &L, const DotStressVariant &v, GemmShape s,
+                                           std::mt19937_64 &rng) {
+  int blockN = 0;
+  for (auto &[k, val] : v.bindings)
+    if (k == "BLOCK_N")
+      blockN = std::stoi(val);
+  Buffer x(DType::BF16, size_t(s.m) * s.k), w(DType::BF16, size_t(s.n) * s.k),
+      vt(DType::F8E4M3, size_t(blockN) * blockN), c(DType::F32, size_t(s.m) * s.n);
+  std::uniform_int_distribution<int> small(-1, 1), bit(0, 1);
+  for (size_t i = 0; i < x.size(); ++i)
+    x.set(i, small(rng));
+  for (size_t i = 0; i < w.size(); ++i)
+    w.set(i, bit(rng));
+  vt.fillUniform(rng, -1, 1);
+  c.poison();
+  std::string what = gemmWhat("chained_mixed_matmul", v, s);
+  std::string e = launchFp8(L, v, "chained_mixed_matmul", s, {&x, &w, &vt, &c}, {s.k, 1, s.k, 1});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> p = productReference(
+      s, [&](int i, int kk) { return x.get(size_t(i) * s.k + kk); },
+      [&](int kk, int j) { return w.get(size_t(j) * s.k + kk); });
+  std::vector<double> ref = p;
+  for (int i = 0; i < s.m; ++i)
+    for (int j = 0; j < s.n; ++j) {
+      int first = j / blockN * blockN; // the program's first column
+      for (int l = 0; l < blockN && first + l < s.n; ++l)
+        ref[size_t(i) * s.n + j] += quantized(p[size_t(i) * s.n + first + l], 1.0, F8::E4M3) *
+                                    vt.get(size_t(l) * blockN + (j - first));
+    }
+  return {{what, relativeError(c, ref), 1e-3}};
+}
+
 /// fp8 tensor cores may keep fewer bits of the f32 sum than f32 does: 1e-3
 /// (a misplaced or wrongly rounded fp8 value is off by percents).
 /// Every kernel and variant on ragged shapes; with `large`, the `.spec`
@@ -186,6 +225,7 @@ inline std::vector<Check> fp8DotSuite(const Launch &L, bool large, std::mt19937_
         add(transposedFp8Case(L, v, s, rng));
         add(paddedOnesCase(L, v, s, DType::F8E4M3, rng));
         add(paddedOnesCase(L, v, s, DType::BF16, rng));
+        add(chainedMixedCase(L, v, s, rng));
       }
     }
   }

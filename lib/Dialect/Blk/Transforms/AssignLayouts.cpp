@@ -732,10 +732,23 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
           if (isBlock(operand.get()))
             convertOperand(operand, want);
       } else if (auto dot = dyn_cast<DotOp>(op)) {
-        // Tensor cores read operand fragments; the accumulator has the
-        // result's layout (a constant one is made again in it).
+        // Tensor cores read operand fragments in the dot's own tensor-core
+        // shape and write its result in it. A group takes the first dot's
+        // layout; a dot of another shape that an elementwise op ties to it
+        // (`acc + dot(acc.to(i8), c)`) computes in its own and is converted
+        // into the group's after it. The accumulator has the result's
+        // layout (a constant one is made again in it).
+        auto mma = dot.getMmaAttr();
+        auto result = cast<RankedTensorType>(dot.getResult().getType());
+        if (mma && result.getEncoding() != mma) {
+          b.setInsertionPointAfter(op);
+          dot.getResult().setType(RankedTensorType::get(result.getShape(), result.getElementType(), mma));
+          auto convert = ConvertLayoutOp::create(b, op->getLoc(), result, dot.getResult());
+          dot.getResult().replaceAllUsesExcept(convert, convert);
+          b.setInsertionPoint(op);
+        }
         convertOperand(dot.getAccMutable(), dot.getResult().getType().getEncoding());
-        if (auto mma = dyn_cast<MmaLayoutAttr>(dot.getResult().getType().getEncoding())) {
+        if (mma) {
           unsigned kWidth = mma.getInstrShape()[2] / 8;
           convertOperand(dot.getAMutable(), DotOperandLayoutAttr::get(op->getContext(), 0, mma, kWidth));
           convertOperand(dot.getBMutable(), DotOperandLayoutAttr::get(op->getContext(), 1, mma, kWidth));
