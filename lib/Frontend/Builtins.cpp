@@ -1027,6 +1027,11 @@ TV Generator::genHelperCall(const ast::Function &fn, const ast::CallExpr &call, 
                             std::map<std::string, TV> &kwargs) {
   if (llvm::is_contained(callStack, &fn))
     return error(call.loc, "helper '" + fn.name + "' calls itself; recursion is not supported");
+  // Each helper is generated inline, recursing in the compiler.
+  constexpr size_t kMaxCallDepth = 100;
+  if (callStack.size() > kMaxCallDepth)
+    return error(call.loc, "helpers call each other too deeply (more than " + std::to_string(kMaxCallDepth) +
+                               " calls deep)");
   if (args.size() > fn.params.size())
     return error(call.loc, "'" + fn.name + "' takes " + std::to_string(fn.params.size()) + " arguments, got " +
                                std::to_string(args.size()));

@@ -413,6 +413,9 @@ public:
   /// Return value of the helper being inlined (None for kernels).
   std::vector<TV> returnValues;
   std::vector<const ast::Function *> callStack;
+  /// Copies of the body being generated that the static_range loops around
+  /// it unroll (their trip counts multiplied).
+  int64_t unrolledCopies = 1;
   bool inLoop = false;
   /// Inside map_elementwise's function (its `if`s may test elements), and,
   /// inside a branch on an element, where the branch runs (an i1 block; None

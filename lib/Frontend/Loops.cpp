@@ -465,6 +465,14 @@ bool Generator::genStaticRange(const ast::ForStmt &f, const ast::CallExpr &call)
                                (count > INT64_MAX ? std::string("more than 2^63") : std::to_string(int64_t(count)))),
            false;
   int64_t trips = int64_t(count);
+  // Nested, they multiply: bounded in all, as compile time grows with it.
+  constexpr int64_t kMaxUnrolledCopies = 16384;
+  if (trips > 1 && unrolledCopies * trips > kMaxUnrolledCopies)
+    return error(call.loc, "static_range loops nested here unroll " + std::to_string(unrolledCopies * trips) +
+                               " copies of their body in all, at most " + std::to_string(kMaxUnrolledCopies)),
+           false;
+  int64_t savedCopies = unrolledCopies;
+  unrolledCopies *= std::max<int64_t>(trips, 1);
   // Unrolled in place: the loop variable is a compile-time constant in each
   // copy of the body, and assignments are visible after the loop (as in
   // Python). A `break` or `return` under a compile-time condition drops the
@@ -497,6 +505,7 @@ bool Generator::genStaticRange(const ast::ForStmt &f, const ast::CallExpr &call)
   };
   bool ok = unrollFrom(0);
   inLoop = savedInLoop;
+  unrolledCopies = savedCopies;
   return ok;
 }
 

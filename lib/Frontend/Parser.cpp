@@ -82,6 +82,69 @@ private:
   size_t i = 0;
   bool failed = false;
   unsigned loopDepth = 0; // loops around the statement being parsed
+  // Source nested deeper than these is refused where it goes too deep: the
+  // parser and code generation recurse once per level, and the stack of a
+  // thread that compiles is not ours to size (a JIT may compile on any).
+  static constexpr unsigned kMaxNesting = 200;    // parentheses, brackets, calls, unary operators
+  static constexpr unsigned kMaxExprDepth = 1000; // operators, calls, attributes, subscripts in one expression
+  static constexpr unsigned kMaxBlockDepth = 100; // indented blocks, an elif counting as one
+  unsigned nesting = 0, blockDepth = 0;
+
+  /// Counts a level of the parser's recursion while it lives.
+  struct Level {
+    unsigned &count;
+    explicit Level(unsigned &count) : count(++count) {}
+    ~Level() { --count; }
+  };
+  bool tooDeep(unsigned &count, unsigned limit, const Loc &loc, llvm::StringRef what) {
+    if (count <= limit)
+      return false;
+    fail(loc, what + " nested too deeply (more than " + llvm::Twine(limit) + " levels" +
+                  (&count == &blockDepth ? "; an elif counts as one)" : ")"));
+    return true;
+  }
+
+  /// `e` with its depth set from its operands' (already bounded), or null
+  /// when it exceeds kMaxExprDepth.
+  ExprPtr bounded(ExprPtr e) {
+    unsigned d = 0;
+    auto see = [&](const Expr *c) {
+      if (c)
+        d = std::max(d, c->depth);
+    };
+    if (auto *u = llvm::dyn_cast<UnaryExpr>(e.get()))
+      see(u->operand.get());
+    else if (auto *b = llvm::dyn_cast<BinaryExpr>(e.get()))
+      see(b->lhs.get()), see(b->rhs.get());
+    else if (auto *c = llvm::dyn_cast<CompareExpr>(e.get()))
+      see(c->lhs.get()), see(c->rhs.get());
+    else if (auto *o = llvm::dyn_cast<BoolOpExpr>(e.get()))
+      see(o->lhs.get()), see(o->rhs.get());
+    else if (auto *t = llvm::dyn_cast<TernaryExpr>(e.get()))
+      see(t->cond.get()), see(t->thenValue.get()), see(t->elseValue.get());
+    else if (auto *call = llvm::dyn_cast<CallExpr>(e.get())) {
+      see(call->callee.get());
+      for (auto &a : call->args)
+        see(a.get());
+      for (auto &kw : call->kwargs)
+        see(kw.value.get());
+    } else if (auto *a = llvm::dyn_cast<AttributeExpr>(e.get()))
+      see(a->base.get());
+    else if (auto *sub = llvm::dyn_cast<SubscriptExpr>(e.get())) {
+      see(sub->base.get());
+      for (auto &i : sub->indices)
+        see(i.get());
+    } else if (auto *l = llvm::dyn_cast<ListExpr>(e.get())) {
+      for (auto &el : l->elements)
+        see(el.get());
+    } else if (auto *ptr = llvm::dyn_cast<PointerTypeExpr>(e.get()))
+      see(ptr->pointee.get());
+    e->depth = d + 1;
+    if (e->depth > kMaxExprDepth)
+      return fail(e->loc, "expression nested too deeply (more than " + llvm::Twine(kMaxExprDepth) +
+                              " levels of operators, calls and subscripts); split it with assignments");
+    return e;
+  }
 
   const Token &cur() const { return toks[std::min(i, toks.size() - 1)]; }
   bool at(Tok k) const { return cur().kind == k; }
@@ -340,12 +403,15 @@ private:
   }
 
   ExprPtr parseAnnotation() {
+    Level level(nesting);
+    if (tooDeep(nesting, kMaxNesting, cur().loc, "type"))
+      return nullptr;
     if (atOp("*")) {
       Loc loc = take().loc;
       auto pointee = parseAnnotation();
       if (!pointee)
         return nullptr;
-      return std::make_unique<PointerTypeExpr>(loc, std::move(pointee));
+      return bounded(std::make_unique<PointerTypeExpr>(loc, std::move(pointee)));
     }
     // A tuple of annotations, `(*f32, i32)`: a tuple parameter.
     if (atOp("(")) {
@@ -361,13 +427,16 @@ private:
           return fail(cur().loc, "expected ',' or ')' in a tuple of types, found " + describe(cur())), nullptr;
       }
       take();
-      return list;
+      return bounded(std::move(list));
     }
     return parsePostfix();
   }
 
   // body := NEWLINE INDENT stmt+ DEDENT | simple_stmt NEWLINE
   bool parseBody(Body &body) {
+    Level level(blockDepth);
+    if (tooDeep(blockDepth, kMaxBlockDepth, cur().loc, "blocks"))
+      return false;
     if (!at(Tok::Newline)) {
       auto s = parseSimpleStmt();
       if (!s)
@@ -429,6 +498,9 @@ private:
     if (!(s->cond = parseExpr()) || !expectOp(":") || !parseBody(s->thenBody))
       return nullptr;
     if (atKeyword("elif")) {
+      Level level(blockDepth);
+      if (tooDeep(blockDepth, kMaxBlockDepth, cur().loc, "blocks"))
+        return nullptr;
       auto nested = parseIf();
       if (!nested)
         return nullptr;
@@ -541,10 +613,13 @@ private:
         return nullptr;
       list->elements.push_back(std::move(next));
     }
-    return list;
+    return bounded(std::move(list));
   }
 
   ExprPtr parseExpr() {
+    Level level(nesting);
+    if (tooDeep(nesting, kMaxNesting, cur().loc, "expression"))
+      return nullptr;
     auto e = parseOr();
     if (!e || !atKeyword("if"))
       return e;
@@ -558,7 +633,7 @@ private:
     auto other = parseExpr();
     if (!other)
       return nullptr;
-    return std::make_unique<TernaryExpr>(loc, std::move(cond), std::move(e), std::move(other));
+    return bounded(std::make_unique<TernaryExpr>(loc, std::move(cond), std::move(e), std::move(other)));
   }
 
   ExprPtr parseOr() {
@@ -568,7 +643,7 @@ private:
       auto rhs = parseAnd();
       if (!rhs)
         return nullptr;
-      lhs = std::make_unique<BoolOpExpr>(loc, "or", std::move(lhs), std::move(rhs));
+      lhs = bounded(std::make_unique<BoolOpExpr>(loc, "or", std::move(lhs), std::move(rhs)));
     }
     return lhs;
   }
@@ -579,15 +654,18 @@ private:
       auto rhs = parseNot();
       if (!rhs)
         return nullptr;
-      lhs = std::make_unique<BoolOpExpr>(loc, "and", std::move(lhs), std::move(rhs));
+      lhs = bounded(std::make_unique<BoolOpExpr>(loc, "and", std::move(lhs), std::move(rhs)));
     }
     return lhs;
   }
   ExprPtr parseNot() {
     if (atKeyword("not")) {
+      Level level(nesting);
+      if (tooDeep(nesting, kMaxNesting, cur().loc, "expression"))
+        return nullptr;
       Loc loc = take().loc;
       auto e = parseNot();
-      return e ? std::make_unique<UnaryExpr>(loc, "not", std::move(e)) : nullptr;
+      return e ? bounded(std::make_unique<UnaryExpr>(loc, "not", std::move(e))) : nullptr;
     }
     return parseCompare();
   }
@@ -604,7 +682,7 @@ private:
         for (const char *again : {"<", "<=", ">", ">=", "==", "!="})
           if (atOp(again))
             return fail(cur().loc, "chained comparisons are not supported; combine them with '&'");
-        return std::make_unique<CompareExpr>(loc, op, std::move(lhs), std::move(rhs));
+        return bounded(std::make_unique<CompareExpr>(loc, op, std::move(lhs), std::move(rhs)));
       }
     }
     return lhs;
@@ -628,16 +706,19 @@ private:
       auto rhs = parseBinary(level + 1);
       if (!rhs)
         return nullptr;
-      lhs = std::make_unique<BinaryExpr>(loc, matched, std::move(lhs), std::move(rhs));
+      lhs = bounded(std::make_unique<BinaryExpr>(loc, matched, std::move(lhs), std::move(rhs)));
     }
     return lhs;
   }
   ExprPtr parseUnary() {
     for (const char *op : {"-", "+", "~"}) {
       if (atOp(op)) {
+        Level level(nesting);
+        if (tooDeep(nesting, kMaxNesting, cur().loc, "expression"))
+          return nullptr;
         Loc loc = take().loc;
         auto e = parseUnary();
-        return e ? std::make_unique<UnaryExpr>(loc, op, std::move(e)) : nullptr;
+        return e ? bounded(std::make_unique<UnaryExpr>(loc, op, std::move(e))) : nullptr;
       }
     }
     return parsePower();
@@ -649,7 +730,7 @@ private:
       auto exp = parseUnary();
       if (!exp)
         return nullptr;
-      return std::make_unique<BinaryExpr>(loc, "**", std::move(base), std::move(exp));
+      return bounded(std::make_unique<BinaryExpr>(loc, "**", std::move(base), std::move(exp)));
     }
     return base;
   }
@@ -687,13 +768,13 @@ private:
         }
         if (!expectOp(")"))
           return nullptr;
-        e = std::move(call);
+        e = bounded(std::move(call));
       } else if (atOp(".")) {
         Loc loc = take().loc;
         std::string name;
         if (!expectName(name, "an attribute name"))
           return nullptr;
-        e = std::make_unique<AttributeExpr>(loc, std::move(e), name);
+        e = bounded(std::make_unique<AttributeExpr>(loc, std::move(e), name));
       } else if (atOp("[")) {
         auto sub = std::make_unique<SubscriptExpr>(take().loc, std::move(e));
         while (!atOp("]")) {
@@ -711,7 +792,7 @@ private:
         }
         if (!expectOp("]"))
           return nullptr;
-        e = std::move(sub);
+        e = bounded(std::move(sub));
       } else {
         break;
       }
@@ -745,7 +826,7 @@ private:
         auto e = parseExprList();
         if (!e || !expectOp(")"))
           return nullptr;
-        return e;
+        return llvm::isa<ListExpr>(e.get()) ? bounded(std::move(e)) : std::move(e);
       }
       if (t.text == "[") {
         ++i;
@@ -761,7 +842,7 @@ private:
         }
         if (!expectOp("]"))
           return nullptr;
-        return list;
+        return bounded(std::move(list));
       }
       [[fallthrough]];
     default:

@@ -29,6 +29,9 @@ struct Expr {
   virtual ~Expr() = default;
   const Kind kind;
   const Loc loc;
+  /// Levels of expressions in this one, itself included (the parser bounds
+  /// it: code generation recurses once per level).
+  unsigned depth = 1;
 };
 using ExprPtr = std::unique_ptr<Expr>;
 
