@@ -32,7 +32,12 @@ int64_t bytesAt(Operation *op) {
 }
 
 struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
+  /// Per loop: the ranges pending where it was entered (sorted) and where
+  /// it left them.
+  llvm::DenseMap<Operation *, llvm::SmallVector<std::pair<Pending, Pending>, 2>> loopExits;
+
   void runOnOperation() override {
+    loopExits.clear(); // the ops of an earlier module may have been freed
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       Pending pending;
       visitRegion(func.getBody(), pending);
@@ -51,6 +56,16 @@ struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
       return;
     }
     if (isa<scf::ForOp, scf::WhileOp>(op)) {
+      // A loop entered again with ranges it has seen leaves what it left
+      // then: its barriers for them are in place. Without this, a loop in
+      // a loop is walked twice per walk of the outer one, 2^depth times.
+      Pending key = pending;
+      llvm::sort(key);
+      for (auto &[entered, left] : loopExits[op])
+        if (entered == key) {
+          pending = left;
+          return;
+        }
       // The body runs after what precedes the loop and after itself.
       Pending entry = pending, state = pending;
       for (int pass = 0; pass < 2; ++pass) {
@@ -60,6 +75,7 @@ struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
         state = entry;
       }
       pending = entry;
+      loopExits[op].push_back({std::move(key), entry}); // the walk of the body may have grown the map
       return;
     }
     if (op->getNumRegions() > 0 && !isa<ReduceOp, ScanOp>(op)) {

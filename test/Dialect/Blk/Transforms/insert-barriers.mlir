@@ -51,6 +51,42 @@ func.func @loop(%x: tensor<4096xf32, #w8>, %n: index) -> f32 attributes {blk.ker
   return %t : f32
 }
 
+// Loops in loops: the innermost body races with itself (a barrier at its
+// top) and nothing else does. Each loop is walked again only when entered
+// with accesses it has not seen (at most twice here, not 2^depth times).
+// CHECK-LABEL: func.func @nested
+// CHECK-NOT: blk.barrier
+// CHECK: scf.for
+// CHECK-NOT: blk.barrier
+// CHECK: scf.for
+// CHECK-NOT: blk.barrier
+// CHECK: scf.for
+// CHECK-NEXT: blk.barrier
+// CHECK-NEXT: blk.reduce
+// CHECK-NOT: blk.barrier
+// CHECK: return
+func.func @nested(%x: tensor<4096xf32, #w8>, %n: index) -> f32 attributes {blk.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%a0 = %zero) -> f32 {
+    %u = scf.for %j = %c0 to %n step %c1 iter_args(%a1 = %a0) -> f32 {
+      %v = scf.for %k = %c0 to %n step %c1 iter_args(%a2 = %a1) -> f32 {
+        %s = blk.reduce %x {axis = 0 : i32} : (tensor<4096xf32, #w8>) -> f32 {
+        ^bb0(%a: f32, %b: f32):
+          %c = arith.addf %a, %b : f32
+          blk.reduce.return %c : f32
+        }
+        %next = arith.addf %a2, %s : f32
+        scf.yield %next : f32
+      }
+      scf.yield %v : f32
+    }
+    scf.yield %u : f32
+  }
+  return %t : f32
+}
+
 // One reduction alone needs no barrier at all.
 // CHECK-LABEL: func.func @single
 // CHECK-NOT: blk.barrier
