@@ -93,7 +93,7 @@ private:
   /// Counts a level of the parser's recursion while it lives.
   struct Level {
     unsigned &count;
-    explicit Level(unsigned &count) : count(++count) {}
+    explicit Level(unsigned &counter) : count(++counter) {}
     ~Level() { --count; }
   };
   bool tooDeep(unsigned &count, unsigned limit, const Loc &loc, llvm::StringRef what) {
@@ -826,7 +826,7 @@ private:
         auto e = parseExprList();
         if (!e || !expectOp(")"))
           return nullptr;
-        return llvm::isa<ListExpr>(e.get()) ? bounded(std::move(e)) : std::move(e);
+        return e;
       }
       if (t.text == "[") {
         ++i;
