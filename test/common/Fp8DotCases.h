@@ -167,10 +167,7 @@ inline std::vector<Check> paddedOnesCase(const Launch &L, const DotStressVariant
 /// rounds it.
 inline std::vector<Check> chainedMixedCase(const Launch &L, const DotStressVariant &v, GemmShape s,
                                            std::mt19937_64 &rng) {
-  int blockN = 0;
-  for (auto &[k, val] : v.bindings)
-    if (k == "BLOCK_N")
-      blockN = std::stoi(val);
+  int blockN = v.blockN;
   Buffer x(DType::BF16, size_t(s.m) * s.k), w(DType::BF16, size_t(s.n) * s.k),
       vt(DType::F8E4M3, size_t(blockN) * blockN), c(DType::F32, size_t(s.m) * s.n);
   std::uniform_int_distribution<int> small(-1, 1), bit(0, 1);
