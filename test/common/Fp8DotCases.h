@@ -160,16 +160,17 @@ inline std::vector<Check> paddedOnesCase(const Launch &L, const DotStressVariant
   return {{what, relativeError(c, ref), 1e-3}};
 }
 
-/// C = P + e4m3(P) @ V with P = X @ W^T, X bf16 [m, k], W bf16 [n, k], V
-/// e4m3 [BLOCK_N, BLOCK_N] applied to each program's columns: two products
-/// of different tensor-core shapes whose results an add ties. X and W hold
-/// small integers, so that P is exact and rounds to e4m3 as the reference
-/// rounds it.
-inline std::vector<Check> chainedMixedCase(const Launch &L, const DotStressVariant &v, GemmShape s,
-                                           std::mt19937_64 &rng) {
+/// A chained kernel of fp8_dots.blk: C = P + round(P) @ B with P = X @ W^T,
+/// X bf16 [m, k], W bf16 [n, k], and B [BLOCK_N, BLOCK_N] (`bOf(l, j)`, from
+/// V of `vType`) applied to each program's columns: two products whose
+/// results an add ties. X and W hold small integers, so that P is exact and
+/// rounds as the kernel rounds it (`roundP`).
+template <class RoundP, class BOf>
+std::vector<Check> chainedCase(const Launch &L, const DotStressVariant &v, GemmShape s, std::mt19937_64 &rng,
+                               const char *kernel, DType vType, double tol, RoundP roundP, BOf bOf) {
   int blockN = v.blockN;
   Buffer x(DType::BF16, size_t(s.m) * s.k), w(DType::BF16, size_t(s.n) * s.k),
-      vt(DType::F8E4M3, size_t(blockN) * blockN), c(DType::F32, size_t(s.m) * s.n);
+      vt(vType, size_t(blockN) * blockN), c(DType::F32, size_t(s.m) * s.n);
   std::uniform_int_distribution<int> small(-1, 1), bit(0, 1);
   for (size_t i = 0; i < x.size(); ++i)
     x.set(i, small(rng));
@@ -177,8 +178,8 @@ inline std::vector<Check> chainedMixedCase(const Launch &L, const DotStressVaria
     w.set(i, bit(rng));
   vt.fillUniform(rng, -1, 1);
   c.poison();
-  std::string what = gemmWhat("chained_mixed_matmul", v, s);
-  std::string e = launchFp8(L, v, "chained_mixed_matmul", s, {&x, &w, &vt, &c}, {s.k, 1, s.k, 1});
+  std::string what = gemmWhat(kernel, v, s);
+  std::string e = launchFp8(L, v, kernel, s, {&x, &w, &vt, &c}, {s.k, 1, s.k, 1});
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
   std::vector<double> p = productReference(
@@ -189,10 +190,29 @@ inline std::vector<Check> chainedMixedCase(const Launch &L, const DotStressVaria
     for (int j = 0; j < s.n; ++j) {
       int first = j / blockN * blockN; // the program's first column
       for (int l = 0; l < blockN && first + l < s.n; ++l)
-        ref[size_t(i) * s.n + j] += quantized(p[size_t(i) * s.n + first + l], 1.0, F8::E4M3) *
-                                    vt.get(size_t(l) * blockN + (j - first));
+        ref[size_t(i) * s.n + j] += roundP(p[size_t(i) * s.n + first + l]) * bOf(vt, l, j - first);
     }
-  return {{what, relativeError(c, ref), 1e-3}};
+  return {{what, relativeError(c, ref), tol}};
+}
+
+/// chained_mixed_matmul: C = P + e4m3(P) @ V, V e4m3 row-major; two products
+/// of different tensor-core shapes.
+inline std::vector<Check> chainedMixedCase(const Launch &L, const DotStressVariant &v, GemmShape s,
+                                           std::mt19937_64 &rng) {
+  int n = v.blockN;
+  return chainedCase(
+      L, v, s, rng, "chained_mixed_matmul", DType::F8E4M3, 1e-3, [](double p) { return quantized(p, 1.0, F8::E4M3); },
+      [n](const Buffer &vt, int l, int j) { return vt.get(size_t(l) * n + j); });
+}
+
+/// chained_bf16_matmul: C = P + bf16(P) @ bf16(0.5 V^T), V f32 read
+/// transposed: its B is computed in registers after the loop.
+inline std::vector<Check> chainedBf16Case(const Launch &L, const DotStressVariant &v, GemmShape s,
+                                          std::mt19937_64 &rng) {
+  int n = v.blockN;
+  return chainedCase(
+      L, v, s, rng, "chained_bf16_matmul", DType::F32, 1e-5, [](double p) { return Buffer::rounded(DType::BF16, p); },
+      [n](const Buffer &vt, int l, int j) { return Buffer::rounded(DType::BF16, 0.5 * vt.get(size_t(j) * n + l)); });
 }
 
 /// fp8 tensor cores may keep fewer bits of the f32 sum than f32 does: 1e-3
@@ -223,6 +243,7 @@ inline std::vector<Check> fp8DotSuite(const Launch &L, bool large, std::mt19937_
         add(paddedOnesCase(L, v, s, DType::F8E4M3, rng));
         add(paddedOnesCase(L, v, s, DType::BF16, rng));
         add(chainedMixedCase(L, v, s, rng));
+        add(chainedBf16Case(L, v, s, rng));
       }
     }
   }

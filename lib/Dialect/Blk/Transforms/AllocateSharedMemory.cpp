@@ -46,7 +46,16 @@ struct AllocateSharedMemory : impl::BlkAllocateSharedMemoryPassBase<AllocateShar
       if (!isa<LocalAllocOp, MBarrierAllocOp>(alloc))
         return;
       int64_t last = number[alloc];
-      for (Operation *user : alloc->getUsers()) {
+      // A wgmma reads its shared operands until the wait that completes it.
+      SmallVector<Operation *> users(alloc->getUsers());
+      for (size_t i = 0; i < users.size(); ++i) {
+        bool view = isa<LocalTransOp>(users[i]);
+        if (view || isa<WarpGroupDotOp, WarpGroupDotWaitOp>(users[i]))
+          for (Operation *reader : users[i]->getUsers())
+            if ((view || isa<WarpGroupDotWaitOp>(reader)) && !llvm::is_contained(users, reader))
+              users.push_back(reader);
+      }
+      for (Operation *user : users) {
         Operation *holder = user;
         for (Operation *op = user; op && op->getBlock() != alloc->getBlock(); op = op->getParentOp())
           if (isa<LoopLikeOpInterface>(op->getParentOp()))

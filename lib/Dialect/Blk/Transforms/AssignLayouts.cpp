@@ -682,15 +682,16 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
     // thousands of registers per thread: refuse it where it is made.
     WalkResult tooLarge = module.walk([&](Operation *op) {
       // wgmma reads B from shared memory, where blk-pipeline-dot writes it
-      // for a dot in a loop it pipelines: its fragments, copied in every
-      // warp, never fill registers there.
+      // for a dot in a loop it pipelines or outside any loop: its
+      // fragments, copied in every warp, never fill registers there.
       if (auto convert = dyn_cast<ConvertLayoutOp>(op))
         if (auto operand = dyn_cast<DotOperandLayoutAttr>(convert.getType().getEncoding());
             operand && operand.getOpIdx() == 1)
           if (auto mma = dyn_cast<MmaLayoutAttr>(operand.getParent()); mma && mma.getVersion() == 3)
             if (llvm::any_of(convert->getUsers(), [](Operation *user) {
                   auto dot = dyn_cast<DotOp>(user);
-                  return dot && pipelinableLoop(dot);
+                  return dot && (pipelinableLoop(dot) || (!dot->getParentOfType<scf::ForOp>() &&
+                                                          !dot->getParentOfType<scf::WhileOp>()));
                 }))
               return WalkResult::advance();
       for (Type t : op->getResultTypes())

@@ -31,14 +31,30 @@ int64_t bytesAt(Operation *op) {
   return scratchFor(op).bytes;
 }
 
+/// The memory of the buffer `v` views: its allocation's offset and size,
+/// or nothing before allocation.
+std::optional<std::pair<int64_t, int64_t>> bufferRange(Value v) {
+  while (auto trans = v.getDefiningOp<LocalTransOp>())
+    v = trans.getBuffer();
+  auto alloc = v.getDefiningOp<LocalAllocOp>();
+  auto offset = alloc ? alloc->getAttrOfType<IntegerAttr>(kSmemOffsetAttr) : IntegerAttr();
+  if (!offset)
+    return std::nullopt;
+  return std::pair{offset.getInt(), offset.getInt() + bytesAt(alloc)};
+}
+
 struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
   /// Per loop: the ranges pending where it was entered (sorted) and where
   /// it left them.
   llvm::DenseMap<Operation *, llvm::SmallVector<std::pair<Pending, Pending>, 2>> loopExits;
+  /// The buffers read by the warp_group_dots walked so far: their reads
+  /// end at a wait, which may come after a barrier.
+  Pending wgmmaReads;
 
   void runOnOperation() override {
     loopExits.clear(); // the ops of an earlier module may have been freed
     for (auto func : getOperation().getOps<func::FuncOp>()) {
+      wgmmaReads.clear();
       Pending pending;
       visitRegion(func.getBody(), pending);
     }
@@ -61,6 +77,7 @@ struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
       // a loop is walked twice per walk of the outer one, 2^depth times.
       Pending key = pending;
       llvm::sort(key);
+      key.push_back({-1, int64_t(wgmmaReads.size())}); // what a wait in it would add
       for (auto &[entered, left] : loopExits[op])
         if (entered == key) {
           pending = left;
@@ -88,6 +105,19 @@ struct InsertBarriers : impl::BlkInsertBarriersPassBase<InsertBarriers> {
       pending = out;
       return;
     }
+    // An access to a buffer races with no other access to it here (the
+    // pipelines order those with their own barriers and mbarriers), but
+    // with what later reuses its bytes once it is dead: scratch of the
+    // epilogue written by one warp while another still reads the ring.
+    for (Value operand : op->getOperands())
+      if (isa<SharedBufferType>(operand.getType()))
+        if (auto range = bufferRange(operand)) {
+          merge(pending, {*range});
+          if (isa<WarpGroupDotOp>(op))
+            merge(wgmmaReads, {*range});
+        }
+    if (isa<WarpGroupDotWaitOp>(op))
+      merge(pending, wgmmaReads);
     auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttr);
     if (!offset)
       return;

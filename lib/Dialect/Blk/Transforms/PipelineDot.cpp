@@ -655,6 +655,64 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
       });
     for (auto &[loop, dots] : byLoop)
       pipeline(cast<scf::ForOp>(loop), steps[loop], dots);
+    // wgmma dots outside loops (an epilogue's product, a loop's first or
+    // last step peeled) read B from shared memory too: as register
+    // fragments every warp would hold all of it.
+    SmallVector<DotOp> outsideLoops;
+    getOperation().walk([&](DotOp dot) {
+      auto mma = dyn_cast_or_null<MmaLayoutAttr>(dot.getType().getEncoding());
+      if (mma && mma.getVersion() == 3 && !dot->getParentOfType<scf::ForOp>() &&
+          !dot->getParentOfType<scf::WhileOp>())
+        outsideLoops.push_back(dot);
+    });
+    for (DotOp dot : outsideLoops)
+      issueFromSharedMemory(dot);
+  }
+
+  /// Bytes of the buffers still read at or after `dot`, in its block.
+  int64_t bytesLiveAt(DotOp dot) {
+    int64_t bytes = 0;
+    Block *block = dot->getBlock();
+    dot->getParentOfType<func::FuncOp>().walk([&](LocalAllocOp alloc) {
+      bool live = llvm::any_of(alloc->getUsers(), [&](Operation *user) {
+        Operation *at = block->findAncestorOpInBlock(*user);
+        return !at || !at->isBeforeInBlock(dot);
+      });
+      if (live)
+        bytes += alloc.getType().getSlots() * alloc.getType().getSlotBytes();
+    });
+    return bytes;
+  }
+
+  /// `dot` as a warp_group_dot reading B from a one-slot buffer written
+  /// where B is defined, and its wait; unchanged where B has no such
+  /// buffer or it would not fit beside the buffers live there.
+  void issueFromSharedMemory(DotOp dot) {
+    Value src = registerSource(dot.getB());
+    SharedBufferType buffer = operandBuffer(src, 1, /*kDim=*/0);
+    if (!buffer)
+      return;
+    if (!stagedBuffers.count(src)) {
+      if (buffer.getSlotBytes() + bytesLiveAt(dot) > sharedMemoryLimit / 8 * 7) // room for scratch
+        return;
+      llvm::MapVector<Value, SharedBufferType> staged;
+      staged.try_emplace(src, buffer);
+      stage(staged);
+    }
+    auto [buf, slot] = stagedBuffers.lookup(src);
+    OpBuilder b(dot);
+    Value issued =
+        WarpGroupDotOp::create(b, dot.getLoc(), dot.getType(), dot.getA(), Value(), buf, slot, dot.getAcc());
+    Value done = WarpGroupDotWaitOp::create(b, dot.getLoc(), ValueRange{issued}, 0).getResult(0);
+    Value bOperand = dot.getB();
+    dot.replaceAllUsesWith(done);
+    dot.erase();
+    while (auto convert = bOperand.getDefiningOp<ConvertLayoutOp>()) {
+      if (!convert->use_empty())
+        break;
+      bOperand = convert.getSrc();
+      convert.erase();
+    }
   }
 
   /// stagedWithoutDots for `load` of `loop`, at this pass's stages, with

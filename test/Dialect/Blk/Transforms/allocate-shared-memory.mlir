@@ -6,6 +6,8 @@
 #r = #blk.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #c = #blk.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]>
 #rows = #blk.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+#mma = #blk.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 64, 16]>
+#dota = #blk.dot_op<opIdx = 0, parent = #mma, kWidth = 2>
 module attributes {blk.num_warps = 8 : i32} {
 // A sum over 8 warps needs 8 partial f32 results (32 bytes); the max after it
 // reuses the same bytes (the two never run at once).
@@ -112,5 +114,33 @@ func.func @dot_operands(%a: tensor<64x64xf16, #rows>, %b: tensor<64x32xf16, #row
     %y = blk.convert_layout %x : tensor<64x32xf16, #r> -> tensor<64x32xf16, #c>
     blk.print "y" %y : tensor<64x32xf16, #c>
     return
+  }
+
+  // A wgmma reads its B buffer until the wait that completes it: the
+  // reduction between the two takes other bytes, the one after the wait
+  // reuses the buffer's.
+  // CHECK-LABEL: func.func @wgmma_until_wait
+  // CHECK: blk.local_alloc {blk.smem_offset = 0 : i64}
+  // CHECK: blk.reduce {{.*}}blk.smem_offset = 8192 : i64
+  // CHECK: blk.warp_group_dot_wait
+  // CHECK: blk.reduce {{.*}}blk.smem_offset = 0 : i64
+  func.func @wgmma_until_wait(%a: tensor<128x64xbf16, #dota>, %acc: tensor<128x64xf32, #mma>, %x: tensor<4096xf32, #w8>) -> f32 attributes {blk.kernel} {
+    %c0 = arith.constant 0 : i32
+    %buf = blk.local_alloc : !blk.smem<[1, 64, 64], bf16, contig = 1>
+    %d = blk.warp_group_dot %a, %buf[%c0], %acc : tensor<128x64xbf16, #dota>, !blk.smem<[1, 64, 64], bf16, contig = 1>, tensor<128x64xf32, #mma> -> tensor<128x64xf32, #mma>
+    %s = blk.reduce %x {axis = 0 : i32} : (tensor<4096xf32, #w8>) -> f32 {
+    ^bb0(%l: f32, %r: f32):
+      %c = arith.addf %l, %r : f32
+      blk.reduce.return %c : f32
+    }
+    %w = blk.warp_group_dot_wait %d {pending = 0 : i32} : tensor<128x64xf32, #mma>
+    %m = blk.reduce %x {axis = 0 : i32} : (tensor<4096xf32, #w8>) -> f32 {
+    ^bb0(%l: f32, %r: f32):
+      %c = arith.maxnumf %l, %r : f32
+      blk.reduce.return %c : f32
+    }
+    blk.print "w" %w : tensor<128x64xf32, #mma>
+    %t = arith.addf %s, %m : f32
+    return %t : f32
   }
 }
