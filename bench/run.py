@@ -1622,6 +1622,27 @@ def dot_stress(h, n=4096):
                lambda: torch.matmul(a.t(), b), c, a.t().double() @ b.double(), flops)
     del a, b, c
 
+    # Split-K by a runtime step: C (f32) zeroed, then the partial tiles added.
+    sm, sk, split = n // 2, 4 * n, 4
+    x = torch.randn(sm, sk, device="cuda", dtype=dt)
+    w = torch.randn(sk, sm, device="cuda", dtype=dt)
+    c = torch.zeros(sm, sm, device="cuda", dtype=torch.float32)
+    grid = (triton.cdiv(sm, bm) * triton.cdiv(sm, bn), split)
+    args = (x, w, c, sm, sm, sk, split, x.stride(0), x.stride(1), w.stride(0), w.stride(1), c.stride(0), c.stride(1))
+    fn = h.load(f"dot_stress.{config}.spec", "split_k_matmul").prepare(grid, *args)
+
+    def split_k_blk():
+        c.zero_()
+        fn()
+
+    def split_k_triton():
+        c.zero_()
+        tk.split_k_matmul_kernel[grid](*args, GROUP_M=8, **mm)
+    matmul_row(f"split_k_matmul ({split} splits, runtime step; C zeroed each launch)", f"{sm}x{sm}x{sk}",
+               split_k_blk, lambda: [split_k_triton], lambda: torch.matmul(x, w).float(), c,
+               x.double() @ w.double(), 2 * sm * sm * sk)
+    del x, w, c
+
     # Triton's block-pointer matmul (test/kernels/block_pointers.blk, f32 C).
     a = torch.randn(n, n, device="cuda", dtype=dt)
     b = torch.randn(n, n, device="cuda", dtype=dt)

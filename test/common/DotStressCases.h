@@ -1,8 +1,8 @@
 // test/kernels/dot_stress.blk against float64, on the interpreter and on the
 // GPU: a matmul whose A rows are gathered through an index vector, one whose
 // B is dequantized from int8 in registers, one whose A is read transposed
-// through its strides, and decode attention over a paged KV cache with
-// grouped-query heads in a 16-row tile.
+// through its strides, one split over K by a runtime step, and decode
+// attention over a paged KV cache with grouped-query heads in a 16-row tile.
 #ifndef BLK_TEST_COMMON_DOTSTRESSCASES_H
 #define BLK_TEST_COMMON_DOTSTRESSCASES_H
 
@@ -157,6 +157,32 @@ inline std::vector<Check> transposedAMatmulCase(const Launch &L, const DotStress
         ref[size_t(i) * s.n + j] += x * b.get(size_t(kk) * s.n + j);
     }
   return {{what, relativeError(c, ref), tolerance(DType::BF16)}};
+}
+
+/// split_k_matmul: C = X @ W summed by `split` programs per tile with atomic
+/// adds into C (zero before the launch; a result nothing wrote stays zero
+/// and fails), X [m, k] (row stride k + pad), W [k, n].
+inline std::vector<Check> splitKMatmulCase(const Launch &L, const DotStressVariant &v, GemmShape s, int split,
+                                           int pad, std::mt19937_64 &rng) {
+  int64_t ldx = s.k + pad;
+  Buffer x(DType::BF16, size_t(s.m) * ldx), w(DType::BF16, size_t(s.k) * s.n), c(DType::F32, size_t(s.m) * s.n);
+  x.fillUniform(rng, -1, 1);
+  w.fillUniform(rng, -1, 1);
+  std::string what = gemmWhat("split_k_matmul", v, s, " in " + std::to_string(split) + " splits");
+  std::string e = L("dot_stress", v.withSpec(), "split_k_matmul", LaunchGrid(groupedGrid(v, s), unsigned(split)),
+                    {KArg::buf_(x), KArg::buf_(w), KArg::buf_(c), KArg::int_(s.m), KArg::int_(s.n), KArg::int_(s.k),
+                     KArg::int_(split), KArg::int_(ldx), KArg::int_(1), KArg::int_(s.n), KArg::int_(1),
+                     KArg::int_(s.n), KArg::int_(1)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
+  for (int i = 0; i < s.m; ++i)
+    for (int kk = 0; kk < s.k; ++kk) {
+      double a = x.get(size_t(i) * ldx + kk);
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += a * w.get(size_t(kk) * s.n + j);
+    }
+  return {{what, relativeError(c, ref), 1e-5}};
 }
 
 struct DecodeShape {

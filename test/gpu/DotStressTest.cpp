@@ -57,6 +57,8 @@ TEST(DotStress, MatmulsEveryVariant) {
       checks += ref::gatheredMatmulCase(gpuLaunch, v, s, 4 * s.m + 16, pad, rng);
       checks += ref::dequantMatmulCase(gpuLaunch, v, s, rng);
       checks += ref::transposedAMatmulCase(gpuLaunch, v, s, pad, rng);
+      checks += ref::splitKMatmulCase(gpuLaunch, v, s, 3, pad, rng);
+      checks += ref::splitKMatmulCase(gpuLaunch, v, s, 1, pad, rng);
     }
   }
   ref::expectChecks(checks);

@@ -27,6 +27,8 @@ TEST(DotStress, MatmulsRagged) {
   checks += ref::dequantMatmulCase(interpLaunch, v, {45, 70, 50}, rng);
   checks += ref::transposedAMatmulCase(interpLaunch, v, {70, 45, 50}, 5, rng);
   checks += ref::transposedAMatmulCase(interpLaunch, v, {33, 64, 96}, 0, rng);
+  checks += ref::splitKMatmulCase(interpLaunch, v, {70, 45, 200}, 3, 3, rng);
+  checks += ref::splitKMatmulCase(interpLaunch, v, {40, 64, 64}, 4, 0, rng);
   ref::expectChecks(checks);
 }
 

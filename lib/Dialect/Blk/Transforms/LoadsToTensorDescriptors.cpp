@@ -315,7 +315,8 @@ std::optional<BoxLoad> matchBoxLoad(func::FuncOp func, scf::ForOp loop, Value op
   // The advance: STEP along the contiguous dimension (+ splat(STEP)) or the
   // strided one (+ splat(STEP * stride)).
   APInt step;
-  if (pipelinableLoop(load, &step) != loop || !matchPattern(loop.getLowerBound(), m_Zero()))
+  if (pipelinableLoop(load) != loop || !matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
+      !matchPattern(loop.getLowerBound(), m_Zero()))
     return std::nullopt;
   auto next = loop.getYieldedValues()[iterIdx].getDefiningOp<AddPtrOp>();
   if (!next || next.getPtr() != arg)

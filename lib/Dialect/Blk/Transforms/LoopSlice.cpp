@@ -155,15 +155,26 @@ Value guardedMask(OpBuilder &b, Location loc, Value inRange, Type ptrType, Value
   return mask ? arith::AndIOp::create(b, loc, mask, guard).getResult() : guard;
 }
 
-scf::ForOp pipelinableLoop(Operation *op, APInt *step) {
-  auto loop = dyn_cast_or_null<scf::ForOp>(op->getParentOp());
+bool countableLoop(scf::ForOp loop) {
+  if (loop.getUnsignedCmp())
+    return false;
   APInt value;
-  if (!loop || loop.getUnsignedCmp() || !matchPattern(loop.getStep(), m_ConstantInt(&value)) ||
-      !value.isStrictlyPositive())
-    return nullptr;
-  if (step)
-    *step = value;
-  return loop;
+  return !matchPattern(loop.getStep(), m_ConstantInt(&value)) || value.isStrictlyPositive(); // a runtime step is positive
+}
+
+scf::ForOp pipelinableLoop(Operation *op) {
+  auto loop = dyn_cast_or_null<scf::ForOp>(op->getParentOp());
+  return loop && countableLoop(loop) ? loop : nullptr;
+}
+
+Value stepsOf(OpBuilder &b, Location loc, scf::ForOp loop, int64_t k) {
+  Type type = loop.getInductionVar().getType();
+  APInt value;
+  if (matchPattern(loop.getStep(), m_ConstantInt(&value)))
+    return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value * k));
+  if (k == 1)
+    return loop.getStep();
+  return arith::MulIOp::create(b, loc, loop.getStep(), arith::ConstantOp::create(b, loc, IntegerAttr::get(type, k)));
 }
 
 bool writesMemory(scf::ForOp loop) {

@@ -72,9 +72,17 @@ mlir::Value guardedMask(mlir::OpBuilder &b, mlir::Location loc, mlir::Value inRa
                         mlir::Value mask);
 
 /// The scf.for directly holding `op` when the pipeliners can count its
-/// iterations: a positive constant step (returned in `step`) and a signed
-/// comparison; null otherwise.
-mlir::scf::ForOp pipelinableLoop(mlir::Operation *op, llvm::APInt *step = nullptr);
+/// iterations: a signed comparison and a positive constant step or a runtime
+/// one (positive, as scf.for's must be: split-K's `BLOCK_K * split`); null
+/// otherwise.
+mlir::scf::ForOp pipelinableLoop(mlir::Operation *op);
+
+/// Whether the pipeliners can count `loop`'s iterations (as above).
+bool countableLoop(mlir::scf::ForOp loop);
+
+/// `k` steps of `loop`, in its induction variable's type, built at `b`
+/// (after the step's definition): a constant where the step is one.
+mlir::Value stepsOf(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop, int64_t k);
 
 /// Whether anything in `loop` (nested ops included) writes memory or orders
 /// the loads after it (an acquire): then no load of it may be issued ahead.

@@ -635,26 +635,19 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     stagedBuffers.clear();
     // Dots by the loop that holds them, in program order.
     llvm::MapVector<Operation *, SmallVector<DotOp>> byLoop;
-    llvm::DenseMap<Operation *, APInt> steps;
     getOperation().walk([&](DotOp dot) {
-      APInt step;
-      if (scf::ForOp loop = pipelinableLoop(dot, &step)) {
+      if (scf::ForOp loop = pipelinableLoop(dot))
         byLoop[loop].push_back(dot);
-        steps[loop] = step;
-      }
     });
     // Loops whose only rings are tiles too large to carry in registers.
     if (numStages > 1)
       getOperation().walk([&](LoadOp load) {
-        APInt step;
-        scf::ForOp loop = pipelinableLoop(load, &step);
-        if (loop && !byLoop.count(loop) && tooLargeToCarry(loop, load)) {
+        scf::ForOp loop = pipelinableLoop(load);
+        if (loop && !byLoop.count(loop) && tooLargeToCarry(loop, load))
           byLoop[loop];
-          steps[loop] = step;
-        }
       });
     for (auto &[loop, dots] : byLoop)
-      pipeline(cast<scf::ForOp>(loop), steps[loop], dots);
+      pipeline(cast<scf::ForOp>(loop), dots);
     // wgmma dots outside loops (an epilogue's product, a loop's first or
     // last step peeled) read B from shared memory too: as register
     // fragments every warp would hold all of it.
@@ -752,7 +745,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
   }
 
-  void pipeline(scf::ForOp loop, const APInt &stepValue, ArrayRef<DotOp> loopDots) {
+  void pipeline(scf::ForOp loop, ArrayRef<DotOp> loopDots) {
     int64_t ahead = std::max<int64_t>(numStages, 2) - 1;
     // Which operands go through rings. Rings hold 16-bit operands (ldmatrix
     // and wgmma read them) and 8-bit float operands of wgmma (K-major); tf32
@@ -980,10 +973,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
 
     Location loc = loop.getLoc();
     OpBuilder b(loop);
-    Type ivType = loop.getInductionVar().getType(), i32 = b.getI32Type();
-    auto ivConst = [&](OpBuilder &ob, const APInt &v) -> Value {
-      return arith::ConstantOp::create(ob, loc, IntegerAttr::get(ivType, v));
-    };
+    Type i32 = b.getI32Type();
     auto i32Const = [&](OpBuilder &ob, int64_t v) -> Value {
       return arith::ConstantOp::create(ob, loc, IntegerAttr::get(i32, v));
     };
@@ -1080,7 +1070,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // The prologue (the producer's, when there is one).
     ValueRange inits = loop.getInitArgs();
     for (int64_t k = 0; k < (producerSlice ? 0 : ahead); ++k) {
-      Value iv = k ? arith::AddIOp::create(b, loc, loop.getLowerBound(), ivConst(b, stepValue * k)).getResult()
+      Value iv = k ? arith::AddIOp::create(b, loc, loop.getLowerBound(), stepsOf(b, loc, loop, k)).getResult()
                    : loop.getLowerBound();
       Value slot = i32Const(b, k); // k < every ring's slots
       copyAll(b, [&](const RingOperand &) { return slot; }, iv, k, inits, k ? loop.getLowerBound() : Value());
@@ -1107,7 +1097,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // The body: wait for this iteration's tiles at the top.
     OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
     Value iv = loop.getInductionVar();
-    Value n = tripIndex(body, loc, iv, loop.getLowerBound(), ivConst(body, stepValue));
+    Value n = tripIndex(body, loc, iv, loop.getLowerBound(), stepsOf(body, loc, loop, 1));
     if (tilesBefore)
       n = arith::AddIOp::create(body, loc, tilesBefore, n);
     // Tile n + k's slot in a ring of `s` slots (by default `slots`), and the
@@ -1350,7 +1340,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     if (producerSlice) {
       buildProducer(loop, rings, empty, slots, numWarps.getInt(), *producerSlice);
     } else {
-      Value future = arith::AddIOp::create(body, loc, iv, ivConst(body, stepValue * ahead));
+      Value future = arith::AddIOp::create(body, loc, iv, stepsOf(body, loc, loop, ahead));
       copyAll(body, nextSlotOf, future, ahead, loop.getRegionIterArgs(), iv);
     }
 

@@ -156,9 +156,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
   llvm::DenseSet<Operation *> leftToRings;
 
   void pipeline(scf::ForOp loop) {
-    APInt step;
-    if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) || !step.isStrictlyPositive() || loop.getUnsignedCmp() ||
-        writesMemory(loop))
+    if (!countableLoop(loop) || writesMemory(loop))
       return;
     SmallVector<std::pair<LoadOp, IterationSlice>> loads;
     for (Operation &op : *loop.getBody())
@@ -171,12 +169,10 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     unsigned ahead = numStages - 1;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
-    Type ivType = loop.getInductionVar().getType();
     auto offset = [&](OpBuilder &ob, Value base, unsigned k) -> Value {
       if (k == 0)
         return base;
-      Value delta = arith::ConstantOp::create(ob, loc, IntegerAttr::get(ivType, step * k));
-      return arith::AddIOp::create(ob, loc, base, delta);
+      return arith::AddIOp::create(ob, loc, base, stepsOf(ob, loc, loop, k));
     };
     // A pointer or counter the loop advances (p += step each iteration) is
     // p + k step k iterations on; the steps are loop-invariant, scaled once in front of

@@ -51,6 +51,45 @@ func.func @chunks(%x: !blk.ptr<f32>, %out: !blk.ptr<f32>, %n: i32) {
   return
 }
 
+// A runtime step: the next chunk is i + step (two stages), i + 2 step (three).
+// CHECK-LABEL: func.func @runtime_step
+// CHECK: blk.load
+// CHECK: scf.for %[[I:.+]] = %c0_i32 to %arg2 step %arg3 iter_args
+// CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[I]], %arg3 : i32
+// CHECK: blk.load
+// THREE-LABEL: func.func @runtime_step
+// THREE-COUNT-2: blk.load
+// THREE: scf.for %{{.+}} = %c0_i32 to %arg2 step %arg3
+// THREE: %[[AHEAD:.+]] = arith.muli %arg3, %c2_i32 : i32
+// THREE-NEXT: arith.addi %{{.+}}, %[[AHEAD]] : i32
+// ONE-LABEL: func.func @runtime_step
+// ONE: scf.for {{.*}} iter_args(%{{[a-z0-9]+}} = %{{[0-9]+}}) -> (tensor<256xf32>)
+func.func @runtime_step(%x: !blk.ptr<f32>, %out: !blk.ptr<f32>, %n: i32, %step: i32) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %acc0 = blk.splat %zero : f32 -> tensor<256xf32>
+  %c0 = arith.constant 0 : i32
+  %r = scf.for %i = %c0 to %n step %step iter_args(%acc = %acc0) -> (tensor<256xf32>) : i32 {
+    %a = blk.arange 0, 256 : tensor<256xi32>
+    %is = blk.splat %i : i32 -> tensor<256xi32>
+    %offs = arith.addi %is, %a : tensor<256xi32>
+    %xs = blk.splat %x : !blk.ptr<f32> -> tensor<256x!blk.ptr<f32>>
+    %p = blk.addptr %xs, %offs : tensor<256x!blk.ptr<f32>>, tensor<256xi32>
+    %ns = blk.splat %n : i32 -> tensor<256xi32>
+    %m = arith.cmpi slt, %offs, %ns : tensor<256xi32>
+    %o = blk.splat %zero : f32 -> tensor<256xf32>
+    %v = blk.load %p, %m, %o {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<256x!blk.ptr<f32>>, tensor<256xi1>, tensor<256xf32>) -> tensor<256xf32>
+    %s = arith.addf %acc, %v : tensor<256xf32>
+    scf.yield %s : tensor<256xf32>
+  }
+  %t = blk.reduce %r {axis = 0 : i32} : (tensor<256xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.addf %a, %b : f32
+    blk.reduce.return %c : f32
+  }
+  blk.store %out, %t : (!blk.ptr<f32>, f32) -> ()
+  return
+}
+
 // A loop that stores may write what a later iteration loads: left alone.
 // CHECK-LABEL: func.func @stores
 // CHECK-NOT: iter_args
