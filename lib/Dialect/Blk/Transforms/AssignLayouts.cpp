@@ -690,8 +690,7 @@ struct AssignLayouts : impl::BlkAssignLayoutsPassBase<AssignLayouts> {
           if (auto mma = dyn_cast<MmaLayoutAttr>(operand.getParent()); mma && mma.getVersion() == 3)
             if (llvm::any_of(convert->getUsers(), [](Operation *user) {
                   auto dot = dyn_cast<DotOp>(user);
-                  return dot && (pipelinableLoop(dot) || (!dot->getParentOfType<scf::ForOp>() &&
-                                                          !dot->getParentOfType<scf::WhileOp>()));
+                  return dot && (pipelinableLoop(dot) || !inAnyLoop(dot));
                 }))
               return WalkResult::advance();
       for (Type t : op->getResultTypes())

@@ -1,6 +1,7 @@
 #include "LoopSlice.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -154,6 +155,8 @@ Value guardedMask(OpBuilder &b, Location loc, Value inRange, Type ptrType, Value
     guard = SplatOp::create(b, loc, RankedTensorType::get(t.getShape(), b.getI1Type(), t.getEncoding()), inRange);
   return mask ? arith::AndIOp::create(b, loc, mask, guard).getResult() : guard;
 }
+
+bool inAnyLoop(Operation *op) { return op->getParentOfType<LoopLikeOpInterface>() != nullptr; }
 
 bool countableLoop(scf::ForOp loop) {
   if (loop.getUnsignedCmp())

@@ -77,6 +77,10 @@ mlir::Value guardedMask(mlir::OpBuilder &b, mlir::Location loc, mlir::Value inRa
 /// otherwise.
 mlir::scf::ForOp pipelinableLoop(mlir::Operation *op);
 
+/// Whether `op` lies in a loop, however deep (blk-pipeline-dot issues a
+/// wgmma dot outside every loop from shared memory).
+bool inAnyLoop(mlir::Operation *op);
+
 /// Whether the pipeliners can count `loop`'s iterations (as above).
 bool countableLoop(mlir::scf::ForOp loop);
 

@@ -654,8 +654,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     SmallVector<DotOp> outsideLoops;
     getOperation().walk([&](DotOp dot) {
       auto mma = dyn_cast_or_null<MmaLayoutAttr>(dot.getType().getEncoding());
-      if (mma && mma.getVersion() == 3 && !dot->getParentOfType<scf::ForOp>() &&
-          !dot->getParentOfType<scf::WhileOp>())
+      if (mma && mma.getVersion() == 3 && !inAnyLoop(dot))
         outsideLoops.push_back(dot);
     });
     for (DotOp dot : outsideLoops)
