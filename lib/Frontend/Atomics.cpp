@@ -120,7 +120,7 @@ TV Generator::genAtomic(const std::string &name, const ast::CallExpr &call, std:
                                " elements (add: i32/i64/f16/bf16/f32/f64; max, min: i32/i64/f32/f64; xchg: "
                                "32/64-bit; and, or, xor: i32/i64)");
   return TV::makeVal(AtomicRMWOp::create(builder, at, val.value.getType(), kind, sem, scope, ptr.value, val.value,
-                                         maskValue),
+                                         maskValue, 1, IntegerAttr()),
                      isUnsigned);
 }
 

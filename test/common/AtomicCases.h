@@ -3,8 +3,9 @@
 // permutation, per-bucket sums/extrema/bit operations, half-precision and
 // f64 adds, exchanges whose old values reach copies in other warps, a
 // spin lock built from compare-and-swap, a prefix sum chained across
-// programs through acquire loads and release stores, and masked relaxed
-// atomic loads and stores of 16- and 64-bit elements. The same cases run on the
+// programs through acquire loads and release stores, masked relaxed
+// atomic loads and stores of 16- and 64-bit elements, and float adds of 2-D
+// tiles (vector atomics on sm_90). The same cases run on the
 // interpreter and on the GPU.
 #ifndef BLK_TEST_COMMON_ATOMICCASES_H
 #define BLK_TEST_COMMON_ATOMICCASES_H
@@ -190,6 +191,50 @@ inline std::vector<Check> maskedAtomicCopiesCase(const Launch &L, int n, std::mt
   return {exact("16-bit atomic copies under the mask", rawValues<uint16_t>(bOut16, n) == want16),
           exact("64-bit atomic copies under the mask", rawValues<int64_t>(bOut64, n) == want64),
           exact("masked-off atomic loads read 0", rawValues<int64_t>(loaded, n) == wantLoaded)};
+}
+
+/// tile_adds over an n_rows x n_cols block in rows of `stride` elements with
+/// `repeats` programs per tile; `variant` names the PTX variant ("" or "s16":
+/// width and stride multiples of 16, where float adds become vector atomics).
+inline std::vector<Check> tileAddsCase(const Launch &L, const std::string &variant, int nRows, int nCols, int stride,
+                                       int repeats, std::mt19937_64 &rng) {
+  const size_t size = size_t(nRows) * stride;
+  // Multiples of 1/4 in [-1, 1]: every partial sum is exact in all three
+  // types, so the results do not depend on the order of the adds.
+  std::uniform_int_distribution<int> q(-4, 4);
+  Buffer x(DType::F32, size), acc(DType::F32, size), half(DType::F16, size), bhalf(DType::BF16, size),
+      first(DType::F32, size), old(DType::F32, size);
+  for (size_t i = 0; i < size; ++i) {
+    x.set(i, q(rng) / 4.0);
+    acc.set(i, q(rng));
+    half.set(i, q(rng) / 2.0);
+    bhalf.set(i, q(rng) / 2.0);
+  }
+  first.fillUniform(rng, -3, 3);
+  old.poison();
+  std::vector<double> acc0 = values(acc), half0 = values(half), bhalf0 = values(bhalf), first0 = values(first);
+  Bindings b;
+  if (!variant.empty())
+    b.push_back({"spec", variant});
+  std::string e = L("atomics", b, "tile_adds", LaunchGrid(unsigned((nRows + 31) / 32), unsigned(repeats)),
+                    {KArg::buf_(x), KArg::buf_(acc), KArg::buf_(half), KArg::buf_(bhalf), KArg::buf_(first),
+                     KArg::buf_(old), KArg::int_(nRows), KArg::int_(nCols), KArg::int_(stride)});
+  if (!e.empty())
+    return {{"tile_adds: " + e, INFINITY, 0}};
+  const double factor = repeats * (repeats + 1) / 2.0;
+  bool accOk = true, halfOk = true, bhalfOk = true, firstOk = true, oldOk = true;
+  for (size_t i = 0; i < size; ++i) {
+    bool in = int(i % stride) < nCols; // padding between rows is left alone
+    double add = in ? factor * x.get(i) : 0.0;
+    accOk &= acc.get(i) == acc0[i] + add;
+    halfOk &= half.get(i) == half0[i] + add;
+    bhalfOk &= bhalf.get(i) == bhalf0[i] + add;
+    firstOk &= first.get(i) == double(float(first0[i]) + float(in ? x.get(i) : 0.0));
+    oldOk &= in ? old.get(i) == first0[i] : std::isnan(old.get(i)); // poisoned where not stored
+  }
+  return {exact("f32 tile atomic_add", accOk), exact("f16 tile atomic_add", halfOk),
+          exact("bf16 tile atomic_add", bhalfOk), exact("f32 tile atomic_add under a narrower mask", firstOk),
+          exact("old values of tile atomic_add", oldOk)};
 }
 
 inline std::vector<Check> histogramCase(const Launch &L, DType t, int n, int bins, std::mt19937_64 &rng) {

@@ -35,6 +35,20 @@ TEST(Atomics, HalfAndDoubleAddsAndExchange) {
   }
 }
 
+TEST(Atomics, TileAdds) {
+  BLK_REQUIRE_GPU();
+  BLK_SEEDED_RNG(rng);
+  // Widths and strides multiples of 16 take vector atomics in the .s16 PTX;
+  // ragged ones scalar atomics.
+  for (auto [variant, rows, cols, stride] : {std::tuple<const char *, int, int, int>{"s16", 45, 64, 80},
+                                             {"s16", 1000, 48, 64},
+                                             {"", 45, 50, 50},
+                                             {"", 1000, 64, 80}}) {
+    SCOPED_TRACE(std::string(variant) + " " + std::to_string(rows) + "x" + std::to_string(cols));
+    ref::expectChecks(ref::tileAddsCase(gpuLaunch, variant, rows, cols, stride, 3, rng));
+  }
+}
+
 TEST(Atomics, CompareAndSwapLock) {
   BLK_REQUIRE_GPU();
   ref::expectChecks(ref::lockedCountCase(gpuLaunch, 2000));

@@ -20,6 +20,13 @@ TEST(Atomics, HalfAndDoubleAddsAndExchange) {
   ref::expectChecks(ref::smallTypesCase(interpLaunch, 101, rng));
 }
 
+TEST(Atomics, TileAdds) {
+  BLK_SEEDED_RNG(rng);
+  // Also after the passes for sm_90a, where the adds take the layouts of
+  // vector atomics: the same bytes.
+  ref::expectChecks(ref::tileAddsCase(bothWays("sm_90a"), "", 45, 50, 64, 3, rng));
+}
+
 TEST(Atomics, CompareAndSwapLock) { ref::expectChecks(ref::lockedCountCase(interpLaunch, 50)); }
 
 TEST(Atomics, Histogram) {

@@ -1,8 +1,10 @@
 // Atomics: each element becomes one predicated `atom.global` (or, for atomic
 // loads and stores, `ld`/`st` with an ordering) in inline PTX, issued by the
 // thread that owns the element (copies of it in other threads stay quiet; a
-// scalar atomic is issued by thread 0). When the old values are used and
-// other threads hold copies, the owners pass them on through shared memory.
+// scalar atomic is issued by thread 0). Float adds of a thread's consecutive
+// elements under one mask are one vector `atom` on sm_90. When the old values
+// are used and other threads hold copies, the owners pass them on through
+// shared memory.
 #include "blk/Support/InternalErrors.h"
 #include "Patterns.h"
 
@@ -116,6 +118,54 @@ Value emitRMW(OpBuilder &b, Location loc, AtomicRMWOp op, Value ptr, Value value
   return fromBits(b, loc, old, elem);
 }
 
+/// Elements per atomic instruction: float adds of a thread's consecutive
+/// elements under one mask are vector atomics on sm_90 (PTX ISA 8.1).
+unsigned atomicVectorWidth(AtomicRMWOp op, unsigned computeCapability) {
+  auto t = dyn_cast<RankedTensorType>(op.getPtr().getType());
+  if (computeCapability < 90 || !t || !hasLayout(t) || !op.hasVectorForm())
+    return 1;
+  return std::min<unsigned>(op.getVec(), LinearLayout::get(t).contiguousRegisters(op.getAccessDim()));
+}
+
+/// One vector atomic add of `values`, consecutive elements from `ptr`, under
+/// `pred` (`atom.acq_rel.gpu.global.add.v4.f32`); the old values, 0 where
+/// no instruction runs.
+SmallVector<Value> emitVectorAdd(OpBuilder &b, Location loc, AtomicRMWOp op, Value ptr, ArrayRef<Value> values,
+                                 Value pred) {
+  Type elem = values.front().getType();
+  unsigned bits = elem.getIntOrFloatBitWidth(), n = values.size();
+  const char *c = constraintFor(bits);
+  std::string constraints, dests, srcs, text;
+  for (unsigned i = 0; i < n; ++i) {
+    constraints += std::string(i ? ",=" : "=") + c;
+    dests += (i ? ", $" : "$") + std::to_string(i);
+    srcs += (i ? ", $" : "$") + std::to_string(n + 1 + i);
+    text += llvm::formatv("mov.b{0} ${1}, 0;\n\t", bits, i).str();
+  }
+  constraints += ",l";
+  SmallVector<Value> operands{ptr};
+  for (Value v : values) {
+    operands.push_back(toBits(b, loc, v));
+    constraints += std::string(",") + c;
+  }
+  if (pred) {
+    operands.push_back(pred);
+    constraints += ",b";
+    text += "@$" + std::to_string(2 * n + 1) + " ";
+  }
+  std::string type = elem.isF32() ? "f32" : elem.isF16() ? "f16" : "bf16";
+  text += llvm::formatv("{0}.add{1}.v{2}.{3} {{{4}}, [${5}], {{{6}};", atomPrefix(op.getSem(), op.getScope()),
+                        bits == 16 ? ".noftz" : "", n, type, dests, n, srcs)
+              .str();
+  Type word = b.getIntegerType(bits);
+  Type resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, word));
+  Value result = inlineAsm(b, loc, resultType, operands, text, constraints);
+  SmallVector<Value> old;
+  for (unsigned i = 0; i < n; ++i)
+    old.push_back(fromBits(b, loc, LLVM::ExtractValueOp::create(b, loc, result, ArrayRef<int64_t>{int64_t(i)}), elem));
+  return old;
+}
+
 /// The old values, given to every thread that holds a copy: the owners write
 /// them to shared memory (the other copies write to one spare slot), then
 /// every thread reads its elements.
@@ -143,16 +193,26 @@ LogicalResult shareOldValues(ConversionPatternRewriter &rewriter, Operation *op,
 }
 
 struct AtomicRMWToLLVM : OpConversionPattern<AtomicRMWOp> {
-  using OpConversionPattern::OpConversionPattern;
+  AtomicRMWToLLVM(ThreadTypeConverter &tc, MLIRContext *ctx, unsigned computeCapability)
+      : OpConversionPattern(tc, ctx), computeCapability(computeCapability) {}
+  unsigned computeCapability;
+
   LogicalResult matchAndRewrite(AtomicRMWOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value owner = emitOwner(rewriter, loc, op.getPtr().getType());
     ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue(), masks = adaptor.getMask();
+    unsigned vec = atomicVectorWidth(op, computeCapability);
+    if (values.size() != ptrs.size() || ptrs.size() % vec || (!masks.empty() && masks.size() != ptrs.size()))
+      return rewriter.notifyMatchFailure(op, "pointers, values and mask hold different register counts");
     SmallVector<Value> old;
-    for (size_t i = 0; i < ptrs.size(); ++i) {
+    for (size_t i = 0; i < ptrs.size(); i += vec) {
       Value pred = andValues(rewriter, loc, masks.empty() ? Value() : masks[i], owner);
-      old.push_back(emitRMW(rewriter, loc, op, ptrs[i], values[i], pred));
+      if (vec == 1)
+        old.push_back(emitRMW(rewriter, loc, op, ptrs[i], values[i], pred));
+      else
+        llvm::append_range(old, emitVectorAdd(rewriter, loc, op, ptrs[i], SmallVector<Value>(values.slice(i, vec)),
+                                              pred));
     }
     if (failed(shareOldValues(rewriter, op, op.getType(), owner, old)))
       return failure();
@@ -251,20 +311,25 @@ struct AtomicStoreToLLVM : OpConversionPattern<AtomicStoreOp> {
 
 } // namespace
 
-LogicalResult checkAtomicsSupported(ModuleOp module, unsigned computeCapability) {
+LogicalResult prepareAtomics(ModuleOp module, unsigned computeCapability) {
+  bool vectors = false;
   WalkResult r = module.walk([&](AtomicRMWOp op) {
     if (op.getKind() == AtomicRMWKind::Add && getElementTypeOrSelf(op.getType()).isBF16() &&
         computeCapability < 90) {
       userFacing(op.emitError()) << "atomic_add on bf16 needs sm_90 or newer (compiling for sm_" << computeCapability << ")";
       return WalkResult::interrupt();
     }
+    vectors |= atomicVectorWidth(op, computeCapability) > 1;
     return WalkResult::advance();
   });
+  if (vectors)
+    requirePtxVersion(module, 81);
   return failure(r.wasInterrupted());
 }
 
-void populateAtomicOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns) {
-  patterns.add<AtomicRMWToLLVM, AtomicCASToLLVM, AtomicLoadToLLVM, AtomicStoreToLLVM>(tc, patterns.getContext());
+void populateAtomicOpPatterns(ThreadTypeConverter &tc, RewritePatternSet &patterns, unsigned computeCapability) {
+  patterns.add<AtomicCASToLLVM, AtomicLoadToLLVM, AtomicStoreToLLVM>(tc, patterns.getContext());
+  patterns.add<AtomicRMWToLLVM>(tc, patterns.getContext(), computeCapability);
 }
 
 } // namespace blk

@@ -14,6 +14,12 @@ namespace blk {
 #define GEN_PASS_DEF_CONVERTBLKTOLLVMPASS
 #include "blk/Conversion/Passes.h.inc"
 
+void requirePtxVersion(ModuleOp module, int version) {
+  if (auto v = module->getAttrOfType<IntegerAttr>(kMinPtxVersionAttr); v && v.getInt() >= version)
+    return;
+  module->setAttr(kMinPtxVersionAttr, IntegerAttr::get(IntegerType::get(module.getContext(), 32), version));
+}
+
 namespace {
 struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
   using ConvertBlkToLLVMPassBase::ConvertBlkToLLVMPassBase;
@@ -38,7 +44,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
         [&](func::FuncOp f) { return converter.isSignatureLegal(f.getFunctionType()); });
     target.addLegalOp<func::ReturnOp, ModuleOp>();
 
-    if (failed(checkAtomicsSupported(getOperation(), computeCapability)) ||
+    if (failed(prepareAtomics(getOperation(), computeCapability)) ||
         failed(prepareFloat8(getOperation(), computeCapability)))
       return signalPassFailure();
     declareSharedMemory();
@@ -51,7 +57,7 @@ struct ConvertBlkToLLVM : impl::ConvertBlkToLLVMPassBase<ConvertBlkToLLVM> {
     populateGatherPatterns(converter, patterns);
     populateSortPatterns(converter, patterns);
     populateReduceOpPatterns(converter, patterns);
-    populateAtomicOpPatterns(converter, patterns);
+    populateAtomicOpPatterns(converter, patterns, computeCapability);
     populateFloat8Patterns(converter, patterns);
     populateLibDevicePatterns(converter, patterns);
     populateInlineAsmPatterns(converter, patterns);

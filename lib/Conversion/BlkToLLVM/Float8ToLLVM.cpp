@@ -167,7 +167,7 @@ LogicalResult prepareFloat8(ModuleOp module, unsigned computeCapability) {
   // sm_89 with 8.1 (sm_90 has them from 7.8).
   int version = mmaSync ? 84 : conversions && computeCapability < 90 ? 81 : 0;
   if (version)
-    module->setAttr(kMinPtxVersionAttr, IntegerAttr::get(IntegerType::get(module.getContext(), 32), version));
+    requirePtxVersion(module, version);
   return success();
 }
 

@@ -141,7 +141,7 @@ void populateDotOperandPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet
 void populateSharedRingPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateTMAPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateWarpGroupDotPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
-void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
+void populateAtomicOpPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns, unsigned computeCapability);
 void populateFloat8Patterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateLibDevicePatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
 void populateInlineAsmPatterns(ThreadTypeConverter &tc, mlir::RewritePatternSet &patterns);
@@ -172,8 +172,11 @@ llvm::SmallVector<mlir::Value> widenFloat8(mlir::OpBuilder &b, mlir::Location lo
                                            mlir::Type from, mlir::Type to);
 /// The byte of an fp8 constant.
 mlir::Value float8Bits(mlir::OpBuilder &b, mlir::Location loc, mlir::FloatAttr value);
-/// Atomics the target lacks (bf16 add before sm_90) are errors at their op.
-mlir::LogicalResult checkAtomicsSupported(mlir::ModuleOp module, unsigned computeCapability);
+/// Atomics the target lacks (bf16 add before sm_90) are errors at their op;
+/// a module with vector atomics needs PTX ISA 8.1.
+mlir::LogicalResult prepareAtomics(mlir::ModuleOp module, unsigned computeCapability);
+/// Raises the module's kMinPtxVersionAttr to at least `version`.
+void requirePtxVersion(mlir::ModuleOp module, int version);
 
 /// Name of the kernel's dynamic shared memory (an external addrspace(3) array).
 inline constexpr llvm::StringLiteral kSharedSymbol = "blk_shared";

@@ -549,7 +549,9 @@ LogicalResult AtomicRMWOp::verify() {
   Type elem = getElementTypeOrSelf(getValue().getType());
   if (!atomicSupports(getKind(), elem))
     return emitOpError("atomic ") << stringifyAtomicRMWKind(getKind()) << " does not apply to " << elem;
-  return success();
+  if (getVec() < 1 || !isPowerOf2(getVec()))
+    return emitOpError("vec must be a power of two");
+  return verifyVecDim(*this, getPtr().getType(), getVecDim());
 }
 
 /// Whether an atomic load or store moves elements of `type` (16, 32 or 64 bits).

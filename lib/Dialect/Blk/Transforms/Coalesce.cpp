@@ -6,7 +6,9 @@
 // An access along the last dimension of a block whose layout runs along
 // another (layout assignment chose that one for a tile read through strides
 // in a loop) gets one too, when its addresses are contiguous there.
-// A store of a tensor-core accumulator goes through a blocked layout too.
+// A store of a tensor-core accumulator goes through a blocked layout too, and
+// so does a float atomic add of one (vector atomics need a thread's
+// consecutive elements).
 #include "blk/Analysis/AxisInfo.h"
 #include "blk/Dialect/Blk/IR/Layout.h"
 #include "blk/Dialect/Blk/Transforms/Passes.h"
@@ -67,16 +69,19 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
       return axis->get(ptr).contiguity[dim] > 1;
     };
     WalkResult result = module.walk([&](Operation *op) {
-      if (!isa<LoadOp, StoreOp>(op))
-        return WalkResult::advance();
       auto load = dyn_cast<LoadOp>(op);
       auto store = dyn_cast<StoreOp>(op);
-      Value ptr = load ? load.getPtr() : store.getPtr();
-      unsigned dim = load ? load.getAccessDim() : store.getAccessDim();
-      unsigned vec = load ? load.getVec() : store.getVec();
+      auto rmw = dyn_cast<AtomicRMWOp>(op);
+      if (!load && !store && !(rmw && rmw.hasVectorForm()))
+        return WalkResult::advance();
+      // Float atomic adds are written as stores are (split-K's partial tiles).
+      Value ptr = load ? load.getPtr() : store ? store.getPtr() : rmw.getPtr();
+      unsigned dim = load ? load.getAccessDim() : store ? store.getAccessDim() : rmw.getAccessDim();
+      unsigned vec = load ? load.getVec() : store ? store.getVec() : rmw.getVec();
+      Value written = store ? store.getValue() : rmw ? rmw.getValue() : Value();
       BlockedLayoutAttr layout;
       // A tensor-core accumulator (mma layouts are 2-D).
-      auto stored = store ? dyn_cast<RankedTensorType>(store.getValue().getType()) : nullptr;
+      auto stored = written ? dyn_cast<RankedTensorType>(written.getType()) : nullptr;
       bool accumulator = stored && isa_and_nonnull<MmaLayoutAttr>(stored.getEncoding());
       auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
       // A 2-D load in another kind of layout is coalesced when its pointer
@@ -96,7 +101,7 @@ struct Coalesce : impl::BlkCoalescePassBase<Coalesce> {
       }
       if (layout)
         relayout(op, layout);
-      clampVector(op, load ? load.getPtr() : store.getPtr(), dim, vec);
+      clampVector(op, op->getOperand(0), dim, vec); // the pointer, in its layout now
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

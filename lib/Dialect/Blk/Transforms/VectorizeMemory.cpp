@@ -25,6 +25,8 @@ struct VectorizeMemory : impl::BlkVectorizeMemoryPassBase<VectorizeMemory> {
         annotate(op, load.getPtr(), load.getMask());
       else if (auto store = mlir::dyn_cast<StoreOp>(op))
         annotate(op, store.getPtr(), store.getMask());
+      else if (auto rmw = mlir::dyn_cast<AtomicRMWOp>(op); rmw && rmw.hasVectorForm())
+        annotate(op, rmw.getPtr(), rmw.getMask());
     });
   }
 };

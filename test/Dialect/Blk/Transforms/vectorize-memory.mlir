@@ -88,3 +88,31 @@ func.func @column_access(%p: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %ld: i
   blk.store %q2, %x : (tensor<64x32x!blk.ptr<f32>>, tensor<64x32xf32>) -> ()
   return
 }
+
+// Float atomic adds get the widest vector too (vector atomics on sm_90);
+// other atomics, which have no vector form, keep none.
+// CHECK-LABEL: func.func @atomic_adds
+// CHECK: blk.atomic_rmw add, acq_rel, gpu {{.*}}vec = 4 : i32
+// CHECK: blk.atomic_rmw add, relaxed, gpu {{.*}}vec = 8 : i32
+// CHECK: blk.atomic_rmw add, acq_rel, gpu {{[^{]*}} : (
+// CHECK: blk.atomic_rmw max, acq_rel, gpu {{[^{]*}} : (
+// CHECK: return
+func.func @atomic_adds(%p: !blk.ptr<f32> {blk.divisibility = 16 : i64}, %h: !blk.ptr<bf16> {blk.divisibility = 16 : i64},
+                       %n: i32 {blk.divisibility = 16 : i64}, %k: i32) {
+  %r = blk.arange 0, 256 : tensor<256xi32>
+  %ns = blk.splat %n : i32 -> tensor<256xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<256xi32>
+  %ks = blk.splat %k : i32 -> tensor<256xi32>
+  %ragged = arith.cmpi slt, %r, %ks : tensor<256xi32>
+  %ps = blk.splat %p : !blk.ptr<f32> -> tensor<256x!blk.ptr<f32>>
+  %q = blk.addptr %ps, %r : tensor<256x!blk.ptr<f32>>, tensor<256xi32>
+  %hs = blk.splat %h : !blk.ptr<bf16> -> tensor<256x!blk.ptr<bf16>>
+  %hq = blk.addptr %hs, %r : tensor<256x!blk.ptr<bf16>>, tensor<256xi32>
+  %v = arith.constant dense<1.0> : tensor<256xf32>
+  %hv = arith.constant dense<1.0> : tensor<256xbf16>
+  %a = blk.atomic_rmw add, acq_rel, gpu %q, %v, %m : (tensor<256x!blk.ptr<f32>>, tensor<256xf32>, tensor<256xi1>) -> tensor<256xf32>
+  %b = blk.atomic_rmw add, relaxed, gpu %hq, %hv : (tensor<256x!blk.ptr<bf16>>, tensor<256xbf16>) -> tensor<256xbf16>
+  %c = blk.atomic_rmw add, acq_rel, gpu %q, %v, %ragged : (tensor<256x!blk.ptr<f32>>, tensor<256xf32>, tensor<256xi1>) -> tensor<256xf32>
+  %d = blk.atomic_rmw max, acq_rel, gpu %q, %v, %m : (tensor<256x!blk.ptr<f32>>, tensor<256xf32>, tensor<256xi1>) -> tensor<256xf32>
+  return
+}

@@ -380,15 +380,29 @@ def Blk_AtomicRMWOp : Blk_Op<"atomic_rmw", [
     at its pointer, atomically, once per element however many threads hold a
     copy of it. The result holds the values memory had before (unspecified
     where the mask is false). `max`/`min` order signed integers and floats,
-    `umax`/`umin` unsigned integers.
+    `umax`/`umin` unsigned integers. `vec` and `vec_dim` as for `blk.load`:
+    float adds of `vec` contiguous elements under one mask may be one vector
+    atomic where the target has them (sm_90); each element stays atomic on
+    its own.
     Example:
     `%old = blk.atomic_rmw add, acq_rel, gpu %p, %v, %m : (tensor<128x!blk.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> tensor<128xf32>`
   }];
   let arguments = (ins Blk_AtomicRMWKind:$kind, Blk_MemSemantic:$sem, Blk_MemScope:$scope,
-                       Blk_PtrLike:$ptr, Blk_Value:$value, Optional<Blk_BoolLike>:$mask);
+                       Blk_PtrLike:$ptr, Blk_Value:$value, Optional<Blk_BoolLike>:$mask,
+                       DefaultValuedAttr<I32Attr, "1">:$vec,
+                       OptionalAttr<I32Attr>:$vec_dim);
   let results = (outs Blk_Value:$result);
   let assemblyFormat = [{
     $kind `,` $sem `,` $scope $ptr `,` $value (`,` $mask^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = [{
+    /// The dimension along which `vec` elements are contiguous.
+    unsigned getAccessDim() { return ::blk::accessDim(getPtr().getType(), getVecDim()); }
+    /// Float adds, the read-modify-writes PTX has vector forms of.
+    bool hasVectorForm() {
+      ::mlir::Type elem = ::mlir::getElementTypeOrSelf(getValue().getType());
+      return getKind() == ::blk::AtomicRMWKind::Add && (elem.isF32() || elem.isF16() || elem.isBF16());
+    }
   }];
   let hasVerifier = 1;
 }

@@ -129,10 +129,10 @@ def BlkLowerTensorDescriptorsPass : Pass<"blk-lower-tensor-descriptors", "mlir::
 }
 
 def BlkVectorizeMemoryPass : Pass<"blk-vectorize-memory", "mlir::ModuleOp"> {
-  let summary = "Set the widest safe vector width on every global load and store";
+  let summary = "Set the widest safe vector width on every global load, store and float atomic add";
   let description = [{
-    Runs AxisInfo over each kernel and records on every `blk.load` and
-    `blk.store` the widest access (`vec`, in elements, at most 16 bytes) whose
+    Runs AxisInfo over each kernel and records on every `blk.load`,
+    `blk.store` and float `blk.atomic_rmw add` the widest access (`vec`, in elements, at most 16 bytes) whose
     addresses are contiguous, aligned to the access size and covered by one
     mask value. Alignment of arguments comes only from `blk.divisibility`
     argument attributes, which the caller's specialization sets.
