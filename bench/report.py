@@ -337,7 +337,8 @@ GROUPS += [
           [("triton_us", "Triton, same source"), ("torch_us", "cuBLAS")],
           "`test/kernels/dot_stress.blk`, 128x128x64 tiles, 8 warps, 3 stages: a matmul of gathered rows, one "
           "with B dequantized from int8 in registers, one with A stored [K, M], one split over K by 4 programs a "
-          "tile through a runtime loop step (f32 C by atomic adds, zeroed in each timed launch); "
+          "tile through a runtime loop step (f32 C by atomic adds, zeroed in each timed launch), one whose K loop "
+          "is `while k < K` over a counter it advances (f32 C; cuBLAS's time includes the conversion to f32); "
           "`test/kernels/block_pointers.blk`'s "
           "matmul (Triton's block-pointer matmul, f32 results, where a run has it) at the same tiling; "
           "`test/kernels/fp8_dots.blk` "

@@ -1643,6 +1643,19 @@ def dot_stress(h, n=4096):
                x.double() @ w.double(), 2 * sm * sm * sk)
     del x, w, c
 
+    # The K loop as a while loop over a counter (f32 C).
+    x = torch.randn(n, n, device="cuda", dtype=dt)
+    w = torch.randn(n, n, device="cuda", dtype=dt)
+    c = torch.empty(n, n, device="cuda", dtype=torch.float32)
+    grid = (triton.cdiv(n, bm) * triton.cdiv(n, bn),)
+    kend = torch.empty(grid[0], device="cuda", dtype=torch.int32)
+    args = (x, w, c, kend, n, n, n, x.stride(0), x.stride(1), w.stride(0), w.stride(1), c.stride(0), c.stride(1))
+    fn = h.load(f"dot_stress.{config}.spec", "while_matmul").prepare(grid, *args)
+    matmul_row("while_matmul (K loop as `while k < K`; f32 C)", f"{n}^3", fn,
+               lambda: [lambda: tk.while_matmul_kernel[grid](*args, GROUP_M=8, **mm)],
+               lambda: torch.matmul(x, w).float(), c, x.double() @ w.double(), flops)
+    del x, w, c, kend
+
     # Triton's block-pointer matmul (test/kernels/block_pointers.blk, f32 C).
     a = torch.randn(n, n, device="cuda", dtype=dt)
     b = torch.randn(n, n, device="cuda", dtype=dt)

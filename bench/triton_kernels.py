@@ -870,6 +870,31 @@ def split_k_matmul_kernel(X, W, C, M, N, K, split, stride_xm, stride_xk, stride_
 
 
 @triton.jit
+def while_matmul_kernel(X, W, C, KEND, M, N, K, stride_xm, stride_xk, stride_wk, stride_wn, stride_cm, stride_cn,
+                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                        GROUP_M: tl.constexpr):
+    # test/kernels/dot_stress.blk's while_matmul: the K loop as a while loop
+    # over a counter it advances itself; the counter after the loop stored.
+    pid_m, pid_n = _grouped_tile(tl.program_id(0), M, N, BLOCK_M, BLOCK_N, GROUP_M)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.float32)
+    k = 0
+    while k < K:
+        ks = k + offs_k
+        x = tl.load(X + offs_m[:, None].to(tl.int64) * stride_xm + ks[None, :].to(tl.int64) * stride_xk,
+                    mask=(offs_m[:, None] < M) & (ks[None, :] < K), other=0)
+        w = tl.load(W + ks[:, None].to(tl.int64) * stride_wk + offs_n[None, :].to(tl.int64) * stride_wn,
+                    mask=(ks[:, None] < K) & (offs_n[None, :] < N), other=0)
+        acc = tl.dot(x, w, acc)
+        k += BLOCK_K
+    tl.store(C + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn, acc,
+             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+    tl.store(KEND + tl.program_id(0), k)
+
+
+@triton.jit
 def block_pointer_matmul_kernel(A, B, C, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
                                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
     # test/kernels/block_pointers.blk's matmul: Triton's block-pointer matmul

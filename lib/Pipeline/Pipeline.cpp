@@ -29,6 +29,7 @@ void buildBlkToGPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &optio
   // loop-carried variable the loop overwrites before reading it and no one
   // reads after (a load yielded that way would look read by the yield).
   pm.addPass(createCanonicalizer());
+  pm.addPass(createBlkWhileToForPass()); // counted while loops pipeline as range loops
   pm.addPass(createBlkAccelerateDotPass(
       BlkAccelerateDotPassOptions{computeCapability(options.arch), options.numWarps, sm90a}));
   // TMA for the tutorial form's operand loads too; then descriptors not copied by TMA

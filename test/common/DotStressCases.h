@@ -1,7 +1,8 @@
 // test/kernels/dot_stress.blk against float64, on the interpreter and on the
 // GPU: a matmul whose A rows are gathered through an index vector, one whose
 // B is dequantized from int8 in registers, one whose A is read transposed
-// through its strides, one split over K by a runtime step, and decode
+// through its strides, one split over K by a runtime step, one whose K loop
+// is a `while` loop, and decode
 // attention over a paged KV cache with grouped-query heads in a 16-row tile.
 #ifndef BLK_TEST_COMMON_DOTSTRESSCASES_H
 #define BLK_TEST_COMMON_DOTSTRESSCASES_H
@@ -159,6 +160,18 @@ inline std::vector<Check> transposedAMatmulCase(const Launch &L, const DotStress
   return {{what, relativeError(c, ref), tolerance(DType::BF16)}};
 }
 
+/// X @ W in float64: X [m, k] with rows of `ldx` elements, W [k, n].
+inline std::vector<double> rowMajorProduct(const Buffer &x, int64_t ldx, const Buffer &w, GemmShape s) {
+  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
+  for (int i = 0; i < s.m; ++i)
+    for (int kk = 0; kk < s.k; ++kk) {
+      double a = x.get(size_t(i) * ldx + kk);
+      for (int j = 0; j < s.n; ++j)
+        ref[size_t(i) * s.n + j] += a * w.get(size_t(kk) * s.n + j);
+    }
+  return ref;
+}
+
 /// split_k_matmul: C = X @ W summed by `split` programs per tile with atomic
 /// adds into C (zero before the launch; a result nothing wrote stays zero
 /// and fails), X [m, k] (row stride k + pad), W [k, n].
@@ -175,14 +188,41 @@ inline std::vector<Check> splitKMatmulCase(const Launch &L, const DotStressVaria
                      KArg::int_(s.n), KArg::int_(1)});
   if (!e.empty())
     return {{what + ": " + e, INFINITY, 0}};
-  std::vector<double> ref(size_t(s.m) * s.n, 0.0);
-  for (int i = 0; i < s.m; ++i)
-    for (int kk = 0; kk < s.k; ++kk) {
-      double a = x.get(size_t(i) * ldx + kk);
-      for (int j = 0; j < s.n; ++j)
-        ref[size_t(i) * s.n + j] += a * w.get(size_t(kk) * s.n + j);
-    }
+  std::vector<double> ref = rowMajorProduct(x, ldx, w, s);
   return {{what, relativeError(c, ref), 1e-5}};
+}
+
+/// while_matmul: C = X @ W with its K loop written as `while k < K`; X [m, k]
+/// (row stride k + pad), W [k, n], C stored (poisoned before); KEND gets
+/// each program's counter after the loop, the first multiple of BLOCK_K at
+/// or past k.
+inline std::vector<Check> whileMatmulCase(const Launch &L, const DotStressVariant &v, GemmShape s, int pad,
+                                          std::mt19937_64 &rng) {
+  int64_t ldx = s.k + pad;
+  unsigned grid = groupedGrid(v, s);
+  Buffer x(DType::BF16, size_t(s.m) * ldx), w(DType::BF16, size_t(s.k) * s.n), c(DType::F32, size_t(s.m) * s.n),
+      kend(DType::F32, grid);
+  x.fillUniform(rng, -1, 1);
+  w.fillUniform(rng, -1, 1);
+  c.poison();
+  kend.poison();
+  std::string what = gemmWhat("while_matmul", v, s);
+  std::string e = L("dot_stress", v.withSpec(), "while_matmul", grid,
+                    {KArg::buf_(x), KArg::buf_(w), KArg::buf_(c), KArg::buf_(kend), KArg::int_(s.m), KArg::int_(s.n),
+                     KArg::int_(s.k), KArg::int_(ldx), KArg::int_(1), KArg::int_(s.n), KArg::int_(1), KArg::int_(s.n),
+                     KArg::int_(1)});
+  if (!e.empty())
+    return {{what + ": " + e, INFINITY, 0}};
+  std::vector<double> ref = rowMajorProduct(x, ldx, w, s);
+  int blockK = 0;
+  for (auto &[k, val] : v.bindings)
+    if (k == "BLOCK_K")
+      blockK = std::stoi(val);
+  const int32_t wantEnd = int32_t((s.k + blockK - 1) / blockK * blockK);
+  std::vector<int32_t> ends = rawValues<int32_t>(kend, grid);
+  return {{what, relativeError(c, ref), 1e-5},
+          exact(what + ": the counter after the loop",
+                std::all_of(ends.begin(), ends.end(), [&](int32_t e) { return e == wantEnd; }))};
 }
 
 struct DecodeShape {

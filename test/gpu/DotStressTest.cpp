@@ -59,6 +59,7 @@ TEST(DotStress, MatmulsEveryVariant) {
       checks += ref::transposedAMatmulCase(gpuLaunch, v, s, pad, rng);
       checks += ref::splitKMatmulCase(gpuLaunch, v, s, 3, pad, rng);
       checks += ref::splitKMatmulCase(gpuLaunch, v, s, 1, pad, rng);
+      checks += ref::whileMatmulCase(gpuLaunch, v, s, pad, rng);
     }
   }
   ref::expectChecks(checks);

@@ -162,6 +162,7 @@ TEST(AfterPasses, DotStress) {
       checks += ref::gatheredMatmulCase(L, v, {144, 80, 224}, 13, 3, rng);
       checks += ref::dequantMatmulCase(L, v, {80, 144, 224}, rng);
       checks += ref::transposedAMatmulCase(L, v, {144, 80, 224}, 0, rng);
+      checks += ref::whileMatmulCase(L, v, {144, 80, 224}, 0, rng);
     }
     for (auto [page, d, warps, stages] : {std::array{64, 128, 4, 3}, std::array{16, 64, 4, 0}}) {
       ref::DotStressVariant v = ref::decodeStressVariant(page, d, warps, stages);

@@ -29,6 +29,7 @@ TEST(DotStress, MatmulsRagged) {
   checks += ref::transposedAMatmulCase(interpLaunch, v, {33, 64, 96}, 0, rng);
   checks += ref::splitKMatmulCase(interpLaunch, v, {70, 45, 200}, 3, 3, rng);
   checks += ref::splitKMatmulCase(interpLaunch, v, {40, 64, 64}, 4, 0, rng);
+  checks += ref::whileMatmulCase(interpLaunch, v, {70, 45, 50}, 3, rng);
   ref::expectChecks(checks);
 }
 

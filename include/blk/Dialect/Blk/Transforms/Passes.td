@@ -3,6 +3,23 @@
 
 include "mlir/Pass/PassBase.td"
 
+def BlkWhileToForPass : Pass<"blk-while-to-for", "mlir::ModuleOp"> {
+  let summary = "Rewrite counted `scf.while` loops as `scf.for`";
+  let description = [{
+    A `while k < K:` loop whose condition is only `iv < bound` (or
+    `bound > iv`) on a carried integer, the bound defined before the loop,
+    and whose body yields `iv + step` for it, with `step` a positive
+    constant, becomes an `scf.for` from the initial value to the bound by
+    `step`, so that the loop pipeliners and the dot lowering treat it as they
+    treat `range`. The loop's other carried values stay carried; the
+    counter's value after the loop is the first one at or past the bound
+    (the initial value when the loop does not run). Other `while` loops
+    (data-dependent conditions, runtime or non-positive steps) are left
+    alone.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def BlkPipelineLoadsPass : Pass<"blk-pipeline-loads", "mlir::ModuleOp"> {
   let summary = "Issue a loop's loads `num-stages - 1` iterations ahead";
   let description = [{
