@@ -121,10 +121,7 @@ Value emitRMW(OpBuilder &b, Location loc, AtomicRMWOp op, Value ptr, Value value
 /// Elements per atomic instruction: float adds of a thread's consecutive
 /// elements under one mask are vector atomics on sm_90 (PTX ISA 8.1).
 unsigned atomicVectorWidth(AtomicRMWOp op, unsigned computeCapability) {
-  auto t = dyn_cast<RankedTensorType>(op.getPtr().getType());
-  if (computeCapability < 90 || !t || !hasLayout(t) || !op.hasVectorForm())
-    return 1;
-  return std::min<unsigned>(op.getVec(), LinearLayout::get(t).contiguousRegisters(op.getAccessDim()));
+  return computeCapability >= 90 && op.hasVectorForm() ? accessWidth(op) : 1;
 }
 
 /// One vector atomic add of `values`, consecutive elements from `ptr`, under

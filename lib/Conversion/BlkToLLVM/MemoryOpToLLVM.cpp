@@ -155,13 +155,6 @@ void emitStore(OpBuilder &b, Location loc, Type elemType, unsigned vec, Value pt
   inlineAsm(b, loc, Type(), operands, text, constraints);
 }
 
-/// Elements per access: the proven width, within one thread's run of
-/// registers along the access's dimension.
-template <typename OpTy> unsigned accessWidth(OpTy op) {
-  auto t = dyn_cast<RankedTensorType>(op.getPtr().getType());
-  return t ? std::min<unsigned>(op.getVec(), LinearLayout::get(t).contiguousRegisters(op.getAccessDim())) : 1;
-}
-
 struct LoadToLLVM : OpConversionPattern<LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,

@@ -172,6 +172,15 @@ llvm::SmallVector<mlir::Value> widenFloat8(mlir::OpBuilder &b, mlir::Location lo
                                            mlir::Type from, mlir::Type to);
 /// The byte of an fp8 constant.
 mlir::Value float8Bits(mlir::OpBuilder &b, mlir::Location loc, mlir::FloatAttr value);
+/// Elements per global access (a load, a store, a vector atomic): the proven
+/// width `vec`, within one thread's run of registers along the access's
+/// dimension.
+template <typename OpTy> unsigned accessWidth(OpTy op) {
+  auto t = llvm::dyn_cast<mlir::RankedTensorType>(op.getPtr().getType());
+  return t && hasLayout(t)
+             ? std::min<unsigned>(op.getVec(), LinearLayout::get(t).contiguousRegisters(op.getAccessDim()))
+             : 1;
+}
 /// Atomics the target lacks (bf16 add before sm_90) are errors at their op;
 /// a module with vector atomics needs PTX ISA 8.1.
 mlir::LogicalResult prepareAtomics(mlir::ModuleOp module, unsigned computeCapability);
