@@ -320,15 +320,28 @@ bool Generator::genFor(const ast::ForStmt &f) {
   // flatten (Triton's persistent-matmul spelling) changes nothing: the
   // producer warpgroup already copies the next tile's operands during this
   // tile's epilogue, and without one each tile's loop fills its own rings.
+  // num_stages (a compile-time integer): this loop's pipelining depth in
+  // place of the kernel's; as in Triton, its loads are issued ahead even
+  // when the loop stores (the author vouches that no load reads what an
+  // earlier iteration stores).
   bool warpSpecialize = false;
+  std::optional<int64_t> numStages;
   for (const auto &kw : call->kwargs) {
-    if (kw.name != "warp_specialize" && kw.name != "flatten")
-      return error(kw.loc, "range takes no keyword argument but warp_specialize and flatten, got '" + kw.name +
-                               "' (the loop's pipelining depth is the kernel's num_stages)"),
+    if (kw.name != "warp_specialize" && kw.name != "flatten" && kw.name != "num_stages")
+      return error(kw.loc, "range takes no keyword argument but warp_specialize, flatten and num_stages, got '" +
+                               kw.name + "'"),
              false;
     TV v = gen(*kw.value);
     if (!v)
       return false;
+    if (kw.name == "num_stages") {
+      if (v.kind != TV::Int)
+        return error(kw.value->loc, "num_stages must be a compile-time integer, got " + describe(v)), false;
+      if (v.wide() < 0 || v.wide() > 16)
+        return error(kw.value->loc, "num_stages must be from 0 to 16, got " + std::to_string(v.i)), false;
+      numStages = v.i;
+      continue;
+    }
     if (v.kind != TV::Bool && v.kind != TV::Int)
       return error(kw.value->loc, kw.name + " must be a compile-time bool, got " + describe(v)), false;
     if (kw.name == "warp_specialize")
@@ -372,6 +385,8 @@ bool Generator::genFor(const ast::ForStmt &f) {
   auto loop = scf::ForOp::create(builder, at, lb.value, ub.value, step.value, carried.inits);
   if (warpSpecialize)
     loop->setAttr(kWarpSpecializeAttr, builder.getUnitAttr());
+  if (numStages)
+    loop->setAttr(kNumStagesAttr, builder.getI32IntegerAttr(int32_t(*numStages)));
   Block *body = loop.getBody();
   if (body->mightHaveTerminator())
     body->getTerminator()->erase();

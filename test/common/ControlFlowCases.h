@@ -70,6 +70,27 @@ inline std::vector<Check> earlyReturnCase(const Launch &L, int rows, int cols, s
           sameValues("first_chunk" + shape, e2, chunk, chunkRef)};
 }
 
+/// staged_rows: `programs` programs walk rows x cols values in [-20, 20]
+/// (cols at most 128) num_programs apart, loading the rows two iterations
+/// on ahead while they write each row in place as 2x + its sum.
+inline std::vector<Check> stagedRowsCase(const Launch &L, int rows, int cols, int programs, std::mt19937_64 &rng) {
+  std::vector<int32_t> x = smallInts(size_t(rows) * cols, -20, 20, rng);
+  std::vector<float> ref(x.size());
+  for (int r = 0; r < rows; ++r) {
+    float sum = 0;
+    for (int c = 0; c < cols; ++c)
+      sum += float(x[size_t(r) * cols + c]);
+    for (int c = 0; c < cols; ++c)
+      ref[size_t(r) * cols + c] = 2.f * float(x[size_t(r) * cols + c]) + sum;
+  }
+  Buffer xb = rawBuffer(asFloats(x));
+  std::string e = L("control_flow", {}, "staged_rows", unsigned(programs),
+                    {KArg::buf_(xb), KArg::int_(rows), KArg::int_(cols)});
+  return {sameValues("staged_rows " + std::to_string(rows) + "x" + std::to_string(cols) + " by " +
+                         std::to_string(programs),
+                     e, xb, ref)};
+}
+
 /// capped_row_sum: chunks of 64 skipped by `continue`, rows ended by `break`,
 /// a block, a float and an integer carried through the loop.
 inline std::vector<Check> breakContinueCase(const Launch &L, int rows, int cols, std::mt19937_64 &rng) {

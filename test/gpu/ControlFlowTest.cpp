@@ -1,7 +1,9 @@
 // Loops left by `break`, `continue` and `return` (test/kernels/control_flow.blk)
 // on the GPU against the host's references: helpers returning scalars and
 // blocks from loops, chunks skipped and rows ended early, a kernel returning
-// from a `while`, `static_range` copies under flags, nested loops.
+// from a `while`, `static_range` copies under flags, nested loops, and rows
+// walked with the next rows loaded ahead (`num_stages`) while each row is
+// written in place.
 #include "../common/ControlFlowCases.h"
 #include "../common/RowTestSupport.h"
 #include "../common/TestSeed.h"
@@ -26,6 +28,9 @@ TEST(ControlFlow, MatchesHost) {
     ref::expectChecks(ref::tupleExtremesCase(gpuLaunch, 301, n, rng));
   for (int n : {1, 300, 100000})
     ref::expectChecks(ref::mappedElementsCase(gpuLaunch, n, rng));
+  for (int programs : {1, 7, 132, 2000})
+    for (int cols : {1, 100, 128})
+      ref::expectChecks(ref::stagedRowsCase(gpuLaunch, 1000, cols, programs, rng));
 }
 
 } // namespace

@@ -1,5 +1,6 @@
-// Loops left by `break`, `continue` and `return` (test/kernels/control_flow.blk)
-// on the interpreter, as the frontend writes them and after the blk passes
+// Loops left by `break`, `continue` and `return` (test/kernels/control_flow.blk),
+// and a row loop given `num_stages` that writes its rows in place, on the
+// interpreter, as the frontend writes them and after the blk passes
 // for sm_90a and sm_80, against the host's references.
 #include "../common/ControlFlowCases.h"
 #include "../common/RowTestSupport.h"
@@ -19,6 +20,8 @@ TEST(ControlFlow, MatchesHost) {
     ref::expectChecks(ref::unrolledAndNestedCase(L, 10, 3, 4, rng));
     ref::expectChecks(ref::tupleExtremesCase(L, 6, 37, rng));
     ref::expectChecks(ref::mappedElementsCase(L, 300, rng));
+    for (int programs : {1, 3, 40})
+      ref::expectChecks(ref::stagedRowsCase(L, 37, 100, programs, rng));
   }
 }
 

@@ -110,7 +110,7 @@ static std::optional<IterationSlice> sliceOfIteration(scf::ForOp loop, ValueRang
 
 std::optional<IterationSlice> iterationSlice(scf::ForOp loop, ValueRange roots, bool allowAdvances,
                                              bool allowLoads) {
-  return sliceOfIteration(loop, roots, allowAdvances, allowLoads && !writesMemory(loop));
+  return sliceOfIteration(loop, roots, allowAdvances, allowLoads && !loadsMustWait(loop));
 }
 
 void cloneIteration(OpBuilder &b, scf::ForOp loop, const IterationSlice &slice, Value iv,
@@ -180,13 +180,20 @@ Value stepsOf(OpBuilder &b, Location loc, scf::ForOp loop, int64_t k) {
   return arith::MulIOp::create(b, loc, loop.getStep(), arith::ConstantOp::create(b, loc, IntegerAttr::get(type, k)));
 }
 
-bool writesMemory(scf::ForOp loop) {
-  WalkResult r = loop.getBody()->walk([](Operation *op) {
-    if (isa<StoreOp, AtomicRMWOp, AtomicCASOp, AtomicLoadOp, AtomicStoreOp, PrintOp, AssertOp>(op))
+bool loadsMustWait(scf::ForOp loop) {
+  bool vouched = loop->hasAttr(kNumStagesAttr);
+  WalkResult r = loop.getBody()->walk([&](Operation *op) {
+    if ((isa<StoreOp>(op) && !vouched) ||
+        isa<AtomicRMWOp, AtomicCASOp, AtomicLoadOp, AtomicStoreOp, PrintOp, AssertOp>(op))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return r.wasInterrupted();
+}
+
+unsigned loopStages(scf::ForOp loop, unsigned kernelStages) {
+  auto stages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr);
+  return stages ? unsigned(stages.getInt()) : kernelStages;
 }
 
 bool ringReader(DotOp dot) {
@@ -221,14 +228,14 @@ static std::optional<IterationSlice> accessSliceOf(scf::ForOp loop, LoadOp load,
 }
 
 std::optional<IterationSlice> accessSlice(scf::ForOp loop, LoadOp load) {
-  return accessSliceOf(loop, load, writesMemory(loop));
+  return accessSliceOf(loop, load, loadsMustWait(loop));
 }
 
 std::optional<IterationSlice> stagedBesideDots(scf::ForOp loop, LoadOp load, unsigned vec, unsigned contig) {
   auto tile = dyn_cast<RankedTensorType>(load.getType());
   if (load->getBlock() != loop.getBody() || !pipelinableLoop(load) || !tile || !cpAsyncRing(tile, contig, vec, 1))
     return std::nullopt;
-  if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop))
+  if (!llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || loadsMustWait(loop))
     return std::nullopt;
   return accessSliceOf(loop, load, /*loopWrites=*/false);
 }
@@ -258,7 +265,7 @@ std::optional<IterationSlice> stagedWithoutDots(scf::ForOp loop, LoadOp load, un
   int64_t carried = (slots - 1) * tile.getNumElements() * ring.getElementBytes() / (threads * 4);
   if (carried <= kCarriedRegisterLimit)
     return std::nullopt;
-  if (llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || writesMemory(loop) || readByDot(load))
+  if (llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader) || loadsMustWait(loop) || readByDot(load))
     return std::nullopt;
   return accessSliceOf(loop, load, /*loopWrites=*/false);
 }

@@ -88,9 +88,16 @@ bool countableLoop(mlir::scf::ForOp loop);
 /// (after the step's definition): a constant where the step is one.
 mlir::Value stepsOf(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop, int64_t k);
 
-/// Whether anything in `loop` (nested ops included) writes memory or orders
-/// the loads after it (an acquire): then no load of it may be issued ahead.
-bool writesMemory(mlir::scf::ForOp loop);
+/// Whether no load of `loop` may be issued ahead: something in it (nested
+/// ops included) writes memory or orders the loads after it (an acquire).
+/// Stores do not count in a loop its source gives a pipelining depth
+/// (`range(..., num_stages=N)`, as in Triton: the author vouches that no
+/// load reads what an earlier iteration stored).
+bool loadsMustWait(mlir::scf::ForOp loop);
+
+/// The pipelining depth of `loop`: its source's `num_stages` where given,
+/// else the kernel's `kernelStages`.
+unsigned loopStages(mlir::scf::ForOp loop, unsigned kernelStages);
 
 /// Whether `dot` reads its operands through shared-memory rings when they
 /// are loads (blk-pipeline-dot): 16-bit operands of a tensor-core dot

@@ -640,12 +640,11 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
         byLoop[loop].push_back(dot);
     });
     // Loops whose only rings are tiles too large to carry in registers.
-    if (numStages > 1)
-      getOperation().walk([&](LoadOp load) {
-        scf::ForOp loop = pipelinableLoop(load);
-        if (loop && !byLoop.count(loop) && tooLargeToCarry(loop, load))
-          byLoop[loop];
-      });
+    getOperation().walk([&](LoadOp load) {
+      scf::ForOp loop = pipelinableLoop(load);
+      if (loop && loopStages(loop, numStages) > 1 && !byLoop.count(loop) && tooLargeToCarry(loop, load))
+        byLoop[loop];
+    });
     for (auto &[loop, dots] : byLoop)
       pipeline(cast<scf::ForOp>(loop), dots);
     // wgmma dots outside loops (an epilogue's product, a loop's first or
@@ -707,11 +706,11 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     }
   }
 
-  /// stagedWithoutDots for `load` of `loop`, at this pass's stages, with
+  /// stagedWithoutDots for `load` of `loop`, at the loop's stages, with
   /// the threads of the module's warps.
   std::optional<IterationSlice> tooLargeToCarry(scf::ForOp loop, LoadOp load) {
     auto warps = getOperation()->getAttrOfType<IntegerAttr>(kNumWarpsAttr);
-    return stagedWithoutDots(loop, load, load.getVec(), load.getAccessDim(), numStages,
+    return stagedWithoutDots(loop, load, load.getVec(), load.getAccessDim(), loopStages(loop, numStages),
                              warps ? warps.getInt() * 32 : 0, sharedMemoryLimit);
   }
 
@@ -745,7 +744,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
   }
 
   void pipeline(scf::ForOp loop, ArrayRef<DotOp> loopDots) {
-    int64_t ahead = std::max<int64_t>(numStages, 2) - 1;
+    int64_t ahead = std::max<int64_t>(loopStages(loop, numStages), 2) - 1;
     // Which operands go through rings. Rings hold 16-bit operands (ldmatrix
     // and wgmma read them) and 8-bit float operands of wgmma (K-major); tf32
     // and i8 fragments, and 8-bit ones on mma.sync, keep the register path.
@@ -805,7 +804,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // issued). As blk-pipeline-loads, only at more than one stage. In a
     // loop with no dot on rings, only tiles too large to carry.
     size_t operandRings = rings.size();
-    if (numStages > 1)
+    if (loopStages(loop, numStages) > 1)
       for (auto load : loop.getBody()->getOps<LoadOp>()) {
         // A load the loop already carries ahead in registers (blk-pipeline-
         // loads issued it for a later iteration) stays as it is.

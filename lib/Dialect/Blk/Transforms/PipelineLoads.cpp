@@ -107,8 +107,6 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
   using Base::Base;
 
   void runOnOperation() override {
-    if (numStages <= 1)
-      return;
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); }); // inner loops first
     // Decided before any loop changes: the accesses' vector widths (as
@@ -118,6 +116,9 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     // for modules with a loop that loads.
     std::optional<AxisInfoAnalysis> axis;
     for (scf::ForOp loop : loops) {
+      unsigned stages = loopStages(loop, numStages);
+      if (stages <= 1)
+        continue;
       bool withDots = llvm::any_of(loop.getBody()->getOps<DotOp>(), ringReader);
       if (!withDots && loop.getBody()->getOps<LoadOp>().empty())
         continue;
@@ -130,7 +131,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       if (!withDots) {
         for (auto load : loop.getBody()->getOps<LoadOp>()) {
           auto [vec, dim] = access(load);
-          if (stagedWithoutDots(loop, load, vec, dim, numStages, int64_t(numWarps) * 32, sharedMemoryLimit))
+          if (stagedWithoutDots(loop, load, vec, dim, stages, int64_t(numWarps) * 32, sharedMemoryLimit))
             leftToRings.insert(load);
         }
         continue;
@@ -156,7 +157,8 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
   llvm::DenseSet<Operation *> leftToRings;
 
   void pipeline(scf::ForOp loop) {
-    if (!countableLoop(loop) || writesMemory(loop))
+    unsigned stages = loopStages(loop, numStages);
+    if (stages <= 1 || !countableLoop(loop) || loadsMustWait(loop))
       return;
     SmallVector<std::pair<LoadOp, IterationSlice>> loads;
     for (Operation &op : *loop.getBody())
@@ -166,7 +168,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
           loads.push_back({load, std::move(*slice)});
     if (loads.empty())
       return;
-    unsigned ahead = numStages - 1;
+    unsigned ahead = stages - 1;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     auto offset = [&](OpBuilder &ob, Value base, unsigned k) -> Value {
@@ -179,6 +181,10 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
     // the loop (before it is replaced, while the body's loads are issued).
     llvm::DenseMap<std::pair<Value, unsigned>, Value> scaled;
     OpBuilder front(loop);
+    // The distance to the iteration each one loads for, scaled once in
+    // front of the loop (a runtime step: a multiply per loop, not per
+    // iteration).
+    Value aheadSteps = stepsOf(front, loc, loop, ahead);
     for (auto &[load, slice] : loads)
       for (const Advance &adv : slice.advances) {
         hoistInvariant(loop, adv.step);
@@ -200,6 +206,8 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
                                     Value init = loop.getInitArgs()[adv.arg.getArgNumber() - 1];
                                     return advanced(b, init, adv.step, k);
                                   }));
+    // The new loop keeps the source's marks (num_stages, warp_specialize).
+    DictionaryAttr marks = loop->getDiscardableAttrDictionary();
     IRRewriter rewriter(loop);
     auto newYields = [&](OpBuilder &ob, Location, ArrayRef<BlockArgument> queues) {
       // Called before the body moves into the new loop: the fresh loads go at
@@ -208,7 +216,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
       OpBuilder::InsertionGuard guard(ob);
       ob.setInsertionPointToStart(loop.getBody());
       Value iv = loop.getInductionVar();
-      Value next = offset(ob, iv, ahead);
+      Value next = arith::AddIOp::create(ob, loc, iv, aheadSteps);
       for (auto [i, entry] : llvm::enumerate(loads)) {
         auto &[load, slice] = entry;
         ArrayRef<BlockArgument> queue = queues.slice(i * ahead, ahead);
@@ -226,6 +234,7 @@ struct PipelineLoads : impl::BlkPipelineLoadsPassBase<PipelineLoads> {
         loop.replaceWithAdditionalYields(rewriter, inits, /*replaceInitOperandUsesInLoop=*/false, newYields);
     if (failed(pipelined))
       return;
+    (*pipelined)->setDiscardableAttrs(marks);
     for (auto &entry : loads)
       entry.first.erase();
   }

@@ -51,17 +51,18 @@ func.func @chunks(%x: !blk.ptr<f32>, %out: !blk.ptr<f32>, %n: i32) {
   return
 }
 
-// A runtime step: the next chunk is i + step (two stages), i + 2 step (three).
+// A runtime step: the next chunk is i + step (two stages), i + 2 step
+// (three: 2 step scaled once, in front of the loop).
 // CHECK-LABEL: func.func @runtime_step
 // CHECK: blk.load
 // CHECK: scf.for %[[I:.+]] = %c0_i32 to %arg2 step %arg3 iter_args
 // CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[I]], %arg3 : i32
 // CHECK: blk.load
 // THREE-LABEL: func.func @runtime_step
-// THREE-COUNT-2: blk.load
-// THREE: scf.for %{{.+}} = %c0_i32 to %arg2 step %arg3
 // THREE: %[[AHEAD:.+]] = arith.muli %arg3, %c2_i32 : i32
-// THREE-NEXT: arith.addi %{{.+}}, %[[AHEAD]] : i32
+// THREE-COUNT-2: blk.load
+// THREE: scf.for %[[I:.+]] = %c0_i32 to %arg2 step %arg3
+// THREE-NEXT: arith.addi %[[I]], %[[AHEAD]] : i32
 // ONE-LABEL: func.func @runtime_step
 // ONE: scf.for {{.*}} iter_args(%{{[a-z0-9]+}} = %{{[0-9]+}}) -> (tensor<256xf32>)
 func.func @runtime_step(%x: !blk.ptr<f32>, %out: !blk.ptr<f32>, %n: i32, %step: i32) {
@@ -107,6 +108,64 @@ func.func @stores(%x: !blk.ptr<f32>, %n: i32) {
     blk.store %q, %v : (!blk.ptr<f32>, f32) -> ()
   }
   return
+}
+
+// A loop its source gives a depth (`range(..., num_stages=3)`) is pipelined
+// at that depth whatever the pass's option, its stores notwithstanding (the
+// author vouches that no load reads what an earlier iteration stored: a
+// persistent row loop), and keeps the mark.
+// CHECK-LABEL: func.func @rows_vouched
+// CHECK-COUNT-2: blk.load
+// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}})
+// CHECK: blk.load
+// CHECK: blk.store
+// CHECK: } {blk.num_stages = 3 : i32}
+// ONE-LABEL: func.func @rows_vouched
+// ONE-COUNT-2: blk.load
+// ONE: scf.for {{.*}} iter_args(
+func.func @rows_vouched(%x: !blk.ptr<f32>, %y: !blk.ptr<f32>, %n: i32, %step: i32) {
+  %c0 = arith.constant 0 : i32
+  scf.for %i = %c0 to %n step %step : i32 {
+    %p = blk.addptr %x, %i : !blk.ptr<f32>, i32
+    %q = blk.addptr %y, %i : !blk.ptr<f32>, i32
+    %v = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<f32>) -> f32
+    %w = arith.mulf %v, %v : f32
+    blk.store %q, %w : (!blk.ptr<f32>, f32) -> ()
+  } {blk.num_stages = 3 : i32}
+  return
+}
+
+// The mark vouches for stores, not for atomics (which may order the loads
+// after them) nor for a depth of 1.
+// CHECK-LABEL: func.func @vouched_but_atomic
+// CHECK-NOT: iter_args
+// CHECK: scf.for
+// CHECK: blk.load
+// CHECK-LABEL: func.func @vouched_one_stage
+// CHECK-NOT: iter_args
+// CHECK: scf.for
+// CHECK: blk.load
+func.func @vouched_but_atomic(%x: !blk.ptr<f32>, %y: !blk.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %p = blk.addptr %x, %i : !blk.ptr<f32>, i32
+    %v = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<f32>) -> f32
+    %old = blk.atomic_rmw add, acq_rel, gpu %y, %v : (!blk.ptr<f32>, f32) -> f32
+  } {blk.num_stages = 2 : i32}
+  return
+}
+func.func @vouched_one_stage(%x: !blk.ptr<f32>, %y: !blk.ptr<f32>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant 0.000000e+00 : f32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) : i32 {
+    %p = blk.addptr %x, %i : !blk.ptr<f32>, i32
+    %v = blk.load %p {operandSegmentSizes = array<i32: 1, 0, 0>} : (!blk.ptr<f32>) -> f32
+    %a = arith.addf %acc, %v : f32
+    scf.yield %a : f32
+  } {blk.num_stages = 1 : i32}
+  return %s : f32
 }
 
 // A pointer the loop advances by a loop-invariant step is read one step

@@ -60,6 +60,10 @@ inline constexpr llvm::StringLiteral kProducerBranchAttr = "blk.producer_branch"
 /// On an `scf.for`: the source asked for warp specialization
 /// (`range(..., warp_specialize=True)`).
 inline constexpr llvm::StringLiteral kWarpSpecializeAttr = "blk.warp_specialize";
+/// On an `scf.for`: the source's pipelining depth for this loop
+/// (`range(..., num_stages=N)`), in place of the kernel's; its loads are
+/// issued ahead even when the loop stores.
+inline constexpr llvm::StringLiteral kNumStagesAttr = "blk.num_stages";
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "blk.shared";
 /// On a kernel: programs per SM that ptxas should leave registers for
 /// (blk-programs-per-sm; `.minnctapersm`).
