@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU suites as a gate. On the GPU machine, from the repository root with
 # the bundle (scripts/make-bundle.sh) carried in .bundle:
-#   scripts/device-gate.sh [--require-jit] [--sanitize] [--part aot|jit]
+#   scripts/device-gate.sh [--require-jit] [--sanitize] [--part aot|jit] [--shards N]
 # runs every suite of .bundle/bin/blk-gpu-tests, the JIT's GPU tests
 # (.bundle/jit/blk-jit-gpu-tests.gz, when the bundle has them; --require-jit
 # makes their absence a failure) and the AOT example, all with
@@ -15,27 +15,37 @@
 # blk-gpu-tests and the AOT example, --part jit only the JIT's GPU tests: the
 # two halves fit separate device calls of 10 minutes where the whole does
 # not. Each suite's line is also printed as it finishes ("progress: ..."),
-# with its seconds, so that a run cut short shows how far it got.
+# with its seconds, so that a run cut short shows how far it got. --shards N
+# (default 4) runs the JIT's tests as N processes side by side, each a gtest
+# shard of its own: they compile their kernels on the CPU, one at a time per
+# process, and the machine has cores to spare.
 set -uo pipefail
 require_jit=0
 sanitize=0
 part=all
-expect_part=0
+shards=4
+expect=""
 for arg in "$@"; do
-  if [ "$expect_part" = 1 ]; then
+  if [ "$expect" = part ]; then
     case "$arg" in aot|jit) part=$arg ;; *) echo "--part takes aot or jit, got '$arg'" >&2; exit 2 ;; esac
-    expect_part=0
+    expect=""
+    continue
+  fi
+  if [ "$expect" = shards ]; then
+    case "$arg" in [1-9] | [1-9][0-9]) shards=$arg ;; *) echo "--shards takes 1 to 99, got '$arg'" >&2; exit 2 ;; esac
+    expect=""
     continue
   fi
   case "$arg" in
-    --part) expect_part=1 ;;
+    --part) expect=part ;;
+    --shards) expect=shards ;;
     --require-jit) require_jit=1 ;;
     --sanitize) sanitize=1 ;;
-    *) echo "usage: $0 [--require-jit] [--sanitize] [--part aot|jit]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--require-jit] [--sanitize] [--part aot|jit] [--shards N]" >&2; exit 2 ;;
   esac
 done
-if [ "$expect_part" = 1 ]; then
-  echo "--part takes aot or jit" >&2
+if [ -n "$expect" ]; then
+  echo "--$expect takes a value" >&2
   exit 2
 fi
 # The jit part without the JIT's tests would pass having run nothing.
@@ -53,9 +63,12 @@ ran_count() { sed -n 's/^\[==========\] \([0-9]*\) tests\? from .* ran.*/\1/p' "
 skipped_count() { sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\?\.$/\1/p' "$1" | tail -n 1; }
 failed_count() { grep -c '^\[  FAILED  \] [A-Za-z]' "$1"; }
 
-# suite NAME BINARY FILTER: runs the tests FILTER selects, one log per suite.
+# suite NAME BINARY FILTER [SHARDS]: runs the tests FILTER selects, one log per
+# suite, or per shard when SHARDS > 1 (gtest's GTEST_TOTAL_SHARDS and
+# GTEST_SHARD_INDEX split the tests; the shards run side by side and their
+# counts add up).
 suite() {
-  local name=$1 bin=$2 filter=$3 log rc ran skipped bad
+  local name=$1 bin=$2 filter=$3 n=${4:-1} log rc=0 ran=0 skipped=0 bad=0 i r
   log="$out/${name// /-}.txt"
   if [ ! -x "$bin" ]; then
     lines+=("$name: FAIL (missing: $bin)")
@@ -63,12 +76,33 @@ suite() {
     return
   fi
   local start=$SECONDS
-  "$bin" --gtest_filter="$filter" --gtest_brief=1 --gtest_color=no >"$log" 2>&1
-  rc=$?
-  ran=$(ran_count "$log")
-  skipped=$(skipped_count "$log")
-  bad=$(failed_count "$log")
-  ran=${ran:-0} skipped=${skipped:-0} bad=${bad:-0}
+  local -a logs=() pids=()
+  if [ "$n" -le 1 ]; then
+    logs=("$log")
+    "$bin" --gtest_filter="$filter" --gtest_brief=1 --gtest_color=no >"$log" 2>&1 &
+    pids=($!)
+  else
+    log="$out/${name// /-}-shard*.txt"
+    for ((i = 0; i < n; ++i)); do
+      logs+=("$out/${name// /-}-shard$i.txt")
+      GTEST_TOTAL_SHARDS=$n GTEST_SHARD_INDEX=$i \
+        "$bin" --gtest_filter="$filter" --gtest_brief=1 --gtest_color=no >"${logs[$i]}" 2>&1 &
+      pids+=($!)
+    done
+  fi
+  for ((i = 0; i < ${#pids[@]}; ++i)); do
+    wait "${pids[$i]}"
+    r=$?
+    [ "$r" -ne 0 ] && rc=$r
+    # A log without gtest's summary line stopped early (a crash): a failure.
+    r=$(ran_count "${logs[$i]}")
+    [ -n "$r" ] || [ "$rc" -ne 0 ] || rc=1
+    ran=$((ran + ${r:-0}))
+    r=$(skipped_count "${logs[$i]}")
+    skipped=$((skipped + ${r:-0}))
+    r=$(failed_count "${logs[$i]}")
+    bad=$((bad + ${r:-0}))
+  done
   total=$((total + ran))
   if [ "$rc" -ne 0 ] || [ "$ran" -eq 0 ] || [ "$skipped" -ne 0 ] || [ "$bad" -ne 0 ]; then
     lines+=("$name: FAIL ($ran tests, $bad failed, $skipped skipped, exit $rc; log $log)")
@@ -110,7 +144,7 @@ elif [ -f .bundle/jit/blk-jit-gpu-tests.gz ]; then
   mkdir -p /tmp/device-gate-jit
   gunzip -c .bundle/jit/blk-jit-gpu-tests.gz >/tmp/device-gate-jit/blk-jit-gpu-tests &&
     chmod +x /tmp/device-gate-jit/blk-jit-gpu-tests
-  suite "jit" /tmp/device-gate-jit/blk-jit-gpu-tests '*'
+  suite "jit" /tmp/device-gate-jit/blk-jit-gpu-tests '*' "$shards"
 elif [ "$require_jit" = 1 ]; then
   lines+=("jit: FAIL (missing: .bundle/jit/blk-jit-gpu-tests.gz; make-bundle.sh --static-build DIR)")
   failed=1
