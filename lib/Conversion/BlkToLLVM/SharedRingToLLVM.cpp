@@ -153,9 +153,19 @@ struct AsyncCopyToLLVM : OpConversionPattern<AsyncCopyOp> {
       text = "{\n.reg .pred p;\nsetp.ne.b32 p, $3, 0;\n@p " + text + "\n}";
     Value full = i32Const(rewriter, loc, bytes), none = i32Const(rewriter, loc, 0);
     auto address = ringAddresses(rewriter, loc, ring, layout, thread, base, slot);
+    // cp.async takes a 32-bit shared address: the ring's base converted
+    // once and each copy's offset added in 32 bits, where a 64-bit pointer
+    // per copy would cost a widening, an add and a truncation each.
+    Value baseAddr = ring.threadArranged
+                         ? Value()
+                         : LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), base).getResult();
     for (int64_t r = 0; r < layout.numRegisters(); r += op.getVec()) {
-      Value dst = address(rewriter, loc, r);
-      Value dstAddr = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst);
+      Value dstAddr =
+          baseAddr ? LLVM::AddOp::create(rewriter, loc, baseAddr,
+                                         ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)))
+                         .getResult()
+                   : LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), address(rewriter, loc, r))
+                         .getResult();
       Value size = masks.empty() ? full : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none).getResult();
       if (owner)
         inlineAsm(rewriter, loc, Type(), ValueRange{dstAddr, ptrs[r], size, owner}, text, "r,l,r,r");

@@ -3,8 +3,9 @@
 // cp.async into a ring: each vector's source size is its mask register's
 // choice between the full size and 0 (cp.async zero-fills the rest, so a
 // masked-off element reads as 0 and is never fetched); the destination is
-// the element's swizzled place in the slot; the group waits keep their
-// counts. --cse leaves one SSA value per constant and per shared term.
+// the element's swizzled place in the slot, a 32-bit address: the ring's
+// base converted once, each vector's offset added to it; the group waits
+// keep their counts. --cse leaves one SSA value per constant and per shared term.
 
 // A 16x64 bf16 tile over 2 warps, 8 consecutive elements per thread and
 // register bit 3 eight rows further: row = lane bits 3-4 ^ warp bit 0 << 2
@@ -25,6 +26,7 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK: %[[COL:[0-9]+]] = llvm.xor %{{[0-9]+}}, %[[ZERO]] : i32
 // Register 0 (row, col): the 16-byte unit col * 2 >> 4, XOR-ed with row & 7.
 // CHECK-NEXT: %[[FULL:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[BASE:[0-9]+]] = llvm.ptrtoint %[[RING]] : !llvm.ptr<3> to i32
 // CHECK-NEXT: %[[C6:[0-9]+]] = llvm.mlir.constant(6 : i32) : i32
 // CHECK-NEXT: %[[CHUNK:[0-9]+]] = llvm.lshr %[[COL]], %[[C6]] : i32
 // CHECK-NEXT: %[[C63:[0-9]+]] = llvm.mlir.constant(63 : i32) : i32
@@ -47,8 +49,7 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: %[[C15:[0-9]+]] = llvm.mlir.constant(15 : i32) : i32
 // CHECK-NEXT: %[[BYTE:[0-9]+]] = llvm.and %[[WITHIN]], %[[C15]] : i32
 // CHECK-NEXT: %[[OFF0:[0-9]+]] = llvm.add %[[O3]], %[[BYTE]] : i32
-// CHECK-NEXT: %[[DST0:[0-9]+]] = llvm.getelementptr %[[RING]][%[[OFF0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// CHECK-NEXT: %[[A0:[0-9]+]] = llvm.ptrtoint %[[DST0]] : !llvm.ptr<3> to i32
+// CHECK-NEXT: %[[A0:[0-9]+]] = llvm.add %[[BASE]], %[[OFF0]] : i32
 // The source size: 16 where mask register 0 holds, 0 where it does not.
 // CHECK-NEXT: %[[SZ0:[0-9]+]] = llvm.select %[[M0]], %[[FULL]], %[[ZERO]] : i1, i32
 // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r" %[[A0]], %[[P0]], %[[SZ0]] :
@@ -64,8 +65,7 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: %[[UNITOFF8:[0-9]+]] = llvm.shl %[[SWZ8]], %[[C4]] : i32
 // CHECK-NEXT: %[[O38:[0-9]+]] = llvm.add %[[O28]], %[[UNITOFF8]] : i32
 // CHECK-NEXT: %[[OFF8:[0-9]+]] = llvm.add %[[O38]], %[[BYTE]] : i32
-// CHECK-NEXT: %[[DST8:[0-9]+]] = llvm.getelementptr %[[RING]][%[[OFF8]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// CHECK-NEXT: %[[A8:[0-9]+]] = llvm.ptrtoint %[[DST8]] : !llvm.ptr<3> to i32
+// CHECK-NEXT: %[[A8:[0-9]+]] = llvm.add %[[BASE]], %[[OFF8]] : i32
 // CHECK-NEXT: %[[SZ8:[0-9]+]] = llvm.select %[[M8]], %[[FULL]], %[[ZERO]] : i1, i32
 // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r" %[[A8]], %[[P8]], %[[SZ8]] :
 // CHECK-NOT: cp.async
@@ -75,8 +75,7 @@ module attributes {blk.num_warps = 2 : i32} {
 // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [$0], [$1], 8, $2;", "r,l,r" %[[A0]], %[[P0]], %[[SZB0]] :
 // Register 4: column + 4, the second half of the same 16-byte unit.
 // CHECK-NEXT: %[[COL4:[0-9]+]] = llvm.add %[[COL]], %[[C4]] : i32
-// CHECK: %[[DST4:[0-9]+]] = llvm.getelementptr %[[RING]][%{{[0-9]+}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// CHECK-NEXT: %[[A4:[0-9]+]] = llvm.ptrtoint %[[DST4]] : !llvm.ptr<3> to i32
+// CHECK: %[[A4:[0-9]+]] = llvm.add %[[BASE]], %{{[0-9]+}} : i32
 // CHECK-NEXT: %[[SZB4:[0-9]+]] = llvm.select %[[M4]], %[[C8]], %[[ZERO]] : i1, i32
 // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [$0], [$1], 8, $2;", "r,l,r" %[[A4]], %[[P4]], %[[SZB4]] :
 // CHECK-NEXT: %[[SZB8:[0-9]+]] = llvm.select %[[M8]], %[[C8]], %[[ZERO]] : i1, i32
