@@ -642,7 +642,7 @@ struct PipelineDot : impl::BlkPipelineDotPassBase<PipelineDot> {
     // Loops whose only rings are tiles too large to carry in registers.
     getOperation().walk([&](LoadOp load) {
       scf::ForOp loop = pipelinableLoop(load);
-      if (loop && loopStages(loop, numStages) > 1 && !byLoop.count(loop) && tooLargeToCarry(loop, load))
+      if (loop && !byLoop.count(loop) && tooLargeToCarry(loop, load)) // none at one stage
         byLoop[loop];
     });
     for (auto &[loop, dots] : byLoop)
