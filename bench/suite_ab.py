@@ -16,7 +16,10 @@ Anywhere (the table from results.json files already written, no GPU):
     python3 bench/suite_ab.py --summarize NAME=RESULTS.json[,RESULTS.json...] ...
 The table: each row's blk time per directory (the median over its runs, in us), and
 each directory's against the first (below 1: faster). Rows a run skipped or failed
-show "-"."""
+show "-". With --over-triton each run's blk time is divided by Triton's time for the
+same row in the same run before the median: the machine's drift from run to run
+(Triton's own times move by several percent between two runs on one H200) cancels;
+rows with no Triton time in any run are left out."""
 import argparse
 import json
 import os
@@ -36,38 +39,45 @@ def named(value):
     return name, path
 
 
-def rows_of(path):
-    """(case, shape) -> blk time in us of one results.json, rows with a time only."""
+def rows_of(path, over_triton=False):
+    """(case, shape) -> blk time in us of one results.json, rows with a time only
+    (`over_triton`: blk's time over Triton's in the same run, rows with both)."""
     with open(path) as f:
         data = json.load(f)
     out = {}
     for row in data.get("rows", []):
-        if row.get("blk_us") and not row["case"].startswith("ceiling/"):
-            out[(row["case"], row.get("shape") or "")] = float(row["blk_us"])
+        if not row.get("blk_us") or row["case"].startswith("ceiling/"):
+            continue
+        if over_triton and not row.get("triton_us"):
+            continue
+        value = float(row["blk_us"])
+        out[(row["case"], row.get("shape") or "")] = value / float(row["triton_us"]) if over_triton else value
     return out
 
 
-def table(runs):
+def table(runs, over_triton=False):
     """Markdown: `runs` maps each name, in order, to its results.json files."""
     names = list(runs)
     times = {n: {} for n in names}  # name -> key -> [us]
     order = []
     for n in names:
         for path in runs[n]:
-            for key, us in rows_of(path).items():
+            for key, us in rows_of(path, over_triton).items():
                 times[n].setdefault(key, []).append(us)
                 if key not in order:
                     order.append(key)
-    head = ["case", "shape"] + [f"{n} (us)" for n in names] + [f"{n}/{names[0]}" for n in names[1:]]
+    unit = "blk/Triton" if over_triton else "us"
+    head = ["case", "shape"] + [f"{n} ({unit})" for n in names] + [f"{n}/{names[0]}" for n in names[1:]]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * (len(head) - 2)]
     for key in order:
         med = [statistics.median(times[n][key]) if times[n].get(key) else None for n in names]
-        cells = [key[0], key[1]] + [f"{m:.1f}" if m is not None else "-" for m in med]
+        cells = [key[0], key[1]] + [(f"{m:.3f}" if over_triton else f"{m:.1f}") if m is not None else "-" for m in med]
         for m in med[1:]:
             cells.append(f"{m / med[0]:.3f}" if m is not None and med[0] else "-")
         lines.append("| " + " | ".join(cells) + " |")
     runs_line = ", ".join(f"{n}: {len(runs[n])} run{'s' if len(runs[n]) != 1 else ''}" for n in names)
-    return "\n".join(lines) + f"\n\n{runs_line}; each cell the median of its runs.\n"
+    what = "blk's time over Triton's in the same run" if over_triton else "blk's time"
+    return "\n".join(lines) + f"\n\n{runs_line}; each cell the median of its runs' {what}.\n"
 
 
 def merged_dir(bundle, overlay, scratch):
@@ -93,10 +103,12 @@ def main():
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--out", default="ab-out")
     ap.add_argument("--summarize", type=named, action="append", metavar="NAME=RESULTS.json[,...]")
+    ap.add_argument("--over-triton", action="store_true",
+                    help="each run's blk time over Triton's for the same row in the same run")
     args = ap.parse_args()
 
     if args.summarize:
-        print(table({n: paths.split(",") for n, paths in args.summarize}), end="")
+        print(table({n: paths.split(",") for n, paths in args.summarize}, args.over_triton), end="")
         return 0
     if not args.ptx_dir or len(args.ptx_dir) < 2 or not args.only:
         ap.error("give two or more --ptx-dir NAME=DIR and one or more --only SUITE (or --summarize)")
@@ -127,7 +139,7 @@ def run_turns(args, scratch):
                     runs[name].append(results)
                 else:
                     print(f"{name} {suite} turn {r}: run.py exited {done.returncode}", flush=True)
-    print(table(runs), end="")
+    print(table(runs, args.over_triton), end="")
     return 0
 
 
