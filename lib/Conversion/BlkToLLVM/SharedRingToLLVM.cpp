@@ -152,20 +152,26 @@ struct AsyncCopyToLLVM : OpConversionPattern<AsyncCopyOp> {
     if (owner)
       text = "{\n.reg .pred p;\nsetp.ne.b32 p, $3, 0;\n@p " + text + "\n}";
     Value full = i32Const(rewriter, loc, bytes), none = i32Const(rewriter, loc, 0);
-    auto address = ringAddresses(rewriter, loc, ring, layout, thread, base, slot);
-    // cp.async takes a 32-bit shared address: the ring's base converted
-    // once and each copy's offset added in 32 bits, where a 64-bit pointer
-    // per copy would cost a widening, an add and a truncation each.
-    Value baseAddr = ring.threadArranged
-                         ? Value()
-                         : LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), base).getResult();
+    // cp.async takes a 32-bit shared address. Outside a ring arranged for
+    // threads (whose addresses are their own), the ring's base is converted
+    // once and each copy's offset added in 32 bits: a 64-bit pointer per
+    // copy would cost a widening, an add and a truncation each.
+    Type i32 = rewriter.getI32Type();
+    std::function<Value(int64_t)> destination;
+    if (ring.threadArranged) {
+      auto address = ringAddresses(rewriter, loc, ring, layout, thread, base, slot);
+      destination = [&, address](int64_t r) {
+        return LLVM::PtrToIntOp::create(rewriter, loc, i32, address(rewriter, loc, r)).getResult();
+      };
+    } else {
+      Value baseAddr = LLVM::PtrToIntOp::create(rewriter, loc, i32, base);
+      destination = [&, baseAddr](int64_t r) {
+        Value offset = ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r));
+        return LLVM::AddOp::create(rewriter, loc, baseAddr, offset).getResult();
+      };
+    }
     for (int64_t r = 0; r < layout.numRegisters(); r += op.getVec()) {
-      Value dstAddr =
-          baseAddr ? LLVM::AddOp::create(rewriter, loc, baseAddr,
-                                         ring.byteOffset(rewriter, loc, slot, thread.element(rewriter, loc, layout, r)))
-                         .getResult()
-                   : LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), address(rewriter, loc, r))
-                         .getResult();
+      Value dstAddr = destination(r);
       Value size = masks.empty() ? full : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none).getResult();
       if (owner)
         inlineAsm(rewriter, loc, Type(), ValueRange{dstAddr, ptrs[r], size, owner}, text, "r,l,r,r");
